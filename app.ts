@@ -1,0 +1,120 @@
+/**
+ * Builds the Hono app from the route table (routes.gen.ts) and its dependencies, so the
+ * server (main.ts) and the tests build the very same app. This is what Fresh's
+ * fresh.config.ts would be.
+ */
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { AppDeps } from "./lib/deps.ts";
+import {
+  type AppEnv,
+  type Ctx,
+  type Manifest,
+  METHODS,
+  type Middleware,
+  type RouteModule,
+} from "./lib/http/env.ts";
+import { renderPage } from "./lib/http/render.tsx";
+import { requestContext } from "./lib/http/request_context.ts";
+import { describeError } from "./lib/log.ts";
+import { internalError, Problem, problemResponse } from "./lib/problem.ts";
+import { createServices } from "./lib/services.ts";
+import { manifest as generated } from "./routes.gen.ts";
+
+/** The methods a route answers, in `Allow` order. */
+export function allowedMethods(module: RouteModule): string[] {
+  const methods = METHODS.filter((m) => module.handler?.[m]);
+  if (!module.handler?.GET && module.default) methods.unshift("GET");
+  return methods;
+}
+
+function isApiPath(path: string): boolean {
+  return path === "/api" || path.startsWith("/api/") || path.startsWith("/auth/");
+}
+
+/** Builds the app. `manifest` defaults to the generated route table. */
+export function createApp(deps: AppDeps, options: { manifest?: Manifest } = {}): Hono<AppEnv> {
+  const manifest = options.manifest ?? generated;
+  const services = createServices(deps);
+  const app = new Hono<AppEnv>();
+  const Shell = manifest.app?.default;
+
+  app.use(requestContext(deps, services));
+  for (const { prefix, module } of manifest.middlewares) {
+    app.use(prefix === "/" ? "*" : `${prefix}/*`, ...module.middleware);
+  }
+
+  for (const { pattern, module } of manifest.routes) {
+    const methods = allowedMethods(module);
+    const Page = module.default;
+    const setRender = async (c: Ctx, next: () => Promise<void>) => {
+      c.set("render", (data, init) => {
+        if (!Page) throw new Error(`${pattern} has no page component to render`);
+        return Promise.resolve(renderPage(c, { Shell, Page }, data, init));
+      });
+      await next();
+    };
+    for (const method of methods) {
+      const handle = module.handler?.[method as keyof typeof module.handler] ??
+        ((c: Ctx) => c.var.render(undefined));
+      const chain: Middleware[] = [setRender, ...(module.middleware ?? [])];
+      app.on(method, pattern, ...(chain as []), (c: Ctx) => handle(c));
+    }
+    app.all(pattern, () => {
+      throw new Problem(
+        405,
+        "method_not_allowed",
+        `This resource answers ${methods.join(", ")}.`,
+        { headers: { Allow: methods.join(", ") } },
+      );
+    });
+  }
+
+  const renderError = (c: Ctx, module: RouteModule | undefined, problem: Problem) => {
+    if (!isApiPath(c.req.path) && module?.default) {
+      const response = renderPage(c, { Shell, Page: module.default }, problem.toJSON(), {
+        status: problem.status,
+      });
+      for (const [k, v] of Object.entries(problem.headers)) response.headers.set(k, v);
+      return response;
+    }
+    return problemResponse(problem);
+  };
+
+  app.notFound((c) =>
+    renderError(
+      c,
+      manifest.notFound,
+      new Problem(404, "not_found", `No resource at ${c.req.path}.`),
+    )
+  );
+
+  app.onError((error, c) => {
+    let problem: Problem;
+    if (error instanceof Problem) problem = error;
+    else if (error instanceof HTTPException && error.status < 500) {
+      problem = new Problem(error.status, "bad_request", error.message || "Bad request.");
+    } else {
+      problem = internalError(error);
+    }
+    if (problem.status >= 500) {
+      const cause = problem.cause ?? (problem === error ? undefined : error);
+      deps.log({
+        level: "error",
+        requestId: c.get("requestId"),
+        method: c.req.method,
+        path: c.req.path,
+        status: problem.status,
+        code: problem.code,
+        error: cause === undefined ? problem.message : describeError(cause),
+      });
+    }
+    try {
+      return renderError(c, manifest.error, problem);
+    } catch {
+      return problemResponse(problem);
+    }
+  });
+
+  return app;
+}

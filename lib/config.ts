@@ -1,0 +1,237 @@
+/**
+ * The service's configuration, read from the environment here and nowhere else
+ * (contract section 3). A malformed value throws a ConfigError whose message is one line
+ * naming the variable.
+ */
+import { z } from "zod";
+
+/** One OpenAI-compatible provider, tried in order with each of its models in order. */
+export interface AiProvider {
+  name: string;
+  baseUrl: string;
+  apiKey: string;
+  models: string[];
+}
+
+/** Server-side captcha verification for signup. */
+export interface CaptchaConfig {
+  provider: "turnstile" | "hcaptcha";
+  secret: string;
+  siteKey: string;
+  /** The provider's siteverify URL (overridable so tests can point it at a fake). */
+  verifyUrl: string;
+}
+
+/** Supabase Auth as the identity provider. */
+export interface SupabaseConfig {
+  url: string;
+  anonKey: string;
+  serviceRoleKey?: string;
+}
+
+/** Everything the service is configured with. */
+export interface Config {
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  /** KV location; undefined means the platform KV (Deno Deploy). */
+  kvPath?: string;
+  /** Public base URL of the service; the built-in identity provider's issuer hangs off it. */
+  siteUrl: string;
+  tmdb: {
+    apiKey?: string;
+    readAccessToken?: string;
+    baseUrl: string;
+    imageBaseUrl: string;
+  };
+  aiProviders: AiProvider[];
+  adminToken?: string;
+  supabase?: SupabaseConfig;
+  captcha?: CaptchaConfig;
+  /** Cron expression of the scheduled import; null when `off`. */
+  catalogImportCron: string | null;
+  /** ES256 private JWK (JSON) of the built-in identity provider, shared by several instances. */
+  authSigningKey?: string;
+}
+
+/** A configuration value that stops the start. */
+export class ConfigError extends Error {
+  constructor(variable: string, reason: string) {
+    super(`Invalid configuration: ${variable} ${reason}`);
+    this.name = "ConfigError";
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const CAPTCHA_VERIFY_URLS = {
+  turnstile: "https://challenges.cloudflare.com/turnstile/v0/siteverify",
+  hcaptcha: "https://api.hcaptcha.com/siteverify",
+} as const;
+
+const providerSchema = z.object({
+  name: z.string().min(1),
+  baseUrl: z.url({ protocol: /^https?$/ }),
+  apiKey: z.string(),
+  models: z.array(z.string().min(1)).min(1),
+});
+
+function value(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw ? raw : undefined;
+}
+
+function url(env: Env, name: string, fallback: string): string {
+  const raw = value(env, name) ?? fallback;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be an absolute http(s) URL, got ${JSON.stringify(raw)}`);
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
+    throw new ConfigError(name, `must be an http(s) URL, got ${JSON.stringify(raw)}`);
+  }
+  return raw.replace(/\/+$/, "");
+}
+
+function port(env: Env): number {
+  const raw = value(env, "PORT");
+  if (raw === undefined) return 8000;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < 0 || n > 65535) {
+    throw new ConfigError("PORT", `must be an integer from 0 to 65535, got ${JSON.stringify(raw)}`);
+  }
+  return n;
+}
+
+function aiProviders(env: Env): AiProvider[] {
+  const raw = value(env, "AI_PROVIDERS");
+  if (raw !== undefined) {
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      throw new ConfigError("AI_PROVIDERS", "is not valid JSON");
+    }
+    const parsed = z.array(providerSchema).safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new ConfigError(
+        "AI_PROVIDERS",
+        `must be a JSON array of {"name","baseUrl","apiKey","models":[...]}: ${
+          issue.path.join(".") || "(root)"
+        } ${issue.message}`,
+      );
+    }
+    return parsed.data.map((p) => ({ ...p, baseUrl: p.baseUrl.replace(/\/+$/, "") }));
+  }
+  const models = value(env, "AI_MODELS");
+  const key = value(env, "OPENAI_API_KEY");
+  const baseUrl = value(env, "OPENAI_BASE_URL");
+  if (!models && !key && !baseUrl) return [];
+  if (!models) {
+    throw new ConfigError(
+      "AI_MODELS",
+      "must list at least one model when OPENAI_API_KEY or OPENAI_BASE_URL is set",
+    );
+  }
+  return [{
+    name: "openai",
+    baseUrl: url(env, "OPENAI_BASE_URL", "https://api.openai.com/v1"),
+    apiKey: key ?? "",
+    models: models.split(",").map((m) => m.trim()).filter(Boolean),
+  }];
+}
+
+function supabase(env: Env): SupabaseConfig | undefined {
+  if (!value(env, "SUPABASE_URL")) return undefined;
+  const anonKey = value(env, "SUPABASE_ANON_KEY");
+  if (!anonKey) throw new ConfigError("SUPABASE_ANON_KEY", "must be set when SUPABASE_URL is set");
+  return {
+    url: url(env, "SUPABASE_URL", ""),
+    anonKey,
+    serviceRoleKey: value(env, "SUPABASE_SERVICE_ROLE_KEY"),
+  };
+}
+
+function captcha(env: Env): CaptchaConfig | undefined {
+  const secret = value(env, "CAPTCHA_SECRET");
+  if (!secret) return undefined;
+  const provider = value(env, "CAPTCHA_PROVIDER") ?? "turnstile";
+  if (provider !== "turnstile" && provider !== "hcaptcha") {
+    throw new ConfigError(
+      "CAPTCHA_PROVIDER",
+      `must be "turnstile" or "hcaptcha", got ${JSON.stringify(provider)}`,
+    );
+  }
+  return {
+    provider,
+    secret,
+    siteKey: value(env, "CAPTCHA_SITE_KEY") ?? "",
+    verifyUrl: url(env, "CAPTCHA_VERIFY_URL", CAPTCHA_VERIFY_URLS[provider]),
+  };
+}
+
+const CRON_FIELD = /^(\*|\d+(-\d+)?)(\/\d+)?(,(\*|\d+(-\d+)?)(\/\d+)?)*$/;
+
+function cron(env: Env): string | null {
+  const raw = value(env, "CATALOG_IMPORT_CRON") ?? "0 3 * * *";
+  if (raw.toLowerCase() === "off") return null;
+  const fields = raw.split(/\s+/);
+  if (fields.length !== 5 || !fields.every((f) => CRON_FIELD.test(f))) {
+    throw new ConfigError(
+      "CATALOG_IMPORT_CRON",
+      `must be a five-field cron expression or "off", got ${JSON.stringify(raw)}`,
+    );
+  }
+  return fields.join(" ");
+}
+
+/** Reads and validates the configuration; throws ConfigError on the first malformed variable. */
+export function loadConfig(env: Env = Deno.env.toObject()): Config {
+  const p = port(env);
+  const dataDir = value(env, "DATA_DIR") ?? "./data";
+  const onDeploy = Boolean(value(env, "DENO_DEPLOYMENT_ID"));
+  const tmdbKey = value(env, "TMDB_API_KEY");
+  const tmdbToken = value(env, "TMDB_READ_ACCESS_TOKEN");
+  return {
+    port: p,
+    dataDir,
+    databaseUrl: databaseUrl(env),
+    kvPath: value(env, "DENO_KV_PATH") ?? (onDeploy ? undefined : `${dataDir}/kv.sqlite3`),
+    siteUrl: url(env, "SITE_URL", `http://localhost:${p}`),
+    tmdb: {
+      apiKey: tmdbKey,
+      readAccessToken: tmdbToken,
+      baseUrl: url(env, "TMDB_BASE_URL", "https://api.themoviedb.org/3"),
+      imageBaseUrl: url(env, "TMDB_IMAGE_BASE_URL", "https://image.tmdb.org/t/p"),
+    },
+    aiProviders: aiProviders(env),
+    adminToken: value(env, "ADMIN_TOKEN"),
+    supabase: supabase(env),
+    captcha: captcha(env),
+    catalogImportCron: cron(env),
+    authSigningKey: value(env, "AUTH_SIGNING_KEY"),
+  };
+}
+
+function databaseUrl(env: Env): string | undefined {
+  const raw = value(env, "DATABASE_URL");
+  if (raw === undefined) return undefined;
+  if (!/^postgres(ql)?:\/\//.test(raw)) {
+    throw new ConfigError("DATABASE_URL", "must be a postgres:// or postgresql:// URL");
+  }
+  return raw;
+}
+
+/** The database host for the startup line: never the password. */
+export function describeDatabase(config: Config): string {
+  if (!config.databaseUrl) return `embedded (${config.dataDir}/pg)`;
+  try {
+    const u = new URL(config.databaseUrl);
+    return `postgres at ${u.hostname}${u.port ? ":" + u.port : ""}${u.pathname}`;
+  } catch {
+    return "postgres (DATABASE_URL)";
+  }
+}

@@ -1,0 +1,16 @@
+/** What the app is built from: every service gets its dependencies from here, never from globals. */
+import type { Clock } from "./clock.ts";
+import type { Config } from "./config.ts";
+import type { Logger } from "./log.ts";
+import type { Store } from "./store/mod.ts";
+
+/** The dependencies of the app; tests build their own (temporary store and KV, fake clock and fetch). */
+export interface AppDeps {
+  config: Config;
+  store: Store;
+  kv: Deno.Kv;
+  clock: Clock;
+  /** The fetch every outbound call goes through (the external movie database, AI, captcha, Supabase). */
+  fetch: typeof fetch;
+  log: Logger;
+}

@@ -1,0 +1,74 @@
+/** The types shared by app.ts, the route files and the middleware: Fresh's model on Hono. */
+import type { Context, MiddlewareHandler } from "hono";
+import type { ComponentChildren, ComponentType } from "preact";
+import type { AppDeps } from "../deps.ts";
+import type { Services } from "../services.ts";
+import type { AuthUser } from "../auth/mod.ts";
+
+/** Hono's environment of this app: what every handler finds on `c.var`. */
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    deps: AppDeps;
+    services: Services;
+    /** The signed-in user, set by `requireUser` (API) or read from the session cookie (pages). */
+    user?: AuthUser;
+    /** Renders this route's page component with `data` inside the `_app` shell. */
+    render: (data?: unknown, init?: { status?: number }) => Promise<Response>;
+  };
+}
+
+/** The Hono context of this app. */
+export type Ctx = Context<AppEnv>;
+
+/** The HTTP methods a route file may export handlers for, in the order `Allow` lists them. */
+export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+/** An HTTP method a route can handle. */
+export type Method = (typeof METHODS)[number];
+
+/** One function per HTTP method, as Fresh's `export const handler`. */
+export type Handlers = Partial<Record<Method, (c: Ctx) => Response | Promise<Response>>>;
+
+/** A middleware of this app. */
+export type Middleware = MiddlewareHandler<AppEnv>;
+
+/** The props a page component receives. */
+export interface PageProps<T = unknown> {
+  data: T;
+  url: URL;
+  params: Record<string, string>;
+  user?: AuthUser;
+}
+
+/** What a file under routes/ exports. */
+export interface RouteModule {
+  handler?: Handlers;
+  /** Middleware run before this route's handlers (e.g. `requireUser()`), after the folder's. */
+  middleware?: Middleware[];
+  // deno-lint-ignore no-explicit-any
+  default?: ComponentType<PageProps<any>>;
+}
+
+/** What a `_middleware.ts` exports: the middleware of its folder's subtree. */
+export interface MiddlewareModule {
+  middleware: Middleware[];
+}
+
+/** The props of the `_app.tsx` shell. */
+export interface AppShellProps {
+  children: ComponentChildren;
+  url: URL;
+  user?: AuthUser;
+  title?: string;
+}
+
+/** The route table generated into routes.gen.ts by `deno task manifest`. */
+export interface Manifest {
+  // deno-lint-ignore no-explicit-any
+  app?: { default: ComponentType<any> };
+  notFound?: RouteModule;
+  error?: RouteModule;
+  middlewares: { prefix: string; module: MiddlewareModule }[];
+  routes: { pattern: string; file: string; module: RouteModule }[];
+}

@@ -1,0 +1,46 @@
+/** The store on a real PostgreSQL server (Supabase or any other) through postgres.js. */
+import postgres from "postgres";
+import { type Sql, type Store, userClaims } from "./mod.ts";
+
+type Conn = postgres.Sql | postgres.TransactionSql;
+
+/** Connects to the PostgreSQL server at `url` (a pool of up to `max` connections). */
+export function openPostgresStore(url: string, options: { max?: number } = {}): Store {
+  const sql = postgres(url, {
+    max: options.max ?? 10,
+    onnotice: () => {},
+    // Supabase's pooler (transaction mode) does not support prepared statements.
+    prepare: !/pooler\.supabase\.com/.test(url),
+    connection: { application_name: "movies" },
+  });
+  const stats = { queries: 0 };
+  const run = async <T>(conn: Conn, text: string, params: unknown[] = []) => {
+    stats.queries++;
+    // deno-lint-ignore no-explicit-any
+    return (await conn.unsafe(text, params as any[])) as unknown as T[];
+  };
+  const wrap = (tx: postgres.TransactionSql): Sql => ({
+    query: (text, params) => run(tx, text, params),
+    async exec(script) {
+      stats.queries++;
+      await tx.unsafe(script);
+    },
+  });
+  return {
+    kind: "postgres",
+    stats,
+    query: (text, params) => run(sql, text, params),
+    transaction: async (fn) =>
+      (await sql.begin((tx) => fn(wrap(tx)))) as Awaited<ReturnType<typeof fn>>,
+    asUser: async (userId, fn) =>
+      (await sql.begin(async (tx) => {
+        await tx.unsafe("select set_config('request.jwt.claims', $1, true)", [userClaims(userId)]);
+        await tx.unsafe("set local role authenticated");
+        return await fn(wrap(tx));
+      })) as Awaited<ReturnType<typeof fn>>,
+    async exec(script) {
+      await sql.unsafe(script);
+    },
+    close: () => sql.end({ timeout: 5 }),
+  };
+}

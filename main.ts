@@ -1,0 +1,67 @@
+/**
+ * The entry point: reads the configuration, opens the store (applying migrations) and KV,
+ * builds the app and serves it. `GET /api/health` answers 503 until all of that is done.
+ */
+import { createApp } from "./app.ts";
+import { systemClock } from "./lib/clock.ts";
+import { ConfigError, describeDatabase, loadConfig } from "./lib/config.ts";
+import type { AppDeps } from "./lib/deps.ts";
+import { openKv } from "./lib/kv.ts";
+import { jsonLogger } from "./lib/log.ts";
+import { Problem, problemResponse } from "./lib/problem.ts";
+import { migrate, readMigrations } from "./lib/store/migrate.ts";
+import { openStore } from "./lib/store/mod.ts";
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    Deno.exit(1);
+  }
+  throw error;
+}
+
+const serving: { app?: (request: Request) => Response | Promise<Response> } = {};
+const starting = new Problem(503, "not_ready", "The service is starting; try again in a moment.", {
+  headers: { "Retry-After": "1" },
+});
+
+const server = Deno.serve({
+  port: config.port,
+  onListen: () => {},
+}, (request) => serving.app ? serving.app(request) : problemResponse(starting));
+
+const started = performance.now();
+const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/pg` });
+await migrate(store, await readMigrations());
+const kv = await openKv(config.kvPath);
+const deps: AppDeps = {
+  config,
+  store,
+  kv,
+  clock: systemClock,
+  fetch: globalThis.fetch,
+  log: jsonLogger,
+};
+const app = createApp(deps);
+serving.app = app.fetch;
+
+jsonLogger({
+  level: "info",
+  msg: "listening",
+  url: `http://localhost:${server.addr.port}`,
+  store: describeDatabase(config),
+  identity: config.supabase ? `supabase (${new URL(config.supabase.url).host})` : "built-in",
+  readyMs: Math.round(performance.now() - started),
+});
+
+const shutdown = async () => {
+  await server.shutdown();
+  kv.close();
+  await store.close();
+  Deno.exit(0);
+};
+Deno.addSignalListener("SIGINT", shutdown);
+if (Deno.build.os !== "windows") Deno.addSignalListener("SIGTERM", shutdown);

@@ -1,0 +1,86 @@
+/**
+ * The app built in-process for a test, as main.ts builds it, against a temporary store and
+ * KV, a fake clock, and fake external servers the test passes in through `env`.
+ */
+import type { Hono } from "hono";
+import { createApp } from "../../app.ts";
+import { type Clock, FakeClock } from "../../lib/clock.ts";
+import { type Config, loadConfig } from "../../lib/config.ts";
+import type { AppDeps } from "../../lib/deps.ts";
+import type { AppEnv } from "../../lib/http/env.ts";
+import { memoryLogger } from "../../lib/log.ts";
+import type { Store } from "../../lib/store/mod.ts";
+import { type Engine, testStore } from "./store.ts";
+import { generatePrivateJwk } from "../../lib/auth/signing_key.ts";
+
+/** A test's app with everything it was built from. */
+export interface TestApp extends AsyncDisposable {
+  app: Hono<AppEnv>;
+  deps: AppDeps;
+  config: Config;
+  store: Store;
+  kv: Deno.Kv;
+  clock: Clock;
+  logs: ReturnType<typeof memoryLogger>["lines"];
+  dataDir: string;
+  /** Sends a request to the app; `path` is relative to the app's origin. */
+  request(path: string, init?: RequestInit): Promise<Response>;
+}
+
+/** Options of a test app. */
+export interface TestAppOptions {
+  /** Environment variables on top of the test defaults. */
+  env?: Record<string, string>;
+  engine?: Engine;
+  clock?: Clock;
+  fetch?: typeof fetch;
+  /** Share an existing store (not closed with the app). */
+  store?: Store;
+  /** Share an existing KV (not closed with the app). */
+  kv?: Deno.Kv;
+}
+
+let sharedKey: Promise<string> | undefined;
+
+/** Builds the app for a test; dispose it with `await using`. */
+export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await Deno.makeTempDir({ prefix: "movies-test-" });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    TMDB_BASE_URL: "http://127.0.0.1:9/3",
+    CATALOG_IMPORT_CRON: "off",
+    AUTH_SIGNING_KEY: JSON.stringify(
+      await (sharedKey ??= generatePrivateJwk().then(JSON.stringify)).then(JSON.parse),
+    ),
+    ...options.env,
+  });
+  const store = options.store ?? await testStore(options.engine);
+  const kv = options.kv ?? await Deno.openKv(":memory:");
+  const clock = options.clock ?? new FakeClock();
+  const log = memoryLogger();
+  const deps: AppDeps = {
+    config,
+    store,
+    kv,
+    clock,
+    fetch: options.fetch ?? globalThis.fetch,
+    log,
+  };
+  const app = createApp(deps);
+  return {
+    app,
+    deps,
+    config,
+    store,
+    kv,
+    clock,
+    logs: log.lines,
+    dataDir,
+    request: async (path, init) => await app.request(path, init),
+    async [Symbol.asyncDispose]() {
+      if (!options.kv) kv.close();
+      if (!options.store) await store.close();
+      await Deno.remove(dataDir, { recursive: true }).catch(() => {});
+    },
+  };
+}
