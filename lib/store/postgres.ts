@@ -17,7 +17,8 @@ export function openPostgresStore(url: string, options: { max?: number } = {}): 
   const run = async <T>(conn: Conn, text: string, params: unknown[] = []) => {
     stats.queries++;
     // deno-lint-ignore no-explicit-any
-    return (await conn.unsafe(text, params as any[])) as unknown as T[];
+    // A plain array (postgres.js returns a Result subclass), so both engines answer alike.
+    return Array.from(await conn.unsafe(text, params as any[])) as T[];
   };
   const wrap = (tx: postgres.TransactionSql): Sql => ({
     query: (text, params) => run(tx, text, params),
