@@ -16,9 +16,8 @@ export function openPostgresStore(url: string, options: { max?: number } = {}): 
   const stats = { queries: 0 };
   const run = async <T>(conn: Conn, text: string, params: unknown[] = []) => {
     stats.queries++;
-    // deno-lint-ignore no-explicit-any
     // A plain array (postgres.js returns a Result subclass), so both engines answer alike.
-    return Array.from(await conn.unsafe(text, params as any[])) as T[];
+    return Array.from(await conn.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as T[];
   };
   const wrap = (tx: postgres.TransactionSql): Sql => ({
     query: (text, params) => run(tx, text, params),
