@@ -1,0 +1,57 @@
+/**
+ * The stored set of a user (table `recommendations`): reused while unexpired (7 days) and
+ * while the watched history hashes the same. My List is not part of the hash.
+ */
+import type { Sql } from "../store/mod.ts";
+
+/** How long a stored set is reused. */
+export const CACHE_TTL_MS = 7 * 86_400_000;
+
+/** A stored set. */
+export interface StoredSet {
+  ids: number[];
+  watchedHash: string;
+  expiresAt: Date;
+}
+
+/** SHA-256 hex of the watched ids sorted ascending and joined by "," (contract section 6). */
+export async function watchedHash(ids: number[]): Promise<string> {
+  const text = [...ids].sort((a, b) => a - b).join(",");
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Reads the user's stored set inside the user's transaction. */
+export async function readStoredSet(tx: Sql, userId: string): Promise<StoredSet | null> {
+  const [row] = await tx.query<
+    { catalog_ids: number[]; watched_hash: string; expires_at: unknown }
+  >(
+    `select catalog_ids, watched_hash, expires_at from public.recommendations where user_id = $1`,
+    [userId],
+  );
+  if (!row) return null;
+  return {
+    ids: row.catalog_ids.map(Number),
+    watchedHash: row.watched_hash,
+    expiresAt: new Date(row.expires_at as string | Date),
+  };
+}
+
+/** Stores (or overwrites) the user's set inside the user's transaction. */
+export async function writeStoredSet(tx: Sql, userId: string, set: StoredSet): Promise<void> {
+  await tx.query(
+    `insert into public.recommendations (user_id, catalog_ids, watched_hash, expires_at, created_at)
+     values ($1, $2::int[], $3, $4::timestamptz, now())
+     on conflict (user_id) do update
+       set catalog_ids = excluded.catalog_ids,
+           watched_hash = excluded.watched_hash,
+           expires_at = excluded.expires_at,
+           created_at = excluded.created_at`,
+    [userId, set.ids, set.watchedHash, set.expiresAt.toISOString()],
+  );
+}
+
+/** Whether `set` may be served as is at `now` for the history hashing to `hash`. */
+export function isFresh(set: StoredSet | null, hash: string, now: number): set is StoredSet {
+  return set !== null && set.watchedHash === hash && set.expiresAt.getTime() > now;
+}

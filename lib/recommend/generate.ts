@@ -1,0 +1,73 @@
+/**
+ * One generation: up to 3 AI rounds, each resolving the candidates to catalog ids and keeping
+ * only valid ones (never watched, never the previous set with getNew, no duplicates, at most
+ * 2 My List movies, placed last), until at least 5 remain; at most 20 are kept.
+ */
+import { Problem } from "../problem.ts";
+import type { Candidate } from "./parse_output.ts";
+import type { ChatMessage } from "./providers.ts";
+import { buildMessages, label } from "./prompt.ts";
+import type { Taste } from "./taste.ts";
+
+/** Fewest recommendations a generation may end with. */
+export const MIN_RESULTS = 5;
+/** Most recommendations stored and returned. */
+export const MAX_RESULTS = 20;
+/** Most My List movies among them. */
+export const MAX_MY_LIST = 2;
+/** AI rounds per generation. */
+export const ROUNDS = 3;
+
+/** What a generation is done with. */
+export interface GenerateOptions {
+  /** Asks the AI (all providers) and returns its parsed candidates. */
+  ask: (messages: ChatMessage[]) => Promise<Candidate[]>;
+  /** Resolves candidates to catalog ids (null: unresolved), in order. */
+  resolve: (candidates: Candidate[]) => Promise<(number | null)[]>;
+  /** The previous set, excluded (getNew). */
+  previousIds?: number[];
+  /** Its titles, so the AI is told to avoid them. */
+  previousTitles?: string[];
+}
+
+/** Generates between 5 and 20 catalog ids for `taste`; 502 `ai_bad_output` when fewer are valid. */
+export async function generate(taste: Taste, options: GenerateOptions): Promise<number[]> {
+  const watched = new Set(taste.watchedIds);
+  const previous = new Set(options.previousIds ?? []);
+  const myList = new Set(taste.myListIds);
+  const seen = new Set<number>();
+  const others: number[] = [];
+  const saved: number[] = [];
+  // Everything the AI should not propose again: the previous set, rejects, and what is kept.
+  const avoid: string[] = [...(options.previousTitles ?? [])];
+
+  for (let round = 1; round <= ROUNDS; round++) {
+    const want = Math.min(30, MAX_RESULTS + 5 * (round - 1));
+    const candidates = await options.ask(buildMessages(taste, { want, avoid }));
+    const ids = await options.resolve(candidates);
+    candidates.forEach((candidate, i) => {
+      const id = ids[i];
+      avoid.push(label(candidate));
+      if (id === null || id === undefined || watched.has(id) || previous.has(id) || seen.has(id)) {
+        return;
+      }
+      seen.add(id);
+      if (myList.has(id)) {
+        if (saved.length < MAX_MY_LIST) saved.push(id);
+      } else {
+        others.push(id);
+      }
+    });
+    if (others.length + saved.length >= MIN_RESULTS) break;
+  }
+
+  const total = others.length + saved.length;
+  if (total < MIN_RESULTS) {
+    throw new Problem(
+      502,
+      "ai_bad_output",
+      `The AI proposed only ${total} usable movies after ${ROUNDS} rounds; at least ${MIN_RESULTS} are needed.`,
+    );
+  }
+  return [...others.slice(0, MAX_RESULTS - saved.length), ...saved];
+}

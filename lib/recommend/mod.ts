@@ -1,0 +1,12 @@
+/** Recommendations: AI-generated, cached per user, limited per day, with provider fallback. */
+export { createRecommendService, LOCK_TTL_MS } from "./service.ts";
+export type {
+  RecommendMode,
+  RecommendResult,
+  RecommendService,
+  RecommendServiceOptions,
+  RegenerationError,
+} from "./service.ts";
+export { quotaHeadersMiddleware } from "./quota_headers.ts";
+export { DAILY_LIMIT, type QuotaStatus } from "./quota.ts";
+export type { SearchFn, SearchRow } from "./resolve_titles.ts";

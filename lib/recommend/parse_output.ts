@@ -1,0 +1,94 @@
+/**
+ * Reads the assistant's content into candidates (contract section 8). Providers that ignore
+ * the JSON schema answer free text, so the content is validated even on a 200: code fences
+ * and a bare top-level array are tolerated, anything else is rejected.
+ */
+import { z } from "zod";
+
+/** One movie the AI proposes. */
+export interface Candidate {
+  title: string;
+  year: number | null;
+  reason: string;
+}
+
+const candidateSchema = z.object({
+  title: z.string().trim().min(1).max(300),
+  year: z.number().int().min(1870).max(2200).nullable().optional()
+    .transform((y) => y ?? null),
+  reason: z.string().max(2000).optional().transform((r) => r ?? ""),
+});
+
+const outputSchema = z.object({
+  recommendations: z.array(z.unknown()).max(200),
+});
+
+/** The JSON schema sent as `response_format` (strict: every property required, no extras). */
+export const OUTPUT_JSON_SCHEMA = {
+  type: "object",
+  properties: {
+    recommendations: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: {
+          title: { type: "string" },
+          year: { type: ["integer", "null"] },
+          reason: { type: "string" },
+        },
+        required: ["title", "year", "reason"],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ["recommendations"],
+  additionalProperties: false,
+} as const;
+
+/** The content did not hold recommendations in the agreed shape. */
+export class BadOutputError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = "BadOutputError";
+  }
+}
+
+function unfence(text: string): string {
+  const fenced = /```[a-zA-Z0-9_-]*\s*\n?([\s\S]*?)```/.exec(text);
+  return (fenced ? fenced[1] : text).trim();
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    // Some models wrap the JSON in a sentence: take the outermost object or array.
+    const start = text.search(/[[{]/);
+    const end = Math.max(text.lastIndexOf("}"), text.lastIndexOf("]"));
+    if (start < 0 || end <= start) throw new BadOutputError("the content holds no JSON");
+    try {
+      return JSON.parse(text.slice(start, end + 1));
+    } catch {
+      throw new BadOutputError("the content is not valid JSON");
+    }
+  }
+}
+
+/**
+ * Parses the content into candidates. Items that are not a valid candidate are dropped;
+ * throws BadOutputError when the content is not the agreed shape or holds no valid item.
+ */
+export function parseOutput(content: string | null | undefined): Candidate[] {
+  if (!content || !content.trim()) throw new BadOutputError("the content is empty");
+  let json = parseJson(unfence(content));
+  if (Array.isArray(json)) json = { recommendations: json };
+  const parsed = outputSchema.safeParse(json);
+  if (!parsed.success) throw new BadOutputError("the JSON is not {recommendations:[...]}");
+  const candidates: Candidate[] = [];
+  for (const item of parsed.data.recommendations) {
+    const one = candidateSchema.safeParse(item);
+    if (one.success) candidates.push(one.data);
+  }
+  if (candidates.length === 0) throw new BadOutputError("no recommendation has a title");
+  return candidates;
+}

@@ -1,0 +1,136 @@
+/**
+ * The AI call: every configured provider and each of its models in order, through the
+ * openai SDK with its own retries off, so this loop alone decides what is tried next
+ * (contract section 8). Unavailable (timeout, 429, 5xx, connection or auth failure) moves
+ * on; content that does not parse moves on too. All unavailable: 503; some answered but
+ * never usefully: 502.
+ */
+import OpenAI, { APIError } from "openai";
+import type { AiProvider } from "../config.ts";
+import type { Logger } from "../log.ts";
+import { Problem } from "../problem.ts";
+import { BadOutputError, OUTPUT_JSON_SCHEMA } from "./parse_output.ts";
+
+/** The provider timeout of contract section 8. */
+export const PROVIDER_TIMEOUT_MS = 30_000;
+
+/** One chat message of the prompt. */
+export interface ChatMessage {
+  role: "system" | "user";
+  content: string;
+}
+
+/** How providers are called. */
+export interface CompleteOptions<T> {
+  fetch: typeof fetch;
+  /** Turns the content into a result; throws BadOutputError to move on to the next model. */
+  parse: (content: string | null | undefined) => T;
+  /** Per attempt; 30 s unless a test shortens it. */
+  timeoutMs?: number;
+  log?: Logger;
+}
+
+const NAMES_SCHEMA =
+  /response_format|response format|json_schema|structured output|requested parameters/i;
+
+/** Whether a failure says the provider does not take our `response_format` (notes section 2). */
+function rejectsSchema(error: unknown): boolean {
+  if (!(error instanceof APIError)) return false;
+  // An old vLLM 400 reaches the SDK as "400 status code (no body)": the schema is the suspect.
+  if (error.status === 400) {
+    return NAMES_SCHEMA.test(error.message) || /no body/.test(error.message);
+  }
+  return (error.status === 404 || error.status === 422 || error.status === 500) &&
+    NAMES_SCHEMA.test(error.message);
+}
+
+function describe(error: unknown): string {
+  if (error instanceof APIError) {
+    return `${error.status ?? error.name}: ${error.message}`.slice(0, 300);
+  }
+  return error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 300) : String(error);
+}
+
+async function ask(
+  client: OpenAI,
+  model: string,
+  messages: ChatMessage[],
+  withSchema: boolean,
+): Promise<string | null | undefined> {
+  const completion = await client.chat.completions.create({
+    model,
+    messages,
+    temperature: 0.7,
+    ...(withSchema
+      ? {
+        response_format: {
+          type: "json_schema" as const,
+          json_schema: { name: "movie_recommendations", strict: true, schema: OUTPUT_JSON_SCHEMA },
+        },
+      }
+      : {}),
+  });
+  return completion.choices?.[0]?.message?.content;
+}
+
+/** Asks each provider and model in turn for `messages`; the first parsed answer wins. */
+export async function complete<T>(
+  providers: AiProvider[],
+  messages: ChatMessage[],
+  options: CompleteOptions<T>,
+): Promise<T> {
+  if (providers.length === 0) {
+    throw new Problem(503, "ai_unavailable", "No AI provider is configured.");
+  }
+  let answeredBadly = 0;
+  for (const provider of providers) {
+    const client = new OpenAI({
+      baseURL: provider.baseUrl,
+      // Local servers take no key, but the SDK refuses to start without one.
+      apiKey: provider.apiKey || "no-key",
+      maxRetries: 0,
+      timeout: options.timeoutMs ?? PROVIDER_TIMEOUT_MS,
+      fetch: options.fetch,
+    });
+    for (const model of provider.models) {
+      let content: string | null | undefined;
+      try {
+        try {
+          content = await ask(client, model, messages, true);
+        } catch (error) {
+          if (!rejectsSchema(error)) throw error;
+          content = await ask(client, model, messages, false);
+        }
+      } catch (error) {
+        if (!(error instanceof APIError)) throw error;
+        options.log?.({
+          level: "warn",
+          msg: "ai provider unavailable",
+          provider: provider.name,
+          model,
+          error: describe(error),
+        });
+        continue;
+      }
+      try {
+        return options.parse(content);
+      } catch (error) {
+        if (!(error instanceof BadOutputError)) throw error;
+        answeredBadly++;
+        options.log?.({
+          level: "warn",
+          msg: "ai output rejected",
+          provider: provider.name,
+          model,
+          error: error.message,
+        });
+      }
+    }
+  }
+  if (answeredBadly > 0) {
+    throw new Problem(502, "ai_bad_output", "The AI answer could not be read as recommendations.");
+  }
+  throw new Problem(503, "ai_unavailable", "No AI provider is available right now.", {
+    headers: { "Retry-After": "30" },
+  });
+}

@@ -1,0 +1,95 @@
+/**
+ * The daily generation quota: 20 generations per user per UTC day, counted in KV so every
+ * instance shares it. A generation takes its unit when it starts and gives it back when it
+ * ends in 500 or 503 (contract section 6).
+ */
+import type { Clock } from "../clock.ts";
+import { commitWithRetry, getWithRetry } from "../kv.ts";
+
+/** Generations a user may start per UTC day. */
+export const DAILY_LIMIT = 20;
+
+const DAY_MS = 86_400_000;
+
+/** Where a user's quota stands now. */
+export interface QuotaStatus {
+  limit: number;
+  used: number;
+  remaining: number;
+  /** Next UTC midnight, when the counter starts again. */
+  resetAt: Date;
+}
+
+/** A unit taken by `consumeQuota`; `day` is kept so a refund after midnight hits the right day. */
+export interface QuotaUnit {
+  day: string;
+}
+
+function dayOf(now: number): string {
+  return new Date(now).toISOString().slice(0, 10);
+}
+
+function keyOf(userId: string, day: string): Deno.KvKey {
+  return ["recommend_quota", userId, day];
+}
+
+/** The next UTC midnight after `now` (epoch ms). */
+export function nextUtcMidnight(now: number): Date {
+  return new Date(Math.floor(now / DAY_MS) * DAY_MS + DAY_MS);
+}
+
+/** Reads a user's quota for today (by `clock`). */
+export async function quotaStatus(
+  kv: Deno.Kv,
+  userId: string,
+  options: { clock: Clock },
+): Promise<QuotaStatus> {
+  const now = options.clock.now();
+  const entry = await getWithRetry<number>(kv, keyOf(userId, dayOf(now)));
+  const used = Math.min(entry.value ?? 0, DAILY_LIMIT);
+  return { limit: DAILY_LIMIT, used, remaining: DAILY_LIMIT - used, resetAt: nextUtcMidnight(now) };
+}
+
+/** Takes one unit of today's quota atomically; null when the day's limit is reached. */
+export async function consumeQuota(
+  kv: Deno.Kv,
+  userId: string,
+  options: { clock: Clock },
+): Promise<QuotaUnit | null> {
+  const day = dayOf(options.clock.now());
+  const key = keyOf(userId, day);
+  // A clash means another instance counted at the same moment: read again and retry.
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const entry = await getWithRetry<number>(kv, key);
+    const used = entry.value ?? 0;
+    if (used >= DAILY_LIMIT) return null;
+    const result = await commitWithRetry(() =>
+      kv.atomic().check(entry).set(key, used + 1, { expireIn: 2 * DAY_MS })
+    );
+    if (result.ok) return { day };
+  }
+  throw new Error("quota counter kept changing under contention");
+}
+
+/** Gives a unit back (a generation that ended in 500 or 503). */
+export async function refundQuota(kv: Deno.Kv, userId: string, unit: QuotaUnit): Promise<void> {
+  const key = keyOf(userId, unit.day);
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const entry = await getWithRetry<number>(kv, key);
+    const used = entry.value ?? 0;
+    if (used <= 0) return;
+    const result = await commitWithRetry(() =>
+      kv.atomic().check(entry).set(key, used - 1, { expireIn: 2 * DAY_MS })
+    );
+    if (result.ok) return;
+  }
+}
+
+/** The rate-limit headers of a quota status (contract section 6). */
+export function quotaHeaders(status: QuotaStatus): Record<string, string> {
+  return {
+    "X-RateLimit-Limit": String(status.limit),
+    "X-RateLimit-Remaining": String(status.remaining),
+    "X-RateLimit-Reset": String(Math.floor(status.resetAt.getTime() / 1000)),
+  };
+}

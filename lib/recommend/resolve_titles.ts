@@ -1,0 +1,132 @@
+/**
+ * Candidate titles to catalog ids (contract section 8): the movies store first (title or
+ * original title, with the year, case- and accent-insensitive), then the catalog search
+ * through the shared external window. A title that matches nothing well stays unresolved.
+ */
+import type { Logger } from "../log.ts";
+import type { Sql } from "../store/mod.ts";
+import type { Candidate } from "./parse_output.ts";
+
+/** A row of the catalog search, as `services.catalog.search` returns it. */
+export interface SearchRow {
+  id: number;
+  title: string;
+  original_title?: string;
+  release_date?: string;
+}
+
+/** The catalog search `resolveTitles` falls back to. */
+export type SearchFn = (
+  title: string,
+  options: { year?: number; wait: true },
+) => Promise<{ results: SearchRow[] }>;
+
+const MARKS = "[\u0300-\u036f]";
+const PUNCT = "[[:space:][:punct:]]+";
+const SEARCHES_AT_ONCE = 4;
+
+/** The comparison key of a title: no accents, no case, no spaces or ASCII punctuation. */
+export function titleKey(title: string): string {
+  return title.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+    .replace(/[\s!-/:-@[-`{-~]+/g, "");
+}
+
+// The same key in SQL, applied to both sides so both use the database's idea of lower case.
+const KEY = (col: string) =>
+  `regexp_replace(lower(regexp_replace(normalize(${col}, NFD), $2, '', 'g')), $3, '', 'g')`;
+
+interface Match {
+  id: number;
+  year: number;
+  popularity: number;
+}
+
+/** Ranks a match by year: exact, one year off, unknown; null when the years disagree. */
+function yearRank(wanted: number | null, year: number): number | null {
+  if (!wanted || !year) return 2;
+  const off = Math.abs(wanted - year);
+  return off === 0 ? 0 : off === 1 ? 1 : null;
+}
+
+function best(wanted: number | null, matches: Match[]): number | null {
+  let chosen: { rank: number; match: Match } | null = null;
+  for (const match of matches) {
+    const rank = yearRank(wanted, match.year);
+    if (rank === null) continue;
+    if (
+      !chosen || rank < chosen.rank ||
+      (rank === chosen.rank && match.popularity > chosen.match.popularity)
+    ) chosen = { rank, match };
+  }
+  return chosen?.match.id ?? null;
+}
+
+async function fromStore(sql: Sql, candidates: Candidate[]): Promise<(number | null)[]> {
+  const rows = await sql.query<
+    { ord: number; catalog_id: number; year: number; popularity: number }
+  >(
+    `with wanted as (
+       select w.ord::int as ord, ${KEY("w.t")} as key
+         from unnest($1::text[]) with ordinality as w(t, ord)
+     ), keyed as materialized (
+       select catalog_id, year, popularity, ${KEY("title")} as kt, ${KEY("original_title")} as ko
+         from public.movies
+     )
+     select w.ord, k.catalog_id, k.year, k.popularity
+       from wanted w join keyed k on k.kt = w.key
+      where w.key <> ''
+     union
+     select w.ord, k.catalog_id, k.year, k.popularity
+       from wanted w join keyed k on k.ko = w.key
+      where w.key <> ''`,
+    [candidates.map((c) => c.title), MARKS, PUNCT],
+  );
+  const byOrd = new Map<number, Match[]>();
+  for (const r of rows) {
+    const list = byOrd.get(Number(r.ord)) ?? [];
+    list.push({ id: Number(r.catalog_id), year: Number(r.year), popularity: Number(r.popularity) });
+    byOrd.set(Number(r.ord), list);
+  }
+  return candidates.map((c, i) => best(c.year, byOrd.get(i + 1) ?? []));
+}
+
+async function fromSearch(search: SearchFn, candidate: Candidate): Promise<number | null> {
+  const key = titleKey(candidate.title);
+  if (!key) return null;
+  const { results } = await search(candidate.title, {
+    ...(candidate.year ? { year: candidate.year } : {}),
+    wait: true,
+  });
+  const matches = results
+    .filter((r) => titleKey(r.title) === key || titleKey(r.original_title ?? "") === key)
+    // Search order is relevance: earlier rows win ties.
+    .map((r, i) => ({ id: r.id, year: Number(r.release_date?.slice(0, 4)) || 0, popularity: -i }));
+  return best(candidate.year, matches);
+}
+
+/** Resolves each candidate to a catalog id (null when unresolved), in candidate order. */
+export async function resolveTitles(
+  candidates: Candidate[],
+  options: { sql: Sql; search: SearchFn; log?: Logger },
+): Promise<(number | null)[]> {
+  if (candidates.length === 0) return [];
+  const ids = await fromStore(options.sql, candidates);
+  const missing = ids.flatMap((id, i) => (id === null ? [i] : []));
+  for (let start = 0; start < missing.length; start += SEARCHES_AT_ONCE) {
+    await Promise.all(
+      missing.slice(start, start + SEARCHES_AT_ONCE).map(async (i) => {
+        try {
+          ids[i] = await fromSearch(options.search, candidates[i]);
+        } catch (error) {
+          // A search failure leaves this title unresolved; the round asks for others.
+          options.log?.({
+            level: "warn",
+            msg: "recommendation title search failed",
+            error: error instanceof Error ? error.message.slice(0, 200) : String(error),
+          });
+        }
+      }),
+    );
+  }
+  return ids;
+}

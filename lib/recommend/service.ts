@@ -1,0 +1,190 @@
+/**
+ * GET /api/recommend as a service, with the checks in the order of contract section 6:
+ * lock (409), no watched movies (400), cache, quota (429), generation. A failed regeneration
+ * with a stored set answers the stale shape; a 500 or 503 gives the quota unit back.
+ */
+import type { AppDeps } from "../deps.ts";
+import { tryLock } from "../kv_lock.ts";
+import { internalError, Problem } from "../problem.ts";
+import {
+  CACHE_TTL_MS,
+  isFresh,
+  readStoredSet,
+  type StoredSet,
+  watchedHash,
+  writeStoredSet,
+} from "./cache.ts";
+import { generate } from "./generate.ts";
+import { parseOutput } from "./parse_output.ts";
+import { label } from "./prompt.ts";
+import { complete } from "./providers.ts";
+import { consumeQuota, quotaHeaders, type QuotaStatus, quotaStatus, refundQuota } from "./quota.ts";
+import { resolveTitles, type SearchFn } from "./resolve_titles.ts";
+import { loadTaste, titlesOf } from "./taste.ts";
+
+/** Default: reuse a fresh set; refresh: regenerate; getNew: regenerate without the previous set. */
+export type RecommendMode = "default" | "refresh" | "getNew";
+
+/** Why the last regeneration failed, in the stale answer. */
+export interface RegenerationError {
+  status: number;
+  code: string;
+  message: string;
+  retryable: boolean;
+}
+
+/** The body of GET /api/recommend. */
+export interface RecommendResult {
+  recommendations: number[];
+  cached: boolean;
+  stale: boolean;
+  regenerationError: RegenerationError | null;
+  staleRecommendations: number[] | null;
+}
+
+/** Recommendations and the daily quota of a user. */
+export interface RecommendService {
+  recommend(userId: string, options?: { mode?: RecommendMode }): Promise<RecommendResult>;
+  quota(userId: string): Promise<QuotaStatus>;
+}
+
+/** What the service needs beyond AppDeps. */
+export interface RecommendServiceOptions {
+  /** The catalog search unresolved titles fall back to. */
+  search: SearchFn;
+  /** Per provider attempt; 30 s by default (tests shorten it). */
+  timeoutMs?: number;
+  /** Lifetime of the per-user generation lock if it is never released. */
+  lockTtlMs?: number;
+}
+
+/** A lock outlives any sane generation, and expires by itself if its process dies. */
+export const LOCK_TTL_MS = 5 * 60_000;
+
+function fresh(ids: number[], cached: boolean): RecommendResult {
+  return {
+    recommendations: ids,
+    cached,
+    stale: false,
+    regenerationError: null,
+    staleRecommendations: null,
+  };
+}
+
+/** Builds the recommendation service. */
+export function createRecommendService(
+  deps: AppDeps,
+  options: RecommendServiceOptions,
+): RecommendService {
+  const { store, kv, clock, log } = deps;
+
+  async function regenerate(
+    userId: string,
+    mode: RecommendMode,
+    stored: StoredSet | null,
+    hash: string,
+    taste: Awaited<ReturnType<typeof loadTaste>>,
+  ) {
+    const previousIds = mode === "getNew" ? stored?.ids ?? [] : [];
+    const previousTitles = (await titlesOf(store, previousIds)).map(label);
+    const ids = await generate(taste, {
+      previousIds,
+      previousTitles,
+      ask: (messages) =>
+        complete(deps.config.aiProviders, messages, {
+          fetch: deps.fetch,
+          parse: parseOutput,
+          timeoutMs: options.timeoutMs,
+          log,
+        }),
+      resolve: (candidates) =>
+        resolveTitles(candidates, { sql: store, search: options.search, log }),
+    });
+    const set = { ids, watchedHash: hash, expiresAt: new Date(clock.now() + CACHE_TTL_MS) };
+    await store.asUser(userId, (tx) => writeStoredSet(tx, userId, set));
+    return ids;
+  }
+
+  async function recommend(userId: string, { mode = "default" }: { mode?: RecommendMode } = {}) {
+    const lock = await tryLock(kv, ["recommend_lock", userId], {
+      ttlMs: options.lockTtlMs ?? LOCK_TTL_MS,
+      clock,
+    });
+    if (!lock) {
+      throw new Problem(
+        409,
+        "generation_in_progress",
+        "Recommendations are already being generated for you.",
+        {
+          headers: { "Retry-After": "5" },
+        },
+      );
+    }
+    try {
+      const { taste, stored } = await store.asUser(userId, async (tx) => ({
+        taste: await loadTaste(tx, userId),
+        stored: await readStoredSet(tx, userId),
+      }));
+      if (taste.watchedIds.length === 0) {
+        throw new Problem(
+          400,
+          "no_watched_movies",
+          "Mark some movies as watched to get recommendations.",
+        );
+      }
+      const hash = await watchedHash(taste.watchedIds);
+      if (mode === "default" && isFresh(stored, hash, clock.now())) return fresh(stored.ids, true);
+
+      const unit = await consumeQuota(kv, userId, { clock });
+      if (!unit) {
+        const status = await quotaStatus(kv, userId, { clock });
+        throw new Problem(
+          429,
+          "quota_exceeded",
+          `The daily limit of ${status.limit} recommendation generations is reached.`,
+          {
+            headers: {
+              ...quotaHeaders(status),
+              "Retry-After": String(
+                Math.max(1, Math.ceil((status.resetAt.getTime() - clock.now()) / 1000)),
+              ),
+            },
+          },
+        );
+      }
+      try {
+        return fresh(await regenerate(userId, mode, stored, hash, taste), false);
+      } catch (error) {
+        const problem = error instanceof Problem ? error : internalError(error);
+        if (problem.status === 500 || problem.status === 503) await refundQuota(kv, userId, unit);
+        if (!stored) throw problem;
+        if (problem.status >= 500 && problem.code === "internal_error") {
+          log({
+            level: "error",
+            msg: "recommendation regeneration failed",
+            error: String(error).slice(0, 300),
+          });
+        }
+        return {
+          recommendations: [],
+          cached: false,
+          stale: true,
+          regenerationError: {
+            status: problem.status,
+            code: problem.code,
+            message: problem.message,
+            retryable: problem.status === 503,
+          },
+          staleRecommendations: stored.ids,
+        };
+      }
+    } finally {
+      await lock.release();
+    }
+  }
+
+  return {
+    recommend,
+    quota: (userId) => quotaStatus(kv, userId, { clock }),
+  };
+}
