@@ -25,10 +25,10 @@ const MARKS = "[\u0300-\u036f]";
 const PUNCT = "[[:space:][:punct:]]+";
 const SEARCHES_AT_ONCE = 4;
 
-/** The comparison key of a title: no accents, no case, no spaces or ASCII punctuation. */
+/** The comparison key of a title: no accents, no case, no spaces, punctuation or symbols. */
 export function titleKey(title: string): string {
   return title.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
-    .replace(/[\s!-/:-@[-`{-~]+/g, "");
+    .replace(/[\s\p{P}\p{S}]+/gu, "");
 }
 
 // The same key in SQL, applied to both sides so both use the database's idea of lower case.

@@ -12,7 +12,7 @@ export interface FakeAnswer {
   body?: unknown;
   /** The assistant content of a 200 completion. */
   content?: string;
-  /** Waits this long before answering (stops early when the client gives up). */
+  /** Waits this long before answering (cut short when the fake closes). */
   delayMs?: number;
   /** Answers Groq's 400 when the request carries `response_format`, else this answer. */
   rejectResponseFormat?: boolean;
@@ -89,6 +89,8 @@ export function startFakeAi(
     fallback: options.fallback ??
       (() => ({ status: 500, body: { error: { message: "unscripted" } } })),
   };
+  // Closing ends pending delays, so a test never waits for an answer nobody reads.
+  const closing = new AbortController();
   const server = Deno.serve(
     { port: 0, hostname: "127.0.0.1", onListen: () => {} },
     async (request) => {
@@ -103,7 +105,7 @@ export function startFakeAi(
       };
       requests.push(recorded);
       const answer: FakeAnswer = queue.shift() ?? fake.fallback(recorded);
-      if (answer.delayMs) await abortable(answer.delayMs, request.signal);
+      if (answer.delayMs) await abortable(answer.delayMs, closing.signal);
       if (answer.rejectResponseFormat && recorded.body.response_format) {
         return Response.json(GROQ_REJECTION, { status: 400 });
       }
@@ -112,6 +114,7 @@ export function startFakeAi(
     },
   );
   const close = async () => {
+    closing.abort();
     await server.shutdown();
   };
   return {
