@@ -2,6 +2,8 @@
 import type { Manifest } from "./lib/http/env.ts";
 import * as $0 from "./routes/_app.tsx";
 import * as $1 from "./routes/api/health.ts";
+import * as $2 from "./routes/api/recommend.ts";
+import * as $3 from "./routes/api/recommend/quota.ts";
 
 /** The route table app.ts builds the app from. */
 export const manifest: Manifest = {
@@ -9,5 +11,7 @@ export const manifest: Manifest = {
   middlewares: [],
   routes: [
     { pattern: "/api/health", file: "api/health.ts", module: $1 },
+    { pattern: "/api/recommend", file: "api/recommend.ts", module: $2 },
+    { pattern: "/api/recommend/quota", file: "api/recommend/quota.ts", module: $3 },
   ],
 };

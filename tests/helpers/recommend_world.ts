@@ -4,8 +4,12 @@
  * model does (it honours the "do not recommend" list, but happily names watched movies).
  */
 import type { Store } from "../../lib/store/mod.ts";
-import type { FakeAnswer, RecordedRequest } from "./fake_ai.ts";
-import { recommendationsContent } from "./fake_ai.ts";
+import type { FakeClock } from "../../lib/clock.ts";
+import { createServices } from "../../lib/services.ts";
+import { type TestApp, testApp } from "./app.ts";
+import type { FakeAi, FakeAnswer, RecordedRequest } from "./fake_ai.ts";
+import { providersEnv, recommendationsContent, startFakeAi } from "./fake_ai.ts";
+import { createUser, type TestUser } from "./users.ts";
 
 /** A movie of the movies store. */
 export interface SeedMovie {
@@ -86,5 +90,51 @@ export function modelLike(pool: SeedMovie[], count = 20): (r: RecordedRequest) =
     const avoid = avoidedTitles(request);
     const picks = pool.filter((m) => !avoid.has(`${m.title} (${m.year})`)).slice(0, count);
     return { content: recommendationsContent(picks) };
+  };
+}
+
+/** The movies of the standard world: Film 1..60. */
+export const POOL: SeedMovie[] = numberedMovies(1, 60);
+/** What the standard user has watched. */
+export const WATCHED = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+/** The standard user's My List. */
+export const MY_LIST = [11, 12, 13, 14];
+
+/** A test app with one fake provider, the movies of POOL, and a user with WATCHED and MY_LIST. */
+export interface RecommendWorld extends AsyncDisposable {
+  t: TestApp;
+  ai: FakeAi;
+  user: TestUser;
+  /** GET `path` as the user, with a token signed now (the clock may have moved past expiry). */
+  get(path: string): Promise<Response>;
+}
+
+/** Builds the standard world; dispose it with `await using`. */
+export async function recommendWorld(
+  options: { clock?: FakeClock; env?: Record<string, string> } = {},
+): Promise<RecommendWorld> {
+  const ai = startFakeAi({ fallback: modelLike(POOL) });
+  const t = await testApp({
+    env: { ...providersEnv([{ name: "fake", baseUrl: ai.baseUrl }]), ...options.env },
+    clock: options.clock,
+  });
+  await seedMovies(t.store, POOL);
+  const user = await createUser(t.deps);
+  await markWatched(t.store, user.id, WATCHED);
+  await setMyList(t.store, user.id, MY_LIST);
+  const services = createServices(t.deps);
+  const headers = async () => {
+    const { token } = await services.auth.issueAccessToken({ id: user.id, email: user.email });
+    return { authorization: `Bearer ${token}` };
+  };
+  return {
+    t,
+    ai,
+    user,
+    get: async (path) => t.request(path, { headers: await headers() }),
+    async [Symbol.asyncDispose]() {
+      await ai.close();
+      await t[Symbol.asyncDispose]();
+    },
   };
 }
