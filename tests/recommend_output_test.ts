@@ -31,7 +31,7 @@ Deno.test("AI content that is a bare top-level array parses", () => {
   ]);
 });
 
-Deno.test("AI items without a usable title are dropped, the rest kept", () => {
+Deno.test("AI items without a usable title or year are dropped, a quoted year is read", () => {
   const content = JSON.stringify({
     recommendations: [{ title: "" }, { year: 1999 }, "Heat", { title: "Ran", year: "1985" }, {
       title: "Alien",
@@ -39,7 +39,12 @@ Deno.test("AI items without a usable title are dropped, the rest kept", () => {
       reason: "x",
     }],
   });
-  assert.deepEqual(parseOutput(content), [{ title: "Alien", year: 1979, reason: "x" }]);
+  assert.deepEqual(parseOutput(content), [
+    { title: "Ran", year: 1985, reason: "" },
+    { title: "Alien", year: 1979, reason: "x" },
+  ]);
+  assert.throws(() => parseOutput('[{"title":"Heat","year":"mid-nineties"}]'), BadOutputError);
+  assert.throws(() => parseOutput('[{"title":"Heat","year":19955}]'), BadOutputError);
 });
 
 Deno.test("AI content that is not the agreed shape is a BadOutputError", () => {

@@ -14,7 +14,9 @@ export interface Candidate {
 
 const candidateSchema = z.object({
   title: z.string().trim().min(1).max(300),
-  year: z.number().int().min(1870).max(2200).nullable().optional()
+  // Some models quote the year; a quoted integer is still a year.
+  year: z.union([z.number(), z.string().regex(/^\s*\d{4}\s*$/).transform(Number)])
+    .pipe(z.number().int().min(1870).max(2200)).nullable().optional()
     .transform((y) => y ?? null),
   reason: z.string().max(2000).optional().transform((r) => r ?? ""),
 });

@@ -20,7 +20,7 @@ import { label } from "./prompt.ts";
 import { complete } from "./providers.ts";
 import { consumeQuota, quotaHeaders, type QuotaStatus, quotaStatus, refundQuota } from "./quota.ts";
 import { resolveTitles, type SearchFn } from "./resolve_titles.ts";
-import { loadTaste, titlesOf } from "./taste.ts";
+import { loadTaste, type Taste, titlesOf } from "./taste.ts";
 
 /** Default: reuse a fresh set; refresh: regenerate; getNew: regenerate without the previous set. */
 export type RecommendMode = "default" | "refresh" | "getNew";
@@ -80,11 +80,13 @@ export function createRecommendService(
 
   async function regenerate(
     userId: string,
-    mode: RecommendMode,
-    stored: StoredSet | null,
-    hash: string,
-    taste: Awaited<ReturnType<typeof loadTaste>>,
-  ) {
+    { mode, stored, hash, taste }: {
+      mode: RecommendMode;
+      stored: StoredSet | null;
+      hash: string;
+      taste: Taste;
+    },
+  ): Promise<number[]> {
     const previousIds = mode === "getNew" ? stored?.ids ?? [] : [];
     const previousTitles = (await titlesOf(store, previousIds)).map(label);
     const ids = await generate(taste, {
@@ -153,7 +155,7 @@ export function createRecommendService(
         );
       }
       try {
-        return fresh(await regenerate(userId, mode, stored, hash, taste), false);
+        return fresh(await regenerate(userId, { mode, stored, hash, taste }), false);
       } catch (error) {
         const problem = error instanceof Problem ? error : internalError(error);
         if (problem.status === 500 || problem.status === 503) await refundQuota(kv, userId, unit);
