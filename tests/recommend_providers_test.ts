@@ -164,3 +164,19 @@ Deno.test("providers: all unavailable (429, 5xx, refused connection) is 503 ai_u
     "ai_unavailable",
   );
 });
+
+Deno.test("providers: OPENAI_ORG_ID and OPENAI_PROJECT_ID in the environment never reach a provider", async () => {
+  await using a = startFakeAi();
+  a.script({ content: GOOD });
+  Deno.env.set("OPENAI_ORG_ID", "org-not-for-you");
+  Deno.env.set("OPENAI_PROJECT_ID", "proj-not-for-you");
+  try {
+    await complete([provider("a", a.baseUrl)], MESSAGES, { fetch, parse: parseOutput });
+  } finally {
+    Deno.env.delete("OPENAI_ORG_ID");
+    Deno.env.delete("OPENAI_PROJECT_ID");
+  }
+  const sent = JSON.stringify(a.requests[0].headers);
+  assert.ok(!sent.includes("not-for-you"), sent);
+  assert.equal(a.requests[0].headers["authorization"], "Bearer key-a");
+});

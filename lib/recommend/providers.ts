@@ -91,6 +91,12 @@ export async function complete<T>(
       maxRetries: 0,
       timeout: options.timeoutMs ?? PROVIDER_TIMEOUT_MS,
       fetch: options.fetch,
+      // Explicit nulls, so the SDK takes nothing from OPENAI_* variables: an OpenAI
+      // organization or admin key must never reach another provider.
+      organization: null,
+      project: null,
+      adminAPIKey: null,
+      webhookSecret: null,
     });
     for (const model of provider.models) {
       let content: string | null | undefined;

@@ -22,6 +22,7 @@ export interface FakeAnswer {
 export interface RecordedRequest {
   path: string;
   authorization: string | null;
+  headers: Record<string, string>;
   // deno-lint-ignore no-explicit-any
   body: any;
 }
@@ -101,6 +102,7 @@ export function startFakeAi(
       const recorded: RecordedRequest = {
         path: url.pathname,
         authorization: request.headers.get("authorization"),
+        headers: Object.fromEntries(request.headers),
         body: await request.json(),
       };
       requests.push(recorded);
