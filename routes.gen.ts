@@ -4,6 +4,7 @@ import * as $0 from "./routes/_app.tsx";
 import * as $1 from "./routes/api/health.ts";
 import * as $2 from "./routes/api/recommend.ts";
 import * as $3 from "./routes/api/recommend/quota.ts";
+import * as $4 from "./routes/auth/v1/.well-known/jwks.json.ts";
 
 /** The route table app.ts builds the app from. */
 export const manifest: Manifest = {
@@ -13,5 +14,10 @@ export const manifest: Manifest = {
     { pattern: "/api/health", file: "api/health.ts", module: $1 },
     { pattern: "/api/recommend", file: "api/recommend.ts", module: $2 },
     { pattern: "/api/recommend/quota", file: "api/recommend/quota.ts", module: $3 },
+    {
+      pattern: "/auth/v1/.well-known/jwks.json",
+      file: "auth/v1/.well-known/jwks.json.ts",
+      module: $4,
+    },
   ],
 };
