@@ -2,9 +2,11 @@
 import type { Manifest } from "./lib/http/env.ts";
 import * as $0 from "./routes/_app.tsx";
 import * as $1 from "./routes/api/health.ts";
-import * as $2 from "./routes/api/recommend.ts";
-import * as $3 from "./routes/api/recommend/quota.ts";
-import * as $4 from "./routes/auth/v1/.well-known/jwks.json.ts";
+import * as $2 from "./routes/api/mylist.ts";
+import * as $3 from "./routes/api/recommend.ts";
+import * as $4 from "./routes/api/recommend/quota.ts";
+import * as $5 from "./routes/api/watched.ts";
+import * as $6 from "./routes/auth/v1/.well-known/jwks.json.ts";
 
 /** The route table app.ts builds the app from. */
 export const manifest: Manifest = {
@@ -12,12 +14,14 @@ export const manifest: Manifest = {
   middlewares: [],
   routes: [
     { pattern: "/api/health", file: "api/health.ts", module: $1 },
-    { pattern: "/api/recommend", file: "api/recommend.ts", module: $2 },
-    { pattern: "/api/recommend/quota", file: "api/recommend/quota.ts", module: $3 },
+    { pattern: "/api/mylist", file: "api/mylist.ts", module: $2 },
+    { pattern: "/api/recommend", file: "api/recommend.ts", module: $3 },
+    { pattern: "/api/recommend/quota", file: "api/recommend/quota.ts", module: $4 },
+    { pattern: "/api/watched", file: "api/watched.ts", module: $5 },
     {
       pattern: "/auth/v1/.well-known/jwks.json",
       file: "auth/v1/.well-known/jwks.json.ts",
-      module: $4,
+      module: $6,
     },
   ],
 };
