@@ -1,0 +1,74 @@
+/**
+ * The catalog's shapes and service interface (interface.md: Movie detail, Search result row;
+ * contract sections 6 and 7). The routes, the lists prefetch, the recommendation search
+ * fallback, the import and the website all call the catalog through `CatalogService`.
+ */
+
+/** A row of GET /api/movies/search and of the popular feed: exactly these seven fields. */
+export interface SearchRow {
+  id: number;
+  title: string;
+  original_title: string;
+  poster_path: string;
+  release_date: string;
+  vote_average: number;
+  genre_ids: number[];
+}
+
+/** The body of GET /api/movies/:id. */
+export interface MovieDetail {
+  id: number;
+  title: string;
+  poster: string;
+  rating: number;
+  year: number;
+  duration: string;
+  runtime: number | null;
+  genres: string[];
+  actors: string[];
+  directors: string[];
+  description: string;
+  trailer: string | null;
+}
+
+/** One page of the popular feed (GET /api/movies/popular). */
+export interface PopularPage {
+  page: number;
+  totalPages: number;
+  results: SearchRow[];
+}
+
+/** X-RateLimit-Limit, -Remaining and -Reset of the shared external window. */
+export type RateLimitHeaders = Record<string, string>;
+
+/** A catalog answer with the window's headers, which the routes copy onto the response. */
+export interface WithRateLimit<T> {
+  value: T;
+  headers: RateLimitHeaders;
+}
+
+/** Counts of one import step, so the import can record its progress. */
+export interface DetailsOutcome {
+  fetched: number;
+  failed: { id: number; error: string }[];
+}
+
+/** What the rest of the service asks of the external movie database and the movies store. */
+export interface CatalogService {
+  /**
+   * Searches movies. `wait: false` (the search route) answers 429 `rate_limited` at once when
+   * the shared window is full; `wait: true` (recommendations) waits for the next window.
+   */
+  search(
+    query: string,
+    options?: { year?: number; page?: number; wait?: boolean },
+  ): Promise<WithRateLimit<{ results: SearchRow[] }>>;
+  /** A page (1-500) of the popular feed, cached 6 h per page in KV; rows are stored as light rows. */
+  popular(page: number, options?: { fresh?: boolean }): Promise<WithRateLimit<PopularPage>>;
+  /** A movie's detail: the stored row when fresh and complete, else fetched, upserted and returned. */
+  movie(id: number): Promise<WithRateLimit<MovieDetail>>;
+  /** Fetches and stores details of `ids` that are missing or stale, in the background of a list write. */
+  prefetch(ids: number[]): Promise<DetailsOutcome>;
+  /** Of `ids`, those whose stored details are missing, incomplete or older than 90 days. */
+  staleIds(ids: number[]): Promise<number[]>;
+}
