@@ -1,0 +1,30 @@
+/**
+ * The browser half of islands: finds every `data-island` marker the server rendered and
+ * hydrates it with the island component of that name and the props serialised beside it.
+ * Bundled into static/islands.js by scripts/build.ts; never imported by the server.
+ */
+import { type ComponentType, h, hydrate } from "preact";
+
+/** Hydrates each island marker in `root` whose component is in `islands`. */
+export function hydrateIslands(
+  // deno-lint-ignore no-explicit-any
+  islands: Record<string, ComponentType<any>>,
+  root: ParentNode = document,
+): void {
+  for (const el of root.querySelectorAll<HTMLElement>("[data-island]")) {
+    const name = el.dataset.island ?? "";
+    const component = islands[name];
+    if (!component) {
+      console.warn(`No island named ${name} in the bundle.`);
+      continue;
+    }
+    let props: Record<string, unknown> = {};
+    try {
+      props = JSON.parse(el.dataset.props ?? "{}");
+    } catch (error) {
+      console.error(`Island ${name}: unreadable props`, error);
+      continue;
+    }
+    hydrate(h(component, props), el);
+  }
+}
