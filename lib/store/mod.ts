@@ -31,6 +31,13 @@ export function userClaims(userId: string): string {
   return JSON.stringify({ sub: userId, role: "authenticated", aud: "authenticated" });
 }
 
+/**
+ * Sets the user's claims and switches to role `authenticated` for the rest of the transaction,
+ * in one round trip (`set_config('role', ..., true)` is `set local role`, as PostgREST does it).
+ */
+export const USER_SETTINGS_SQL =
+  "select set_config('request.jwt.claims', $1, true), set_config('role', 'authenticated', true)";
+
 /** Opens the store the configuration names: postgres.js for a URL, else PGlite in `dataDir`. */
 export async function openStore(
   options: { databaseUrl?: string; dataDir?: string },

@@ -1,6 +1,6 @@
 /** The embedded store: PGlite (Postgres compiled to WASM), persisted in a directory. */
 import { PGlite, type Transaction } from "@electric-sql/pglite";
-import { type Sql, type Store, userClaims } from "./mod.ts";
+import { type Sql, type Store, USER_SETTINGS_SQL, userClaims } from "./mod.ts";
 
 /** Opens PGlite in `dataDir` (created if missing), in memory when absent, or from a dump. */
 export async function openPgliteStore(
@@ -32,8 +32,7 @@ export async function openPgliteStore(
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
     asUser: (userId, fn) =>
       db.transaction(async (tx) => {
-        await tx.query("select set_config('request.jwt.claims', $1, true)", [userClaims(userId)]);
-        await tx.query("set local role authenticated");
+        await tx.query(USER_SETTINGS_SQL, [userClaims(userId)]);
         return await fn(wrap(tx));
       }),
     async exec(script) {

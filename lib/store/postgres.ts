@@ -1,6 +1,6 @@
 /** The store on a real PostgreSQL server (Supabase or any other) through postgres.js. */
 import postgres from "postgres";
-import { type Sql, type Store, userClaims } from "./mod.ts";
+import { type Sql, type Store, USER_SETTINGS_SQL, userClaims } from "./mod.ts";
 
 type Conn = postgres.Sql | postgres.TransactionSql;
 
@@ -34,8 +34,7 @@ export function openPostgresStore(url: string, options: { max?: number } = {}): 
       (await sql.begin((tx) => fn(wrap(tx)))) as Awaited<ReturnType<typeof fn>>,
     asUser: async (userId, fn) =>
       (await sql.begin(async (tx) => {
-        await tx.unsafe("select set_config('request.jwt.claims', $1, true)", [userClaims(userId)]);
-        await tx.unsafe("set local role authenticated");
+        await tx.unsafe(USER_SETTINGS_SQL, [userClaims(userId)]);
         return await fn(wrap(tx));
       })) as Awaited<ReturnType<typeof fn>>,
     async exec(script) {
