@@ -1,0 +1,48 @@
+/** The body of `POST /api/admin/catalog-import`: optional `{"pages": 1-25}`, default 5. */
+import { z } from "zod";
+import { Problem } from "../problem.ts";
+
+/** Popular pages a run imports when the body does not say. */
+export const DEFAULT_PAGES = 5;
+
+/** Most popular pages one run may import (the table's check constraint agrees). */
+export const MAX_PAGES = 25;
+
+/** Bodies above this many bytes are refused before parsing. */
+export const MAX_BODY_BYTES = 16 * 1024;
+
+// Strict: an unknown key is more likely a typo ("page") than something to ignore silently.
+const schema = z.strictObject({ pages: z.number().int().min(1).max(MAX_PAGES).optional() });
+
+function invalidBody(detail: string): Problem {
+  return new Problem(400, "invalid_body", detail);
+}
+
+/** The pages a parsed body asks for; `undefined` is an empty body. */
+export function parseImportBody(body: unknown): { pages: number } {
+  if (body === undefined) return { pages: DEFAULT_PAGES };
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw invalidBody(
+      `The body must be empty or {"pages": n} with n an integer from 1 to ${MAX_PAGES}.`,
+    );
+  }
+  return { pages: parsed.data.pages ?? DEFAULT_PAGES };
+}
+
+/** Reads and validates the request body (empty, or JSON `{"pages": 1-25}`). */
+export async function readImportBody(req: Request): Promise<{ pages: number }> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw invalidBody("The body is larger than 16 KiB.");
+  const bytes = new Uint8Array(await req.arrayBuffer());
+  if (bytes.byteLength > MAX_BODY_BYTES) throw invalidBody("The body is larger than 16 KiB.");
+  const text = new TextDecoder().decode(bytes);
+  if (text.trim() === "") return parseImportBody(undefined);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw invalidBody("The body is not valid JSON.");
+  }
+  return parseImportBody(body);
+}
