@@ -52,6 +52,8 @@ export interface Config {
   catalogImportCron: string | null;
   /** ES256 private JWK (JSON) of the built-in identity provider, shared by several instances. */
   authSigningKey?: string;
+  /** Behind a proxy: the request header carrying the client address (CLIENT_IP_HEADER). */
+  clientIpHeader?: string;
 }
 
 /** A configuration value that stops the start. */
@@ -213,6 +215,7 @@ export function loadConfig(env: Env = Deno.env.toObject()): Config {
     captcha: captcha(env),
     catalogImportCron: cron(env),
     authSigningKey: value(env, "AUTH_SIGNING_KEY"),
+    clientIpHeader: value(env, "CLIENT_IP_HEADER")?.toLowerCase(),
   };
 }
 
