@@ -1,5 +1,6 @@
 /** The app's services, built once per app from its dependencies and shared by every request. */
 import { type AuthService, createAuthService } from "./auth/service.ts";
+import { type Catalog, createCatalogService } from "./catalog/mod.ts";
 import type { AppDeps } from "./deps.ts";
 import { createListsService, type ListsService } from "./lists/mod.ts";
 import { createRecommendService, type RecommendService } from "./recommend/mod.ts";
@@ -7,18 +8,22 @@ import { createRecommendService, type RecommendService } from "./recommend/mod.t
 /** Every service a handler can call, on `c.var.services`. */
 export interface Services {
   auth: AuthService;
+  catalog: Catalog;
   recommend: RecommendService;
   lists: ListsService;
 }
 
 /** Builds the services of one app. */
 export function createServices(deps: AppDeps): Services {
+  const catalog = createCatalogService(deps);
   const services: Services = {
     auth: createAuthService(deps),
-    lists: createListsService(deps),
+    catalog,
+    // A write of a movie the store lacks fetches its details in the background.
+    lists: createListsService(deps, { prefetch: (ids) => catalog.prefetch(ids) }),
     // Titles the movies store does not know fall back to the catalog search (lib/catalog).
     recommend: createRecommendService(deps, {
-      search: () => Promise.reject(new Error("the catalog search is not available yet")),
+      search: (title, { year }) => catalog.search(title, { year, wait: true }).then((r) => r.value),
     }),
   };
   return services;

@@ -72,3 +72,9 @@ export interface CatalogService {
   /** Of `ids`, those whose stored details are missing, incomplete or older than 90 days. */
   staleIds(ids: number[]): Promise<number[]>;
 }
+
+/** The catalog as the app holds it (`services.catalog`): the service plus the window's headers. */
+export interface Catalog extends CatalogService {
+  /** The shared window's X-RateLimit-* headers now, taking no place in it (cached answers). */
+  rateLimitHeaders(): Promise<RateLimitHeaders>;
+}

@@ -227,7 +227,10 @@ export function startFakeTmdb(options: FakeTmdbOptions = {}): Promise<FakeTmdb> 
 }
 
 /** The TMDB_* variables pointing the app at `fake` with a v3 key (or a v4 token with `bearer`). */
-export function tmdbEnv(fake: { baseUrl: string }, options: { bearer?: boolean } = {}) {
+export function tmdbEnv(
+  fake: { baseUrl: string },
+  options: { bearer?: boolean } = {},
+): Record<string, string> {
   return options.bearer
     ? { TMDB_BASE_URL: fake.baseUrl, TMDB_READ_ACCESS_TOKEN: "test-read-access-token" }
     : { TMDB_BASE_URL: fake.baseUrl, TMDB_API_KEY: "test-api-key" };

@@ -1,0 +1,186 @@
+/**
+ * TMDB bodies to the service's shapes (contract section 7): a detail body to a stored movies
+ * row, a stored row to the detail response, a list row to a search row or a light row.
+ */
+import { genreNames } from "./genres.ts";
+import type { TmdbCast, TmdbCrew, TmdbListRow, TmdbMovie, TmdbVideo } from "./tmdb_schemas.ts";
+import type { MovieDetail, SearchRow } from "./types.ts";
+
+/** The actors a detail lists. */
+export const ACTORS_SHOWN = 5;
+
+/** A row of `movies` as the catalog reads and writes it. */
+export interface MovieRow {
+  catalog_id: number;
+  title: string;
+  original_title: string;
+  /** YYYY-MM-DD, or null when TMDB has none. */
+  release_date: string | null;
+  year: number;
+  poster_path: string;
+  genre_ids: number[];
+  genres: string[];
+  overview: string;
+  vote_average: number;
+  vote_count: number;
+  popularity: number;
+  runtime: number | null;
+  actors: string[] | null;
+  directors: string[] | null;
+  trailer_url: string | null;
+  has_details: boolean;
+  /** Epoch milliseconds the details were fetched. */
+  cached_at: number;
+}
+
+/** The fields a popular row gives (no detail fields). */
+export type LightRow = Pick<
+  MovieRow,
+  | "catalog_id"
+  | "title"
+  | "original_title"
+  | "release_date"
+  | "year"
+  | "poster_path"
+  | "genre_ids"
+  | "genres"
+  | "overview"
+  | "vote_average"
+  | "vote_count"
+  | "popularity"
+>;
+
+const DATE = /^(\d{4})-\d{2}-\d{2}$/;
+
+/** The year of a YYYY-MM-DD date; 0 when absent or malformed. */
+export function yearOf(releaseDate: string | null | undefined): number {
+  const match = DATE.exec(releaseDate ?? "");
+  return match ? Number(match[1]) : 0;
+}
+
+/** `vote_average` rounded to one decimal. */
+export function roundRating(voteAverage: number): number {
+  return Math.round(voteAverage * 10) / 10;
+}
+
+/** `"<h>h <m>m"`, or `"N/A"` when the runtime is unknown (null or 0). */
+export function formatDuration(runtime: number | null): string {
+  if (!runtime || runtime <= 0) return "N/A";
+  return `${Math.floor(runtime / 60)}h ${runtime % 60}m`;
+}
+
+/** The poster's w500 URL, or "" without a poster. */
+export function posterUrl(imageBaseUrl: string, posterPath: string | null): string {
+  return posterPath ? `${imageBaseUrl}/w500${posterPath}` : "";
+}
+
+/** The first `ACTORS_SHOWN` cast names by `order` (cast without an order come last). */
+export function topActors(cast: readonly TmdbCast[]): string[] {
+  return cast
+    .map((member, index) => ({ member, index }))
+    .sort((a, b) =>
+      (a.member.order ?? Infinity) - (b.member.order ?? Infinity) || a.index - b.index
+    )
+    .slice(0, ACTORS_SHOWN)
+    .map(({ member }) => member.name);
+}
+
+/** The names of the crew whose job is Director, once each, in credit order. */
+export function directorsOf(crew: readonly TmdbCrew[]): string[] {
+  return [...new Set(crew.filter((c) => c.job === "Director").map((c) => c.name))];
+}
+
+/** The YouTube link of the most recently published official YouTube Trailer, else null. */
+export function pickTrailer(videos: readonly TmdbVideo[]): string | null {
+  let best: { at: number; key: string } | null = null;
+  for (const v of videos) {
+    if (v.type !== "Trailer" || v.official !== true || v.site !== "YouTube" || !v.key) continue;
+    const parsed = Date.parse(v.published_at ?? "");
+    const at = Number.isNaN(parsed) ? -Infinity : parsed;
+    if (!best || at > best.at) best = { at, key: v.key };
+  }
+  return best ? `https://www.youtube.com/watch?v=${encodeURIComponent(best.key)}` : null;
+}
+
+function releaseDate(raw: string): string | null {
+  return DATE.test(raw) ? raw : null;
+}
+
+/** The stored row of a detail body (complete: has_details true). */
+export function detailRow(movie: TmdbMovie, cachedAt: number): MovieRow {
+  const runtime = movie.runtime && movie.runtime > 0 ? movie.runtime : null;
+  return {
+    catalog_id: movie.id,
+    title: movie.title,
+    original_title: movie.original_title,
+    release_date: releaseDate(movie.release_date),
+    year: yearOf(movie.release_date),
+    poster_path: movie.poster_path,
+    genre_ids: movie.genres.map((g) => g.id),
+    genres: movie.genres.map((g) => g.name),
+    overview: movie.overview,
+    vote_average: movie.vote_average,
+    vote_count: movie.vote_count,
+    popularity: movie.popularity,
+    runtime,
+    actors: topActors(movie.credits.cast),
+    directors: directorsOf(movie.credits.crew),
+    trailer_url: pickTrailer(movie.videos.results),
+    has_details: true,
+    cached_at: cachedAt,
+  };
+}
+
+/** The light row of a search or popular row: list fields only, genres named from the fixed list. */
+export function lightRow(row: TmdbListRow): LightRow {
+  return {
+    catalog_id: row.id,
+    title: row.title,
+    original_title: row.original_title,
+    release_date: releaseDate(row.release_date),
+    year: yearOf(row.release_date),
+    poster_path: row.poster_path,
+    genre_ids: row.genre_ids,
+    genres: genreNames(row.genre_ids),
+    overview: row.overview,
+    vote_average: row.vote_average,
+    vote_count: row.vote_count,
+    popularity: row.popularity,
+  };
+}
+
+/** The detail response of a stored row. */
+export function toMovieDetail(row: MovieRow, imageBaseUrl: string): MovieDetail {
+  const runtime = row.runtime && row.runtime > 0 ? row.runtime : null;
+  return {
+    id: row.catalog_id,
+    title: row.title,
+    poster: posterUrl(imageBaseUrl, row.poster_path),
+    rating: roundRating(row.vote_average),
+    year: row.year,
+    duration: formatDuration(runtime),
+    runtime,
+    genres: row.genres,
+    actors: row.actors ?? [],
+    directors: row.directors ?? [],
+    description: row.overview,
+    trailer: row.trailer_url,
+  };
+}
+
+/**
+ * The search row of a list row, or null when it has no poster, no release date, or a
+ * vote_average of 0 (interface.md: those rows are dropped). Exactly the seven fields.
+ */
+export function toSearchRow(row: TmdbListRow): SearchRow | null {
+  if (!row.poster_path || !releaseDate(row.release_date) || !row.vote_average) return null;
+  return {
+    id: row.id,
+    title: row.title,
+    original_title: row.original_title,
+    poster_path: row.poster_path,
+    release_date: row.release_date,
+    vote_average: row.vote_average,
+    genre_ids: row.genre_ids,
+  };
+}

@@ -1,0 +1,185 @@
+/**
+ * The catalog service (lib/catalog/types.ts): movie details served from an in-process LRU,
+ * then the movies store, then TMDB; search straight from TMDB; the popular feed from KV, then
+ * TMDB. Every external call goes through the shared window (lib/limits.ts).
+ */
+import type { AppDeps } from "../deps.ts";
+import { createExternalWindow, type ExternalWindow } from "../limits.ts";
+import { describeError } from "../log.ts";
+import { Problem } from "../problem.ts";
+import { DetailCache } from "./detail_cache.ts";
+import {
+  DETAIL_TTL_MS,
+  freshIds,
+  isFreshComplete,
+  readMovie,
+  upsertDetail,
+  upsertLight,
+} from "./movies_store.ts";
+import { detailRow, lightRow, type MovieRow, toMovieDetail, toSearchRow } from "./normalize.ts";
+import { readPopular, writePopular } from "./popular_cache.ts";
+import { createTmdbClient, type TmdbClient } from "./tmdb_client.ts";
+import type {
+  Catalog,
+  DetailsOutcome,
+  MovieDetail,
+  PopularPage,
+  SearchRow,
+  WithRateLimit,
+} from "./types.ts";
+
+/** TMDB serves at most this many pages of a list. */
+export const MAX_PAGE = 500;
+// Background detail fetches run this many at a time, leaving room in the window for users.
+const PREFETCH_AT_ONCE = 4;
+
+/** Options of the catalog service; the defaults are the service's own. */
+export interface CatalogServiceOptions {
+  /** Per-call TMDB timeout (default 10 s). */
+  timeoutMs?: number;
+  /** Entries of the in-process detail cache (0 turns it off). */
+  detailCacheSize?: number;
+  /** The shared external window (default: the service's, in `deps.kv`). */
+  window?: ExternalWindow;
+}
+
+/** Runs `fn` once per key at a time: concurrent callers of the same key share its promise. */
+function singleFlight<K, T>(flights: Map<K, Promise<T>>, key: K, fn: () => Promise<T>) {
+  const running = flights.get(key);
+  if (running) return running;
+  const started = fn().finally(() => flights.delete(key));
+  flights.set(key, started);
+  return started;
+}
+
+/** Builds the catalog service of one app. */
+export function createCatalogService(
+  deps: AppDeps,
+  options: CatalogServiceOptions = {},
+): Catalog & { readonly client: TmdbClient; readonly window: ExternalWindow } {
+  const { store, kv, clock, config } = deps;
+  const window = options.window ?? createExternalWindow(kv, { clock });
+  const client = createTmdbClient(deps, { window, timeoutMs: options.timeoutMs });
+  const cache = new DetailCache(options.detailCacheSize);
+  const imageBase = config.tmdb.imageBaseUrl;
+  const detailFlights = new Map<number, Promise<WithRateLimit<MovieRow>>>();
+  const popularFlights = new Map<number, Promise<WithRateLimit<PopularPage>>>();
+
+  function remember(row: MovieRow): MovieDetail {
+    const detail = toMovieDetail(row, imageBase);
+    cache.set(row.catalog_id, detail, row.cached_at + DETAIL_TTL_MS);
+    return detail;
+  }
+
+  // Fetches, stores and caches the details of `id`; concurrent calls for one id share a fetch.
+  function refresh(id: number): Promise<WithRateLimit<MovieRow>> {
+    return singleFlight(detailFlights, id, async () => {
+      const answer = await client.movie(id, { wait: true });
+      const row = { ...detailRow(answer.value, clock.now()), catalog_id: id };
+      await upsertDetail(store, row);
+      remember(row);
+      return { value: row, headers: answer.headers };
+    });
+  }
+
+  async function staleIds(ids: number[]): Promise<number[]> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return [];
+    const fresh = await freshIds(store, unique, clock.now());
+    return unique.filter((id) => !fresh.has(id));
+  }
+
+  return {
+    client,
+    window,
+
+    async movie(id) {
+      const hot = cache.get(id, clock.now());
+      if (hot) return { value: hot, headers: await window.peek() };
+      const stored = await readMovie(store, id);
+      if (stored && isFreshComplete(stored, clock.now())) {
+        return { value: remember(stored), headers: await window.peek() };
+      }
+      try {
+        const { value, headers } = await refresh(id);
+        return { value: toMovieDetail(value, imageBase), headers };
+      } catch (error) {
+        // Stale but complete details beat an error while TMDB is down or busy; a 404 is TMDB
+        // saying the movie is gone, so it is passed on.
+        const stale = stored?.has_details && stored.actors !== null && stored.directors !== null;
+        if (!stale || (error instanceof Problem && error.status === 404)) throw error;
+        deps.log({
+          level: "warn",
+          msg: "catalog detail refresh failed; serving stale details",
+          catalogId: id,
+          error: describeError(error),
+        });
+        return { value: toMovieDetail(stored, imageBase), headers: await window.peek() };
+      }
+    },
+
+    async search(query, searchOptions = {}) {
+      const { year, page, wait = false } = searchOptions;
+      const answer = await client.search(query, { year, page, wait });
+      const results = answer.value.results.map(toSearchRow).filter((r): r is SearchRow => !!r);
+      return { value: { results }, headers: answer.headers };
+    },
+
+    async popular(page, popularOptions = {}) {
+      if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE) {
+        throw new Problem(400, "invalid_query", `page must be an integer from 1 to ${MAX_PAGE}.`);
+      }
+      if (!popularOptions.fresh) {
+        const cached = await readPopular(kv, page, clock);
+        if (cached) return { value: cached, headers: await window.peek() };
+      }
+      return await singleFlight(popularFlights, page, async () => {
+        const answer = await client.popular(page, { wait: true });
+        const value: PopularPage = {
+          page,
+          totalPages: Math.min(answer.value.total_pages, MAX_PAGE),
+          results: answer.value.results.map(toSearchRow).filter((r): r is SearchRow => !!r),
+        };
+        // Every row TMDB listed becomes a light row, even one the feed filters out: a card
+        // hydrates from it all the same.
+        await upsertLight(store, answer.value.results.map(lightRow), clock.now());
+        await writePopular(kv, value, clock);
+        return { value, headers: answer.headers };
+      });
+    },
+
+    async prefetch(ids) {
+      const outcome: DetailsOutcome = { fetched: 0, failed: [] };
+      const queue = await staleIds(ids);
+      const worker = async () => {
+        for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+          try {
+            await refresh(id);
+            outcome.fetched++;
+          } catch (error) {
+            outcome.failed.push({
+              id,
+              error: error instanceof Problem
+                ? `${error.code}: ${error.message}`
+                : "internal_error",
+            });
+            if (!(error instanceof Problem)) {
+              deps.log({
+                level: "warn",
+                msg: "catalog prefetch failed",
+                catalogId: id,
+                error: describeError(error),
+              });
+            }
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(PREFETCH_AT_ONCE, queue.length) }, worker));
+      return outcome;
+    },
+
+    staleIds,
+
+    rateLimitHeaders: () => window.peek(),
+  };
+}

@@ -1,0 +1,204 @@
+/**
+ * The shared external window (interface.md Limits, contract sections 6 and 7): at most 40
+ * calls to the external movie database per 1-second fixed window for the whole service.
+ * The count lives in KV and is taken with a versioned check-and-set, so every instance that
+ * shares the KV shares the window; time comes from the injected clock. An upstream 429
+ * closes the window for everyone until its Retry-After has passed.
+ */
+import type { Clock } from "./clock.ts";
+import { commitWithRetry, getWithRetry } from "./kv.ts";
+import { Problem } from "./problem.ts";
+
+/** Calls per window. */
+export const WINDOW_LIMIT = 40;
+/** The window's length. */
+export const WINDOW_MS = 1000;
+/** The longest a waiting caller waits for a place before 503 `upstream_busy`. */
+export const MAX_WAIT_MS = 5000;
+/** An upstream Retry-After longer than this is taken as this (a guard against a garbled header). */
+export const MAX_BLOCK_MS = 60 * 60 * 1000;
+
+/** X-RateLimit-Limit, -Remaining and -Reset (epoch seconds of the window's end). */
+export type WindowHeaders = Record<string, string>;
+
+/** The shared window every external call takes a place in. */
+export interface ExternalWindow {
+  /**
+   * Takes a place in the current window. Full: `wait: false` throws 429 `rate_limited` at
+   * once; `wait: true` sleeps until the window reopens, at most 5 s, then throws 503
+   * `upstream_busy`. Returns the headers after taking the place.
+   */
+  acquire(options: { wait: boolean }): Promise<WindowHeaders>;
+  /** Keeps the window closed until `untilMs` (an upstream 429), for every instance. */
+  block(untilMs: number): Promise<void>;
+  /** The headers now, taking nothing (answers served from a cache). */
+  peek(): Promise<WindowHeaders>;
+}
+
+/** Options of the window; the defaults are the service's limits. */
+export interface ExternalWindowOptions {
+  clock: Clock;
+  limit?: number;
+  windowMs?: number;
+  maxWaitMs?: number;
+  /** The KV key prefix (one window per prefix). */
+  prefix?: Deno.KvKey;
+}
+
+interface Snapshot {
+  windowStart: number;
+  count: number;
+  blockedUntil: number;
+  /** Clock time the snapshot was read or written. */
+  at: number;
+}
+
+// peek() trusts what this instance last saw for this long, so a cached answer costs no KV read.
+const PEEK_MEMO_MS = 250;
+
+/** Builds the window over `kv`. */
+export function createExternalWindow(
+  kv: Deno.Kv,
+  options: ExternalWindowOptions,
+): ExternalWindow {
+  const { clock } = options;
+  const limit = options.limit ?? WINDOW_LIMIT;
+  const windowMs = options.windowMs ?? WINDOW_MS;
+  const maxWaitMs = options.maxWaitMs ?? MAX_WAIT_MS;
+  const prefix = options.prefix ?? ["limits", "external"];
+  const blockedKey: Deno.KvKey = [...prefix, "blocked_until"];
+  let memo: Snapshot | undefined;
+
+  const startOf = (now: number) => Math.floor(now / windowMs) * windowMs;
+  const countKey = (start: number): Deno.KvKey => [...prefix, "window", start];
+
+  function headersOf(s: Snapshot): WindowHeaders {
+    const blocked = s.blockedUntil > s.at;
+    const reset = blocked ? Math.max(s.blockedUntil, s.windowStart + windowMs) : s.windowStart +
+      windowMs;
+    return {
+      "X-RateLimit-Limit": String(limit),
+      "X-RateLimit-Remaining": String(blocked ? 0 : Math.max(0, limit - s.count)),
+      "X-RateLimit-Reset": String(Math.ceil(reset / 1000)),
+    };
+  }
+
+  async function read(now: number) {
+    const start = startOf(now);
+    const count = await getWithRetry<Deno.KvU64>(kv, countKey(start));
+    const blocked = await getWithRetry<number>(kv, blockedKey);
+    return { start, count, blocked };
+  }
+
+  type Attempt = { ok: true; headers: WindowHeaders } | {
+    ok: false;
+    reopenAt: number;
+    headers: WindowHeaders;
+  };
+
+  async function tryTake(): Promise<Attempt> {
+    for (;;) {
+      const now = clock.now();
+      const { start, count, blocked } = await read(now);
+      const taken = Number(count.value?.value ?? 0n);
+      const blockedUntil = blocked.value ?? 0;
+      if (blockedUntil > now || taken >= limit) {
+        memo = { windowStart: start, count: taken, blockedUntil, at: now };
+        const reopenAt = blockedUntil > now ? blockedUntil : start + windowMs;
+        return { ok: false, reopenAt, headers: headersOf(memo) };
+      }
+      const result = await commitWithRetry(() =>
+        kv.atomic().check(count).check(blocked)
+          .set(countKey(start), new Deno.KvU64(BigInt(taken + 1)), {
+            expireIn: windowMs * 10 + 60_000,
+          })
+      );
+      // A clash means another caller took a place (or closed the window) first: read again.
+      if (!result.ok) continue;
+      memo = { windowStart: start, count: taken + 1, blockedUntil, at: now };
+      return { ok: true, headers: headersOf(memo) };
+    }
+  }
+
+  function retryAfter(reopenAt: number, now: number): string {
+    return String(Math.max(1, Math.ceil((reopenAt - now) / 1000)));
+  }
+
+  return {
+    async acquire({ wait }) {
+      const deadline = clock.now() + maxWaitMs;
+      for (;;) {
+        const attempt = await tryTake();
+        if (attempt.ok) return attempt.headers;
+        const now = clock.now();
+        const headers = { ...attempt.headers, "Retry-After": retryAfter(attempt.reopenAt, now) };
+        if (!wait) {
+          throw new Problem(
+            429,
+            "rate_limited",
+            "Too many requests to the movie database right now; try again shortly.",
+            { headers },
+          );
+        }
+        if (attempt.reopenAt > deadline) {
+          throw new Problem(
+            503,
+            "upstream_busy",
+            "The movie database is busy; try again shortly.",
+            { headers },
+          );
+        }
+        await clock.sleep(attempt.reopenAt - now);
+      }
+    },
+
+    async block(untilMs) {
+      const now = clock.now();
+      const until = Math.min(untilMs, now + MAX_BLOCK_MS);
+      for (let i = 0; i < 20; i++) {
+        const current = await getWithRetry<number>(kv, blockedKey);
+        if ((current.value ?? 0) >= until) break;
+        const result = await commitWithRetry(() =>
+          kv.atomic().check(current).set(blockedKey, until, {
+            expireIn: Math.max(0, until - now) + 60_000,
+          })
+        );
+        if (result.ok) break;
+      }
+      memo = undefined;
+    },
+
+    async peek() {
+      const now = clock.now();
+      if (memo && memo.windowStart === startOf(now) && now - memo.at < PEEK_MEMO_MS) {
+        return headersOf({ ...memo, at: now });
+      }
+      const { start, count, blocked } = await read(now);
+      memo = {
+        windowStart: start,
+        count: Number(count.value?.value ?? 0n),
+        blockedUntil: blocked.value ?? 0,
+        at: now,
+      };
+      return headersOf(memo);
+    },
+  };
+}
+
+/**
+ * When an upstream 429 lets the window reopen: after `Retry-After` (seconds or an HTTP date),
+ * or at the next window when there is none.
+ */
+export function reopenAfter429(
+  retryAfterHeader: string | null,
+  options: { now: number; windowMs?: number },
+): number {
+  const { now } = options;
+  const windowMs = options.windowMs ?? WINDOW_MS;
+  const next = Math.floor(now / windowMs) * windowMs + windowMs;
+  const raw = retryAfterHeader?.trim();
+  if (!raw) return next;
+  if (/^\d+$/.test(raw)) return Math.max(next, now + Number(raw) * 1000);
+  const date = Date.parse(raw);
+  return Number.isNaN(date) ? next : Math.max(next, date);
+}
