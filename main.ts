@@ -23,7 +23,9 @@ try {
   throw error;
 }
 
-const serving: { app?: (request: Request) => Response | Promise<Response> } = {};
+const serving: {
+  app?: (request: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response>;
+} = {};
 const starting = new Problem(503, "not_ready", "The service is starting; try again in a moment.", {
   headers: { "Retry-After": "1" },
 });
@@ -31,7 +33,8 @@ const starting = new Problem(503, "not_ready", "The service is starting; try aga
 const server = Deno.serve({
   port: config.port,
   onListen: () => {},
-}, (request) => serving.app ? serving.app(request) : problemResponse(starting));
+  // `info` carries the client address the sign-in limits count by (hono/deno getConnInfo).
+}, (request, info) => serving.app ? serving.app(request, info) : problemResponse(starting));
 
 const started = performance.now();
 const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/pg` });
