@@ -2,6 +2,7 @@
 import { type AuthService, createAuthService } from "./auth/service.ts";
 import { type Catalog, createCatalogService } from "./catalog/mod.ts";
 import type { AppDeps } from "./deps.ts";
+import { type CatalogImportService, createCatalogImportService } from "./import.ts";
 import { createListsService, type ListsService } from "./lists/mod.ts";
 import { createRecommendService, type RecommendService } from "./recommend/mod.ts";
 
@@ -9,6 +10,7 @@ import { createRecommendService, type RecommendService } from "./recommend/mod.t
 export interface Services {
   auth: AuthService;
   catalog: Catalog;
+  catalogImport: CatalogImportService;
   recommend: RecommendService;
   lists: ListsService;
 }
@@ -19,6 +21,7 @@ export function createServices(deps: AppDeps): Services {
   const services: Services = {
     auth: createAuthService(deps),
     catalog,
+    catalogImport: createCatalogImportService(deps, { catalog }),
     // A write of a movie the store lacks fetches its details in the background.
     lists: createListsService(deps, { prefetch: (ids) => catalog.prefetch(ids) }),
     // Titles the movies store does not know fall back to the catalog search (lib/catalog).

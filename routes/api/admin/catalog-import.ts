@@ -1,0 +1,18 @@
+/** POST/GET /api/admin/catalog-import: start a catalog import, list the recent runs. */
+import type { Handlers } from "../../../lib/http/env.ts";
+import { readImportBody, requireAdminToken } from "../../../lib/import.ts";
+
+/** The admin token first: a 401 comes before any body parsing. */
+export const middleware = [requireAdminToken()];
+
+export const handler: Handlers = {
+  async GET(c) {
+    const runs = await c.var.services.catalogImport.runs();
+    return c.json({ runs });
+  },
+  async POST(c) {
+    const { pages } = await readImportBody(c.req.raw);
+    const { importId, status } = await c.var.services.catalogImport.start({ pages });
+    return c.json({ success: true, importId, status }, 202);
+  },
+};
