@@ -1,5 +1,5 @@
-/** ES256 access tokens of the built-in provider, shaped as Supabase Auth issues them. */
-import { errors, jwtVerify, SignJWT } from "jose";
+/** Access tokens: signed as Supabase Auth signs them (built-in), verified for either provider. */
+import { errors, jwtVerify, type JWTVerifyGetKey, SignJWT } from "jose";
 import type { Clock } from "../clock.ts";
 import { Problem } from "../problem.ts";
 import type { AuthUser } from "./mod.ts";
@@ -11,11 +11,20 @@ export const ACCESS_TOKEN_TTL_S = 3600;
 /** The audience Supabase puts in user tokens. */
 export const AUDIENCE = "authenticated";
 
-/** A 401 for a bad or missing token. */
-export function unauthorized(detail = "A valid bearer access token is required."): Problem {
-  return new Problem(401, "unauthorized", detail, {
-    headers: { "WWW-Authenticate": 'Bearer realm="api"' },
-  });
+/** A 401 for a bad or missing token (RFC 6750: `invalid_token` only when one was sent). */
+export function unauthorized(
+  detail = "A valid bearer access token is required.",
+  options: { invalidToken?: boolean } = {},
+): Problem {
+  const challenge = options.invalidToken
+    ? 'Bearer realm="api", error="invalid_token"'
+    : 'Bearer realm="api"';
+  return new Problem(401, "unauthorized", detail, { headers: { "WWW-Authenticate": challenge } });
+}
+
+/** What a verified access token says. */
+export interface VerifiedToken extends AuthUser {
+  sessionId?: string;
 }
 
 /** Signs an access token for `user`; `sessionId` ties it to a refresh-token session. */
@@ -28,8 +37,12 @@ export async function signAccessToken(
   const expiresAt = iat + ACCESS_TOKEN_TTL_S;
   const token = await new SignJWT({
     email: user.email,
+    phone: "",
+    app_metadata: { provider: "email", providers: ["email"] },
+    user_metadata: {},
     role: "authenticated",
     aal: "aal1",
+    amr: [{ method: "password", timestamp: iat }],
     ...(options.sessionId ? { session_id: options.sessionId } : {}),
     is_anonymous: false,
   })
@@ -43,21 +56,26 @@ export async function signAccessToken(
   return { token, expiresAt };
 }
 
-/** Verifies signature, algorithm, expiry, issuer and audience; any failure is a 401. */
+/**
+ * Verifies signature (only the listed asymmetric algorithms, so never `none` or HMAC), expiry,
+ * issuer, audience and role; any failure is a 401. `key` is a public key or a JWKS lookup.
+ */
 export async function verifyAccessToken(
-  key: SigningKey,
+  key: CryptoKey | JWTVerifyGetKey,
   token: string,
-  options: { issuer: string; clock: Clock },
-): Promise<AuthUser & { sessionId?: string }> {
+  options: { issuer: string; clock: Clock; algorithms?: string[] },
+): Promise<VerifiedToken> {
   try {
-    const { payload } = await jwtVerify(token, key.publicKey, {
-      algorithms: ["ES256"],
+    const { payload } = await jwtVerify(token, key as CryptoKey, {
+      algorithms: options.algorithms ?? ["ES256"],
       issuer: options.issuer,
       audience: AUDIENCE,
       currentDate: new Date(options.clock.now()),
       requiredClaims: ["sub", "exp"],
     });
-    if (typeof payload.sub !== "string" || payload.role !== "authenticated") throw unauthorized();
+    if (typeof payload.sub !== "string" || payload.role !== "authenticated") {
+      throw unauthorized("The access token is not a user's token.", { invalidToken: true });
+    }
     return {
       id: payload.sub,
       email: typeof payload.email === "string" ? payload.email : "",
@@ -65,7 +83,12 @@ export async function verifyAccessToken(
     };
   } catch (error) {
     if (error instanceof Problem) throw error;
-    if (error instanceof errors.JWTExpired) throw unauthorized("The access token has expired.");
-    throw unauthorized("The access token is not valid.");
+    if (error instanceof errors.JWTExpired) {
+      throw unauthorized("The access token has expired.", { invalidToken: true });
+    }
+    if (error instanceof errors.JOSEError || error instanceof TypeError) {
+      throw unauthorized("The access token is not valid.", { invalidToken: true });
+    }
+    throw error;
   }
 }

@@ -1,20 +1,35 @@
-/** The identity service the routes use: verifies access tokens of the configured provider. */
+/**
+ * The identity service the routes use. With SUPABASE_URL set, Supabase Auth is the provider:
+ * tokens are checked against its JWKS and signup goes through its admin API. Otherwise the
+ * built-in provider serves GoTrue's endpoints on this server and keeps users in auth.users.
+ */
 import type { AppDeps } from "../deps.ts";
-import { signAccessToken, verifyAccessToken } from "./access_token.ts";
+import { signAccessToken } from "./access_token.ts";
+import { type BuiltinProvider, createBuiltinProvider } from "./builtin_provider.ts";
 import type { AuthUser, TokenVerifier } from "./mod.ts";
+import { parseSignup, signUp } from "./signup.ts";
 import { loadSigningKey, type SigningKey } from "./signing_key.ts";
+import type { JsonBody } from "./json_body.ts";
+import { createSupabaseUser } from "./supabase_admin.ts";
+import { createSupabaseVerifier } from "./supabase_provider.ts";
 
 /** The identity service. */
 export interface AuthService extends TokenVerifier {
+  /** Which provider is configured. */
+  readonly provider: "built-in" | "supabase";
+  /** The `iss` of accepted access tokens. */
+  readonly issuer: string;
+  /** The built-in provider's GoTrue endpoints; undefined when Supabase is the provider. */
+  readonly builtin?: BuiltinProvider;
   /** The built-in provider's signing key (loaded once). */
   signingKey(): Promise<SigningKey>;
-  /** The `iss` of the built-in provider's tokens. */
-  readonly issuer: string;
   /** Issues an access token for `user` (built-in provider). */
   issueAccessToken(
     user: AuthUser,
     options?: { sessionId?: string },
   ): Promise<{ token: string; expiresAt: number }>;
+  /** `POST /api/auth/signup`: checks the read body and creates the account. */
+  signUp(body: JsonBody, options: { clientAddress: string }): Promise<AuthUser>;
 }
 
 /** Builds the identity service from the app's dependencies. */
@@ -22,23 +37,48 @@ export function createAuthService(deps: AppDeps): AuthService {
   let key: Promise<SigningKey> | undefined;
   const signingKey = () =>
     key ??= loadSigningKey({ jwkJson: deps.config.authSigningKey, dataDir: deps.config.dataDir });
+  const issueAccessToken: AuthService["issueAccessToken"] = async (user, options = {}) =>
+    await signAccessToken(await signingKey(), user, {
+      issuer: `${deps.config.siteUrl}/auth/v1`,
+      clock: deps.clock,
+      sessionId: options.sessionId,
+    });
+
+  const supabase = deps.config.supabase;
+  if (supabase) {
+    const verifier = createSupabaseVerifier(deps, supabase);
+    return {
+      provider: "supabase",
+      issuer: verifier.issuer,
+      signingKey,
+      issueAccessToken,
+      verifyAccessToken: (token) => verifier.verifyAccessToken(token),
+      signUp: async (body, { clientAddress }) =>
+        await signUp(deps, parseSignup(body), {
+          clientAddress,
+          createUser: (email, password) =>
+            createSupabaseUser(supabase, { email, password }, { fetch: deps.fetch }),
+        }),
+    };
+  }
+
   const issuer = `${deps.config.siteUrl}/auth/v1`;
-  return {
-    issuer,
+  const builtin = createBuiltinProvider(deps, {
     signingKey,
-    async verifyAccessToken(token) {
-      const { id, email } = await verifyAccessToken(await signingKey(), token, {
-        issuer,
-        clock: deps.clock,
-      });
-      return { id, email };
-    },
-    async issueAccessToken(user, options = {}) {
-      return await signAccessToken(await signingKey(), user, {
-        issuer,
-        clock: deps.clock,
-        sessionId: options.sessionId,
-      });
-    },
+    issuer,
+    issue: (user, options) => issueAccessToken(user, options),
+  });
+  return {
+    provider: "built-in",
+    issuer,
+    builtin,
+    signingKey,
+    issueAccessToken,
+    verifyAccessToken: (token) => builtin.verify(token),
+    signUp: async (body, { clientAddress }) =>
+      await signUp(deps, parseSignup(body), {
+        clientAddress,
+        createUser: (email, password) => builtin.createUser(email, password),
+      }),
   };
 }

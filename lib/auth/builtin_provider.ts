@@ -1,0 +1,130 @@
+/**
+ * The built-in identity provider: users in auth.users, ES256 access tokens bound to sessions,
+ * and the GoTrue endpoints supabase-js calls (`/token`, `/user`, `/logout`).
+ */
+import type { AppDeps } from "../deps.ts";
+import { Problem } from "../problem.ts";
+import { unauthorized, type VerifiedToken, verifyAccessToken } from "./access_token.ts";
+import { GoTrueError } from "./gotrue.ts";
+import { type IssueToken, passwordGrant, refreshGrant, type SessionResponse } from "./grants.ts";
+import type { AuthUser } from "./mod.ts";
+import { hashPassword } from "./passwords.ts";
+import { endSessions, type LogoutScope, sessionState } from "./sessions.ts";
+import type { SigningKey } from "./signing_key.ts";
+import { findUserById, insertUser, isUniqueViolation, toGoTrueUser } from "./users.ts";
+
+/** The built-in provider's operations. */
+export interface BuiltinProvider {
+  /** Resolves a token of a live session to its user; otherwise a 401 Problem. */
+  verify(token: string): Promise<AuthUser>;
+  /** `POST /auth/v1/token?grant_type=...`. */
+  token(
+    grantType: string | undefined,
+    body: unknown,
+    options: { clientAddress: string },
+  ): Promise<SessionResponse>;
+  /** `GET /auth/v1/user`: the bearer's User object. */
+  user(authorization: string | undefined): Promise<Record<string, unknown>>;
+  /** `POST /auth/v1/logout?scope=...`: ends the bearer's session(s). */
+  logout(authorization: string | undefined, scope: string | undefined): Promise<void>;
+  /** Creates a confirmed user with a bcrypt hash; an existing email is 409 `email_exists`. */
+  createUser(email: string, password: string): Promise<AuthUser>;
+}
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** Builds the built-in provider around its signing key and issuer. */
+export function createBuiltinProvider(
+  deps: AppDeps,
+  options: { signingKey: () => Promise<SigningKey>; issuer: string; issue: IssueToken },
+): BuiltinProvider {
+  const { store, clock } = deps;
+
+  async function verified(token: string): Promise<VerifiedToken> {
+    return await verifyAccessToken((await options.signingKey()).publicKey, token, {
+      issuer: options.issuer,
+      clock,
+    });
+  }
+
+  // The GoTrue routes' own reading of the bearer: GoTrue's codes, not problems.
+  async function bearer(authorization: string | undefined): Promise<VerifiedToken> {
+    const match = authorization ? BEARER.exec(authorization) : null;
+    if (!match) {
+      throw new GoTrueError(401, "no_authorization", "This endpoint requires a valid Bearer token");
+    }
+    try {
+      return await verified(match[1]);
+    } catch (error) {
+      if (!(error instanceof Problem) || error.status !== 401) throw error;
+      throw new GoTrueError(
+        403,
+        "bad_jwt",
+        `invalid JWT: unable to parse or verify signature, ${error.message}`,
+      );
+    }
+  }
+
+  return {
+    async verify(token) {
+      const claims = await verified(token);
+      const state = await sessionState(store, claims.id, claims.sessionId);
+      if (state !== "live") {
+        throw unauthorized("The session of this access token has ended.", { invalidToken: true });
+      }
+      return { id: claims.id, email: claims.email };
+    },
+
+    async token(grantType, body, { clientAddress }) {
+      if (grantType === "password") {
+        return await passwordGrant(deps, body, { clientAddress, issue: options.issue });
+      }
+      if (grantType === "refresh_token") {
+        return await refreshGrant(deps, body, { issue: options.issue });
+      }
+      throw new GoTrueError(400, "invalid_credentials", "unsupported_grant_type");
+    },
+
+    async user(authorization) {
+      const claims = await bearer(authorization);
+      const state = await sessionState(store, claims.id, claims.sessionId);
+      if (state === "session_not_found") {
+        throw new GoTrueError(
+          403,
+          "session_not_found",
+          "Session from session_id claim in JWT does not exist",
+        );
+      }
+      const row = state === "live" ? await findUserById(store, claims.id) : null;
+      if (!row) {
+        throw new GoTrueError(403, "user_not_found", "User from sub claim in JWT does not exist");
+      }
+      return toGoTrueUser(row);
+    },
+
+    async logout(authorization, scope) {
+      const claims = await bearer(authorization);
+      const chosen = scope ?? "global";
+      if (chosen !== "global" && chosen !== "local" && chosen !== "others") {
+        throw new GoTrueError(400, "validation_failed", "Unsupported logout scope");
+      }
+      await endSessions(store, claims.id, {
+        scope: chosen as LogoutScope,
+        sessionId: claims.sessionId,
+      });
+    },
+
+    async createUser(email, password) {
+      const passwordHash = await hashPassword(password);
+      try {
+        return await insertUser(store, { email, passwordHash }, { now: clock.now() });
+      } catch (error) {
+        // Two signups of one email at once: the unique index lets one through.
+        if (isUniqueViolation(error)) {
+          throw new Problem(409, "email_exists", "An account with this email already exists.");
+        }
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * `POST /api/auth/signup`: the body's rules and the order of checks. Body faults are 400, then
+ * the per-address limit (429), the captcha (400/503), the existing-email check (409), and the
+ * provider creates the account (a concurrent duplicate also ends in 409).
+ */
+import { z } from "zod";
+import type { AppDeps } from "../deps.ts";
+import { Problem } from "../problem.ts";
+import { verifyCaptcha } from "./captcha.ts";
+import { UNKNOWN_ADDRESS } from "./client_address.ts";
+import type { JsonBody } from "./json_body.ts";
+import type { AuthUser } from "./mod.ts";
+import { SIGNUP_PER_ADDRESS, takeAttempt } from "./rate_limit.ts";
+
+/** Fewest characters (code points) of a password. */
+export const PASSWORD_MIN_CHARS = 8;
+/** Most bytes (UTF-8) of a password: bcrypt ignores everything past 72 bytes. */
+export const PASSWORD_MAX_BYTES = 72;
+
+const utf8Length = (s: string) => new TextEncoder().encode(s).byteLength;
+
+/** The signup body; email is trimmed and lower-cased before it is checked. */
+export const signupBodySchema = z.object({
+  email: z.string({ error: "email is required." }).trim().toLowerCase()
+    .max(254, { error: "email must be at most 254 characters." })
+    .pipe(z.email({ error: "email is not a valid email address." })),
+  password: z.string({ error: "password is required." })
+    .refine((p) => [...p].length >= PASSWORD_MIN_CHARS, {
+      error: `password must be at least ${PASSWORD_MIN_CHARS} characters.`,
+    })
+    .refine((p) => utf8Length(p) <= PASSWORD_MAX_BYTES, {
+      error: `password must be at most ${PASSWORD_MAX_BYTES} bytes (72 ASCII characters).`,
+    }),
+  captchaToken: z.string({ error: "captchaToken must be a string." }).max(4096).nullish(),
+});
+
+/** A valid signup body. */
+export type SignupInput = z.infer<typeof signupBodySchema>;
+
+const FIELD_CODES: Record<string, string> = {
+  email: "invalid_email",
+  password: "invalid_password",
+};
+
+/** Checks a read body: `invalid_body`, `invalid_email` or `invalid_password` on a fault. */
+export function parseSignup(body: JsonBody): SignupInput {
+  if (!body.ok) throw new Problem(400, "invalid_body", body.reason);
+  if (typeof body.value !== "object" || body.value === null || Array.isArray(body.value)) {
+    throw new Problem(400, "invalid_body", "The body must be a JSON object.");
+  }
+  const parsed = signupBodySchema.safeParse(body.value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = String(issue.path[0] ?? "");
+  throw new Problem(400, FIELD_CODES[field] ?? "invalid_body", issue.message);
+}
+
+/** Runs a signup: limit, captcha, existing email, then `createUser` of the provider. */
+export async function signUp(
+  deps: AppDeps,
+  input: SignupInput,
+  options: {
+    clientAddress: string;
+    createUser: (email: string, password: string) => Promise<AuthUser>;
+  },
+): Promise<AuthUser> {
+  const attempt = await takeAttempt(
+    deps.kv,
+    [{ limit: SIGNUP_PER_ADDRESS, subject: options.clientAddress }],
+    { clock: deps.clock },
+  );
+  if (!attempt.allowed) {
+    throw new Problem(429, "rate_limited", "Too many signups from this address; try later.", {
+      headers: { "Retry-After": String(attempt.retryAfterS) },
+    });
+  }
+  if (deps.config.captcha) {
+    const remoteIp = options.clientAddress === UNKNOWN_ADDRESS ? undefined : options.clientAddress;
+    await verifyCaptcha(deps.config.captcha, input.captchaToken ?? undefined, {
+      fetch: deps.fetch,
+      remoteIp,
+    });
+  }
+  const [row] = await deps.store.query<{ exists: boolean }>(
+    "select public.auth_email_exists($1) as exists",
+    [input.email],
+  );
+  if (row.exists) {
+    throw new Problem(409, "email_exists", "An account with this email already exists.");
+  }
+  return await options.createUser(input.email, input.password);
+}

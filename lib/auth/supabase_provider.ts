@@ -1,0 +1,50 @@
+/**
+ * Supabase Auth as the identity provider (SUPABASE_URL set): access tokens are checked against
+ * the project's JWKS with issuer `${SUPABASE_URL}/auth/v1` and audience `authenticated`. A
+ * token signed with the legacy HS256 secret (which no JWKS publishes) is asked about at
+ * `GET /auth/v1/user` instead.
+ */
+import { decodeProtectedHeader } from "jose";
+import type { SupabaseConfig } from "../config.ts";
+import type { AppDeps } from "../deps.ts";
+import { unauthorized, verifyAccessToken } from "./access_token.ts";
+import type { AuthUser, TokenVerifier } from "./mod.ts";
+import { getSupabaseUser } from "./supabase_admin.ts";
+import { remoteJwks } from "./supabase_jwks.ts";
+
+/** The asymmetric algorithms Supabase's signing keys use (ECC P-256, RSA, Ed25519). */
+export const SUPABASE_ALGORITHMS = ["ES256", "RS256", "EdDSA"];
+
+/** Builds the verifier of a Supabase project's access tokens. */
+export function createSupabaseVerifier(
+  deps: AppDeps,
+  supabase: SupabaseConfig,
+): TokenVerifier & { readonly issuer: string; readonly jwksFetches: number } {
+  const issuer = `${supabase.url}/auth/v1`;
+  const jwks = remoteJwks(`${issuer}/.well-known/jwks.json`, deps);
+  return {
+    issuer,
+    get jwksFetches() {
+      return jwks.fetches;
+    },
+    async verifyAccessToken(token): Promise<AuthUser> {
+      let alg: unknown;
+      try {
+        alg = decodeProtectedHeader(token).alg;
+      } catch {
+        throw unauthorized("The access token is not valid.", { invalidToken: true });
+      }
+      if (alg === "HS256") {
+        const user = await getSupabaseUser(supabase, token, { fetch: deps.fetch });
+        if (!user) throw unauthorized("The access token is not valid.", { invalidToken: true });
+        return user;
+      }
+      const { id, email } = await verifyAccessToken(jwks.getKey, token, {
+        issuer,
+        clock: deps.clock,
+        algorithms: SUPABASE_ALGORITHMS,
+      });
+      return { id, email };
+    },
+  };
+}
