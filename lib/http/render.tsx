@@ -1,7 +1,30 @@
-/** Server rendering of a page: the route's component inside the `_app` shell, as HTML. */
-import type { ComponentType } from "preact";
+/**
+ * Server rendering of a page: the route's component inside the `_app` shell, as HTML.
+ * Two passes share one PageState: the page renders first, so the title it sets and the
+ * islands it uses are known when the shell renders the head and the closing scripts.
+ */
+import { type ComponentType, h } from "preact";
 import { renderToString } from "preact-render-to-string";
 import type { AppShellProps, Ctx, PageProps } from "./env.ts";
+import { PageContext, type PageState } from "./page_context.ts";
+import { hasSessionCookie } from "./page_session.ts";
+
+// An element no escaped page text can contain, replaced by the page's HTML after pass two.
+const SLOT = "<page-slot></page-slot>";
+
+/** The render state of a request: settings from the config, session staleness. */
+export function pageState(c: Ctx): PageState {
+  const { config } = c.var.deps;
+  return {
+    islands: new Set(),
+    staleSession: !c.get("user") && hasSessionCookie(c),
+    imageBaseUrl: config.tmdb.imageBaseUrl,
+    auth: config.supabase ? { url: config.supabase.url, anonKey: config.supabase.anonKey } : {},
+    captcha: config.captcha
+      ? { provider: config.captcha.provider, siteKey: config.captcha.siteKey }
+      : undefined,
+  };
+}
 
 /** Renders `Page` with `data` inside `Shell` and answers it as an HTML response. */
 export function renderPage(
@@ -14,9 +37,25 @@ export function renderPage(
   const url = new URL(c.req.url);
   const user = c.get("user");
   const { Shell, Page } = pages;
-  const page = (
-    <Page data={data} url={url} params={c.req.param() as Record<string, string>} user={user} />
+  const state = pageState(c);
+  const page = renderToString(
+    <PageContext.Provider value={state}>
+      <Page data={data} url={url} params={c.req.param() as Record<string, string>} user={user} />
+    </PageContext.Provider>,
   );
-  const html = renderToString(Shell ? <Shell url={url} user={user}>{page}</Shell> : page);
-  return c.html("<!DOCTYPE html>" + html, (init.status ?? 200) as 200);
+  let html = page;
+  if (Shell) {
+    const shell = renderToString(
+      <PageContext.Provider value={state}>
+        <Shell url={url} user={user} title={state.title}>
+          {h("page-slot", null)}
+        </Shell>
+      </PageContext.Provider>,
+    );
+    html = shell.replace(SLOT, () => page);
+  }
+  const response = c.html("<!DOCTYPE html>" + html, (init.status ?? 200) as 200);
+  // Pages show a user's lists: no shared cache may keep them.
+  response.headers.set("Cache-Control", user ? "private, no-store" : "no-cache");
+  return response;
 }

@@ -1,0 +1,37 @@
+/** One movie in a grid: poster, title and a line of facts, linking to its page. */
+import type { ComponentChildren } from "preact";
+import { Poster } from "./Poster.tsx";
+
+/** What a card shows; `children` are actions below it (e.g. a remove button). */
+export interface MovieCardProps {
+  id: number;
+  title: string;
+  posterUrl: string;
+  /** Year, genres, rating...: already formatted. */
+  facts?: string;
+  children?: ComponentChildren;
+}
+
+/** A card; the whole poster and title are one link to /movies/:id. */
+export function MovieCard({ id, title, posterUrl, facts, children }: MovieCardProps) {
+  const name = title || `Movie #${id}`;
+  return (
+    <article class="card">
+      <a class="card-link" href={`/movies/${id}`}>
+        <Poster src={posterUrl} title={name} />
+        <h3 class="card-title">{name}</h3>
+      </a>
+      {facts ? <p class="card-facts">{facts}</p> : null}
+      {children ? <div class="card-actions">{children}</div> : null}
+    </article>
+  );
+}
+
+/** The facts line of a card: year and the first two genres, skipping what is unknown. */
+export function cardFacts(year: number, genres: string[], rating?: number): string {
+  const parts: string[] = [];
+  if (year > 0) parts.push(String(year));
+  if (genres.length) parts.push(genres.slice(0, 2).join(", "));
+  if (rating) parts.push(`★ ${rating.toFixed(1)}`);
+  return parts.join(" · ");
+}

@@ -1,0 +1,24 @@
+/** The movie search box: a plain GET form to /search, so it works without JavaScript. */
+
+/** `q` prefills the box; `autofocus` on the search page itself. */
+export function SearchForm({ q = "", autofocus = false }: { q?: string; autofocus?: boolean }) {
+  return (
+    <form class="search" role="search" method="get" action="/search">
+      <label for="search-q">Search movies</label>
+      <div class="search-row">
+        <input
+          id="search-q"
+          type="search"
+          name="q"
+          value={q}
+          placeholder="Title, e.g. Fight Club"
+          required
+          maxLength={200}
+          autocomplete="off"
+          autofocus={autofocus}
+        />
+        <button type="submit">Search</button>
+      </div>
+    </form>
+  );
+}

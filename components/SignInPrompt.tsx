@@ -1,0 +1,16 @@
+/** What a signed-out visitor sees on a page that needs an account. */
+
+/** `what` completes "Sign in to ..."; `next` is where sign-in returns to. */
+export function SignInPrompt({ what, next }: { what: string; next: string }) {
+  const query = `?next=${encodeURIComponent(next)}`;
+  return (
+    <div class="prompt">
+      <p>
+        <a class="button" href={`/login${query}`}>Sign in</a> to {what}.
+      </p>
+      <p>
+        New here? <a href={`/signup${query}`}>Create an account</a>.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+/** The header of every page: the site name, the main navigation and the account links. */
+import type { AuthUser } from "../lib/auth/mod.ts";
+import { island } from "../lib/http/island.tsx";
+import SignOutButtonIsland from "../islands/SignOutButton.tsx";
+
+const SignOutButton = island("SignOutButton", SignOutButtonIsland);
+
+const LINKS = [
+  { href: "/", label: "Popular" },
+  { href: "/search", label: "Search" },
+  { href: "/watched", label: "Watched" },
+  { href: "/mylist", label: "My List" },
+  { href: "/recommendations", label: "For you" },
+];
+
+/** `url` marks the current section; `user` switches the account links. */
+export function SiteHeader({ url, user }: { url: URL; user?: AuthUser }) {
+  const here = url.pathname;
+  const next = encodeURIComponent(here + url.search);
+  const auth = here === "/login" || here === "/signup";
+  return (
+    <header class="site-header">
+      <div class="wrap header-row">
+        <a class="brand" href="/">
+          <span aria-hidden="true">🎞️</span> Movies
+        </a>
+        <nav aria-label="Main">
+          <ul class="nav-links">
+            {LINKS.map((link) => (
+              <li key={link.href}>
+                <a
+                  href={link.href}
+                  aria-current={(link.href === "/" ? here === "/" : here.startsWith(link.href))
+                    ? "page"
+                    : undefined}
+                >
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div class="account">
+          {user
+            ? (
+              <>
+                <span class="account-email" title={user.email}>{user.email}</span>
+                <SignOutButton />
+              </>
+            )
+            : (
+              <>
+                <a href={auth ? "/login" : `/login?next=${next}`}>Sign in</a>
+                <a class="button button-small" href={auth ? "/signup" : `/signup?next=${next}`}>
+                  Sign up
+                </a>
+              </>
+            )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,222 @@
+/**
+ * Sign in and sign up. Sign-in is supabase-js `signInWithPassword` (against Supabase or this
+ * site's own /auth/v1); sign-up POSTs /api/auth/signup and then signs in. An email that
+ * already has an account switches the form to sign-in with the email kept.
+ */
+import { useEffect, useRef, useState } from "preact/hooks";
+import { api, ApiError } from "../lib/web/api.ts";
+import { supabase } from "../lib/web/supabase.ts";
+
+/** The captcha widget to show on sign-up. */
+export interface CaptchaProps {
+  provider: "turnstile" | "hcaptcha";
+  siteKey: string;
+}
+
+/** Which form first, where to go once signed in, and the captcha when sign-up needs one. */
+export interface AuthFormProps {
+  mode: "login" | "signup";
+  next: string;
+  captcha?: CaptchaProps;
+}
+
+const CAPTCHA_SCRIPTS = {
+  turnstile: "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit",
+  hcaptcha: "https://js.hcaptcha.com/1/api.js?render=explicit&recaptchacompat=off",
+};
+
+interface CaptchaApi {
+  render(el: HTMLElement, options: Record<string, unknown>): string;
+  reset(id?: string): void;
+}
+
+/** Loads the provider's script once and renders its widget into `el`; tokens go to `onToken`. */
+function useCaptcha(captcha: CaptchaProps | undefined, onToken: (token: string) => void) {
+  const el = useRef<HTMLDivElement>(null);
+  const widget = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!captcha || !el.current) return;
+    const global = () =>
+      (globalThis as unknown as Record<string, CaptchaApi | undefined>)[
+        captcha.provider
+      ];
+    const render = () => {
+      const provider = global();
+      if (!provider || !el.current || widget.current !== undefined) return;
+      widget.current = provider.render(el.current, {
+        sitekey: captcha.siteKey,
+        callback: onToken,
+        "expired-callback": () => onToken(""),
+        "error-callback": () => onToken(""),
+      });
+    };
+    if (global()) return render();
+    const script = document.createElement("script");
+    script.src = CAPTCHA_SCRIPTS[captcha.provider];
+    script.async = true;
+    script.onload = render;
+    document.head.append(script);
+  }, [captcha?.provider, captcha?.siteKey]);
+  const reset = () => {
+    if (captcha && widget.current !== undefined) {
+      (globalThis as unknown as Record<string, CaptchaApi | undefined>)[captcha.provider]?.reset(
+        widget.current,
+      );
+    }
+  };
+  return { el, reset };
+}
+
+/** The form; its heading and submit label follow the mode. */
+export default function AuthForm(props: AuthFormProps) {
+  const [mode, setMode] = useState(props.mode);
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const [captchaToken, setCaptchaToken] = useState("");
+  const captcha = useCaptcha(mode === "signup" ? props.captcha : undefined, setCaptchaToken);
+  const next = encodeURIComponent(props.next);
+
+  function switchTo(target: "login" | "signup", text?: string) {
+    setMode(target);
+    setMessage(text ? { error: false, text } : null);
+    history.replaceState(null, "", `/${target}?next=${next}`);
+  }
+
+  async function signIn(): Promise<boolean> {
+    const { error } = await supabase().auth.signInWithPassword({ email, password });
+    if (!error) return true;
+    setMessage({
+      error: true,
+      text: error.code === "invalid_credentials"
+        ? "Wrong email or password."
+        : error.status === 429
+        ? "Too many attempts. Wait a minute and try again."
+        : error.message || "Signing in failed. Please try again.",
+    });
+    return false;
+  }
+
+  async function submit(event: Event) {
+    event.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    try {
+      if (mode === "signup") {
+        if (props.captcha && !captchaToken) {
+          setMessage({ error: true, text: "Please complete the captcha first." });
+          return;
+        }
+        try {
+          await api("/api/auth/signup", {
+            method: "POST",
+            body: { email, password, ...(captchaToken ? { captchaToken } : {}) },
+          });
+        } catch (error) {
+          if (error instanceof ApiError && error.code === "email_exists") {
+            setPassword("");
+            switchTo("login", "An account with this email already exists. Sign in instead.");
+            return;
+          }
+          if (error instanceof ApiError && error.code === "captcha_failed") captcha.reset();
+          setMessage({
+            error: true,
+            text: error instanceof ApiError && error.code === "captcha_failed"
+              ? "The captcha check failed. Please try it again."
+              : error instanceof ApiError
+              ? error.message
+              : "Signing up failed. Please try again.",
+          });
+          return;
+        }
+      }
+      if (await signIn()) location.assign(props.next);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const signup = mode === "signup";
+  return (
+    <div class="auth">
+      <h1>{signup ? "Create an account" : "Sign in"}</h1>
+      <form class="form" method="post" onSubmit={submit}>
+        <p class={`status ${message?.error ? "status-error" : ""}`} role="status">
+          {message?.text}
+        </p>
+        <div class="field">
+          <label for="auth-email">Email</label>
+          <input
+            id="auth-email"
+            type="email"
+            name="email"
+            autocomplete="email"
+            required
+            value={email}
+            onInput={(e) => setEmail(e.currentTarget.value)}
+          />
+        </div>
+        <div class="field">
+          <label for="auth-password">Password</label>
+          <input
+            id="auth-password"
+            type="password"
+            name="password"
+            autocomplete={signup ? "new-password" : "current-password"}
+            required
+            minLength={signup ? 8 : undefined}
+            aria-describedby={signup ? "auth-password-hint" : undefined}
+            value={password}
+            onInput={(e) => setPassword(e.currentTarget.value)}
+          />
+          {signup ? <p id="auth-password-hint" class="hint">At least 8 characters.</p> : null}
+        </div>
+        {signup && props.captcha
+          ? (
+            <div
+              class="captcha"
+              ref={captcha.el}
+              data-captcha={props.captcha.provider}
+              data-sitekey={props.captcha.siteKey}
+            />
+          )
+          : null}
+        <button type="submit" class="button" disabled={busy}>
+          {busy ? "Please wait…" : signup ? "Create account" : "Sign in"}
+        </button>
+      </form>
+      <p class="auth-switch">
+        {signup
+          ? (
+            <>
+              Already have an account?{" "}
+              <a
+                href={`/login?next=${next}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  switchTo("login");
+                }}
+              >
+                Sign in
+              </a>
+            </>
+          )
+          : (
+            <>
+              New here?{" "}
+              <a
+                href={`/signup?next=${next}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  switchTo("signup");
+                }}
+              >
+                Create an account
+              </a>
+            </>
+          )}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+/** The header's sign-out button: ends the supabase-js session (and its cookie), then goes home. */
+import { useState } from "preact/hooks";
+import { signOut } from "../lib/web/supabase.ts";
+
+/** No props: the session lives in the cookie. */
+export default function SignOutButton() {
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      class="button button-small button-quiet"
+      disabled={busy}
+      onClick={async () => {
+        setBusy(true);
+        await signOut();
+        location.assign("/");
+      }}
+    >
+      {busy ? "Signing out…" : "Sign out"}
+    </button>
+  );
+}

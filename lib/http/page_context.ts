@@ -1,0 +1,41 @@
+/**
+ * What one page render shares between the route's page, the components and the `_app`
+ * shell: the islands used (so the shell loads islands.js only when there are some), the
+ * title a page sets, and the site settings the browser needs.
+ */
+import { createContext } from "preact";
+import { useContext } from "preact/hooks";
+
+/** The state of one page render. */
+export interface PageState {
+  /** Names of the islands rendered so far, in first-use order. */
+  islands: Set<string>;
+  /** The document title a page set with <Title>; the shell adds the site name. */
+  title?: string;
+  /** A session cookie came with the request but did not verify (expired or foreign). */
+  staleSession: boolean;
+  /** TMDB's image root (config.tmdb.imageBaseUrl), for poster URLs. */
+  imageBaseUrl: string;
+  /** Where the browser's supabase-js signs in: Supabase when configured, else this site. */
+  auth: { url?: string; anonKey?: string };
+  /** The captcha widget of the signup page, when signup verifies captchas. */
+  captcha?: { provider: "turnstile" | "hcaptcha"; siteKey: string };
+}
+
+/** A fresh state for a render without a request (tests of a lone component). */
+export function emptyPageState(): PageState {
+  return {
+    islands: new Set(),
+    staleSession: false,
+    imageBaseUrl: "https://image.tmdb.org/t/p",
+    auth: {},
+  };
+}
+
+/** The render's shared state; a default one outside renderPage. */
+export const PageContext = createContext<PageState>(emptyPageState());
+
+/** The current render's state. */
+export function usePage(): PageState {
+  return useContext(PageContext);
+}

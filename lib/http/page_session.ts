@@ -1,0 +1,45 @@
+/**
+ * The page session (contract section 4): pages render for the user whose access token is in
+ * the session cookie supabase-js writes (lib/web/supabase.ts). Never on /api or /auth: those
+ * accept only the Bearer header, so a cookie can never act for the user there (no CSRF).
+ */
+import { accessTokenOf, SESSION_COOKIE } from "../web/session_cookie.ts";
+import type { Ctx, Middleware } from "./env.ts";
+
+/** Paths a cookie must never authenticate. */
+export function isCookieFreePath(path: string): boolean {
+  return /^\/(api|auth|static)(\/|$)/.test(path);
+}
+
+/** The raw (still URI-encoded) value of cookie `name` in the request, or undefined. */
+export function rawCookie(c: Ctx, name: string): string | undefined {
+  const header = c.req.header("cookie");
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/** Whether the request carries a session cookie at all (valid or not). */
+export function hasSessionCookie(c: Ctx): boolean {
+  return Boolean(rawCookie(c, SESSION_COOKIE));
+}
+
+/** Sets `c.var.user` from a valid session cookie; a bad one just leaves the page signed out. */
+export function pageSession(): Middleware {
+  return async function pageSession(c, next) {
+    if (!isCookieFreePath(c.req.path)) {
+      const token = accessTokenOf(rawCookie(c, SESSION_COOKIE));
+      if (token) {
+        try {
+          c.set("user", await c.var.services.auth.verifyAccessToken(token));
+        } catch {
+          // Expired or foreign: the page renders signed out and the browser refreshes it.
+        }
+      }
+    }
+    await next();
+  };
+}

@@ -1,0 +1,21 @@
+/** Poster URLs (server and browser): TMDB's image root + a size + the poster path. */
+
+/** Card posters: wide enough for a two-column phone grid at 2x. */
+export const CARD_POSTER_SIZE = "w342";
+
+/** The URL of `posterPath` at `size`, or "" when there is no poster. */
+export function posterUrl(
+  imageBaseUrl: string,
+  posterPath: string,
+  size = CARD_POSTER_SIZE,
+): string {
+  if (!posterPath) return "";
+  const path = posterPath.startsWith("/") ? posterPath : `/${posterPath}`;
+  return `${imageBaseUrl.replace(/\/+$/, "")}/${size}${path}`;
+}
+
+/** The poster path of a full detail poster URL (`{imageBase}/w500/abc.jpg` → `/abc.jpg`). */
+export function posterPathOf(posterUrl: string): string {
+  const match = /\/w\d+(\/[^/]+)$|\/original(\/[^/]+)$/.exec(posterUrl);
+  return match ? (match[1] ?? match[2]) : "";
+}

@@ -1,0 +1,81 @@
+/**
+ * The browser's supabase-js client (islands only): it signs in against Supabase Auth when
+ * the site is configured with it, else against this site's own GoTrue-compatible provider
+ * (/auth/v1), and keeps the session in one cookie the server reads to render the user's pages.
+ */
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import {
+  SESSION_COOKIE,
+  SESSION_COOKIE_MAX_AGE_S,
+  sessionCookieAttributes,
+} from "./session_cookie.ts";
+
+// Our tokens are small (an ES256 JWT and a short user), so the session fits one cookie;
+// cookies past ~4 KB are dropped by browsers, which would sign the user out on reload.
+const COOKIE_LIMIT = 4000;
+
+function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(rest.join("="));
+  }
+  return null;
+}
+
+/** supabase-js `auth.storage` over document.cookie: one cookie per key, SameSite=Lax, Path=/. */
+export const cookieStorage = {
+  getItem(key: string): string | null {
+    return readCookie(key);
+  },
+  setItem(key: string, value: string): void {
+    const encoded = encodeURIComponent(value);
+    if (encoded.length > COOKIE_LIMIT) {
+      console.warn(`The session (${encoded.length} bytes) is too large for one cookie.`);
+    }
+    document.cookie = `${key}=${encoded}; ${
+      sessionCookieAttributes(location.protocol, SESSION_COOKIE_MAX_AGE_S)
+    }`;
+  },
+  removeItem(key: string): void {
+    document.cookie = `${key}=; ${sessionCookieAttributes(location.protocol, 0)}`;
+  },
+};
+
+function meta(name: string): string | undefined {
+  return document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || undefined;
+}
+
+let client: SupabaseClient | undefined;
+
+/** The page's one client, created on first use from the `<meta>` settings the shell renders. */
+export function supabase(): SupabaseClient {
+  // The built-in provider ignores the key, but supabase-js insists on one.
+  client ??= createClient(
+    meta("supabase-url") ?? location.origin,
+    meta("supabase-anon-key") ?? "anon",
+    {
+      auth: {
+        storage: cookieStorage,
+        storageKey: SESSION_COOKIE,
+        persistSession: true,
+        autoRefreshToken: true,
+        detectSessionInUrl: false,
+      },
+    },
+  );
+  return client;
+}
+
+/** The current access token (refreshed first when it is about to expire), or undefined. */
+export async function accessToken(): Promise<string | undefined> {
+  const { data } = await supabase().auth.getSession();
+  return data.session?.access_token;
+}
+
+/** Signs out everywhere this session reaches, and at least in this browser. */
+export async function signOut(): Promise<void> {
+  const { error } = await supabase().auth.signOut();
+  // The server may be unreachable; the local session must still go.
+  if (error) await supabase().auth.signOut({ scope: "local" });
+  cookieStorage.removeItem(SESSION_COOKIE);
+}

@@ -1,0 +1,4 @@
+/** Every request: the page session from the cookie (skipped on /api, /auth and /static). */
+import { pageSession } from "../lib/http/page_session.ts";
+
+export const middleware = [pageSession()];

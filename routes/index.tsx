@@ -1,0 +1,82 @@
+/** `/`: the popular movies grid and the search box. */
+import { cardFacts, MovieCard } from "../components/MovieCard.tsx";
+import { MovieGrid } from "../components/MovieGrid.tsx";
+import { Notice } from "../components/Notice.tsx";
+import { SearchForm } from "../components/SearchForm.tsx";
+import { Title } from "../components/Title.tsx";
+import { genreNames } from "../lib/catalog/genres.ts";
+import type { PopularPage } from "../lib/catalog/mod.ts";
+import type { Handlers, PageProps } from "../lib/http/env.ts";
+import { usePage } from "../lib/http/page_context.ts";
+import { type PageFailure, softFail } from "../lib/http/soft_fail.ts";
+import { posterUrl } from "../lib/web/poster.ts";
+
+interface Data {
+  popular?: PopularPage;
+  failure?: PageFailure;
+}
+
+// Pages past the feed's end or malformed show page 1: a link is never an error here.
+function pageOf(raw: string | undefined): number {
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 1 && n <= 500 ? n : 1;
+}
+
+export const handler: Handlers = {
+  async GET(c) {
+    const page = pageOf(c.req.query("page"));
+    const { value, failure } = await softFail(c, () => c.var.services.catalog.popular(page));
+    return c.var.render({ popular: value?.value, failure } satisfies Data, {
+      status: failure?.status,
+    });
+  },
+};
+
+export default function Home({ data }: PageProps<Data>) {
+  const { imageBaseUrl } = usePage();
+  const { popular, failure } = data;
+  const page = popular?.page ?? 1;
+  return (
+    <>
+      <Title>Popular movies</Title>
+      <section class="hero" aria-labelledby="home-heading">
+        <h1 id="home-heading">Find a movie</h1>
+        <SearchForm />
+      </section>
+      <section aria-labelledby="popular-heading">
+        <h2 id="popular-heading">Popular right now{page > 1 ? ` · page ${page}` : ""}</h2>
+        {failure ? <Notice kind="error">{failure.message}</Notice> : null}
+        {popular && popular.results.length === 0 ? <Notice>No movies on this page.</Notice> : null}
+        {popular?.results.length
+          ? (
+            <MovieGrid label="Popular movies">
+              {popular.results.map((row) => (
+                <MovieCard
+                  key={row.id}
+                  id={row.id}
+                  title={row.title}
+                  posterUrl={posterUrl(imageBaseUrl, row.poster_path)}
+                  facts={cardFacts(
+                    Number(row.release_date.slice(0, 4)) || 0,
+                    genreNames(row.genre_ids),
+                    row.vote_average,
+                  )}
+                />
+              ))}
+            </MovieGrid>
+          )
+          : null}
+        {popular
+          ? (
+            <nav class="pager" aria-label="Pages">
+              {page > 1 ? <a href={page === 2 ? "/" : `/?page=${page - 1}`}>← Previous</a> : null}
+              {page < Math.min(popular.totalPages, 500)
+                ? <a href={`/?page=${page + 1}`}>More movies →</a>
+                : null}
+            </nav>
+          )
+          : null}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+/** `/movies/:id`: a movie's detail, with the Watched and My List buttons for the signed-in user. */
+import { Title } from "../../components/Title.tsx";
+import ListButtonsIsland from "../../islands/ListButtons.tsx";
+import type { MovieDetail } from "../../lib/catalog/mod.ts";
+import type { Handlers, PageProps } from "../../lib/http/env.ts";
+import { island } from "../../lib/http/island.tsx";
+import { Problem } from "../../lib/problem.ts";
+import { Poster } from "../../components/Poster.tsx";
+
+const ListButtons = island("ListButtons", ListButtonsIsland);
+
+interface Data {
+  movie: MovieDetail;
+  /** The user's state of this movie; undefined when signed out. */
+  lists?: { watched: boolean; inMyList: boolean };
+}
+
+const MAX_ID = 2 ** 31 - 1;
+
+export const handler: Handlers = {
+  async GET(c) {
+    const raw = c.req.param("id") ?? "";
+    const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : 0;
+    if (!id || id > MAX_ID) throw new Problem(404, "not_found", `No movie at ${c.req.path}.`);
+    const user = c.get("user");
+    const [{ value: movie }, watched, myList] = await Promise.all([
+      c.var.services.catalog.movie(id),
+      user ? c.var.services.lists.watched(user.id) : undefined,
+      user ? c.var.services.lists.myList(user.id) : undefined,
+    ]);
+    const has = (cards?: { catalogId: number }[]) =>
+      Boolean(cards?.some((m) => m.catalogId === id));
+    const lists = user ? { watched: has(watched), inMyList: has(myList) } : undefined;
+    return c.var.render({ movie, lists } satisfies Data);
+  },
+};
+
+function List({ label, items }: { label: string; items: string[] }) {
+  if (!items.length) return null;
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{items.join(", ")}</dd>
+    </>
+  );
+}
+
+export default function Movie({ data, url, user }: PageProps<Data>) {
+  const { movie, lists } = data;
+  const loginHref = `/login?next=${encodeURIComponent(url.pathname)}`;
+  const facts = [
+    movie.year > 0 ? String(movie.year) : "",
+    movie.duration !== "N/A" ? movie.duration : "",
+  ].filter(Boolean);
+  return (
+    <article class="movie" aria-labelledby="movie-title">
+      <Title>{movie.year ? `${movie.title} (${movie.year})` : movie.title}</Title>
+      <div class="movie-poster">
+        <Poster src={movie.poster} title={movie.title} eager />
+      </div>
+      <div class="movie-body">
+        <h1 id="movie-title">{movie.title}</h1>
+        <p class="movie-facts">
+          {movie.rating > 0
+            ? (
+              <span class="rating" aria-label={`Rated ${movie.rating.toFixed(1)} out of 10`}>
+                ★ {movie.rating.toFixed(1)}
+              </span>
+            )
+            : null}
+          {facts.map((f) => <span key={f}>{f}</span>)}
+        </p>
+        {movie.genres.length
+          ? (
+            <ul class="chips" aria-label="Genres">
+              {movie.genres.map((g) => <li key={g}>{g}</li>)}
+            </ul>
+          )
+          : null}
+        {user
+          ? (
+            <ListButtons
+              catalogId={movie.id}
+              title={movie.title}
+              signedIn
+              watched={lists?.watched}
+              inMyList={lists?.inMyList}
+              loginHref={loginHref}
+            />
+          )
+          : (
+            <p class="list-buttons-signin">
+              <a href={loginHref}>Sign in</a> to mark this movie watched or add it to My List.
+            </p>
+          )}
+        {movie.description ? <p class="overview">{movie.description}</p> : null}
+        <dl class="credits">
+          <List
+            label={movie.directors.length > 1 ? "Directors" : "Director"}
+            items={movie.directors}
+          />
+          <List label="Cast" items={movie.actors} />
+        </dl>
+        {movie.trailer
+          ? (
+            <p>
+              <a
+                class="button button-secondary"
+                href={movie.trailer}
+                rel="noopener"
+                target="_blank"
+              >
+                ▶ Watch the trailer<span class="sr-only">(opens YouTube in a new tab)</span>
+              </a>
+            </p>
+          )
+          : null}
+      </div>
+    </article>
+  );
+}

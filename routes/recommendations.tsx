@@ -1,0 +1,26 @@
+/** `/recommendations`: the Recommendations island for the signed-in user, else a sign-in prompt. */
+import { SignInPrompt } from "../components/SignInPrompt.tsx";
+import { Title } from "../components/Title.tsx";
+import RecommendationsIsland from "../islands/Recommendations.tsx";
+import type { PageProps } from "../lib/http/env.ts";
+import { island } from "../lib/http/island.tsx";
+import { usePage } from "../lib/http/page_context.ts";
+
+const Recommendations = island("Recommendations", RecommendationsIsland);
+
+export default function RecommendationsPage({ url, user }: PageProps) {
+  const { imageBaseUrl } = usePage();
+  return (
+    <section aria-labelledby="rec-heading">
+      <Title>Recommendations</Title>
+      <h1 id="rec-heading">Recommended for you</h1>
+      <p class="lead">
+        Suggestions based on the movies you've watched and your list. Up to 20 a day; a set is kept
+        for a week unless you ask for new ones.
+      </p>
+      {user
+        ? <Recommendations imageBaseUrl={imageBaseUrl} />
+        : <SignInPrompt what="get recommendations" next={url.pathname} />}
+    </section>
+  );
+}
