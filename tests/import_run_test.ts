@@ -1,0 +1,178 @@
+import assert from "node:assert/strict";
+import { createCatalogService } from "../lib/catalog/mod.ts";
+import { systemClock } from "../lib/clock.ts";
+import {
+  createCatalogImportService,
+  failInterruptedImports,
+  importsSettled,
+  INTERRUPTED,
+} from "../lib/import.ts";
+import { testApp } from "./helpers/app.ts";
+import { type FakeTmdb, popularId, startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
+
+const TOKEN = "admin-token-for-tests";
+
+/** The ids the fake's detail route was asked for, in order. */
+function detailIds(fake: FakeTmdb): number[] {
+  return fake.requests.flatMap((r) => {
+    const m = /^\/movie\/(\d+)$/.exec(r.path);
+    return m ? [Number(m[1])] : [];
+  });
+}
+
+const ALL_IDS = [1, 2, 3].flatMap((page) =>
+  Array.from({ length: 20 }, (_, i) => popularId(page, i))
+);
+
+async function world(options: { latencyMs?: number; clock?: typeof systemClock } = {}) {
+  const fake = await startFakeTmdb({ latencyMs: options.latencyMs ?? 0 });
+  const t = await testApp({ env: { ...tmdbEnv(fake), ADMIN_TOKEN: TOKEN }, clock: options.clock });
+  const catalog = createCatalogService(t.deps);
+  return {
+    t,
+    fake,
+    catalog,
+    imports: createCatalogImportService(t.deps, { catalog }),
+    async [Symbol.asyncDispose]() {
+      await importsSettled(t.deps);
+      await t[Symbol.asyncDispose]();
+      await fake.close();
+    },
+  };
+}
+
+async function detailedIds(t: { store: { query<T>(s: string): Promise<T[]> } }): Promise<number[]> {
+  const rows = await t.store.query<{ catalog_id: number }>(
+    `select catalog_id from public.movies
+     where has_details and actors is not null and directors is not null order by catalog_id`,
+  );
+  return rows.map((r) => Number(r.catalog_id));
+}
+
+Deno.test("a 3-page import stores every popular movie and fetches each one's details once; a second run fetches none", async () => {
+  await using w = await world();
+  const res = await w.t.request("/api/admin/catalog-import", {
+    method: "POST",
+    headers: { "x-admin-token": TOKEN, "content-type": "application/json" },
+    body: '{"pages":3}',
+  });
+  assert.equal(res.status, 202);
+  await importsSettled(w.t.deps);
+
+  const stored = await w.t.store.query<{ catalog_id: number }>(
+    `select catalog_id from public.movies where catalog_id = any($1::integer[])`,
+    [ALL_IDS],
+  );
+  assert.equal(stored.length, 60);
+  assert.deepEqual(await detailedIds(w.t), [...ALL_IDS].sort((a, b) => a - b));
+  const first = detailIds(w.fake);
+  assert.equal(first.length, 60);
+  assert.equal(new Set(first).size, 60, "each movie's details asked once");
+  assert.equal(w.fake.requests.filter((r) => r.path === "/movie/popular").length, 3);
+
+  const [run] = (await (await w.t.request("/api/admin/catalog-import", {
+    headers: { "x-admin-token": TOKEN },
+  })).json()).runs;
+  assert.equal(run.status, "succeeded");
+  assert.equal(run.moviesSeen, 60);
+  assert.equal(run.detailsFetched, 60);
+
+  const before = w.fake.requests.length;
+  const second = await (await w.imports.start({ pages: 3 })).done;
+  assert.equal(second.status, "succeeded");
+  const paths = w.fake.requests.slice(before).map((r) => r.path);
+  // The pages are read again (the feed changes), but nothing fresh is fetched again.
+  assert.deepEqual(paths, ["/movie/popular", "/movie/popular", "/movie/popular"]);
+  assert.equal(second.moviesSeen, 60);
+  assert.equal(second.detailsFetched, 0);
+});
+
+Deno.test("a movie whose details answer 500 is counted and logged, and the run still succeeds", async () => {
+  await using w = await world();
+  const broken = popularId(2, 7);
+  w.fake.override = (req) =>
+    req.path === `/movie/${broken}`
+      ? Response.json({ status_code: 11, status_message: "Internal error." }, { status: 500 })
+      : undefined;
+  const outcome = await (await w.imports.start({ pages: 3 })).done;
+  assert.equal(outcome.status, "succeeded");
+  assert.equal(outcome.errors, 1);
+  assert.equal(outcome.detailsFetched, 59);
+  assert.match(outcome.lastError ?? "", new RegExp(`^movie ${broken}: upstream_error`));
+  assert.ok(w.t.logs.some((l) => l.msg === "catalog import step failed" && l.catalogId === broken));
+  const detailed = await detailedIds(w.t);
+  assert.equal(detailed.length, 59);
+  assert.ok(!detailed.includes(broken));
+
+  // The next run retries only that one.
+  w.fake.override = undefined;
+  const before = w.fake.requests.length;
+  const retry = await (await w.imports.start({ pages: 3 })).done;
+  assert.deepEqual(detailIds({ ...w.fake, requests: w.fake.requests.slice(before) }), [broken]);
+  assert.equal(retry.errors, 0);
+});
+
+Deno.test("a run cut off half-way is marked failed at the next start, and the next run fetches only the rest", async () => {
+  await using w = await world();
+  // What the cut-off run left: the pages' light rows, half of the movies detailed, its row
+  // still `running`, and no lock (its process is gone).
+  for (const page of [1, 2, 3]) await w.catalog.popular(page, { fresh: true });
+  const done = ALL_IDS.filter((_, i) => i % 2 === 0);
+  assert.deepEqual(await w.catalog.prefetch(done), { fetched: 30, failed: [] });
+  const cutOff = crypto.randomUUID();
+  await w.t.store.query(
+    `insert into public.catalog_imports
+       (id, trigger, status, pages, movies_seen, movies_upserted, details_fetched)
+     values ($1, 'cron', 'running', 3, 60, 60, 30)`,
+    [cutOff],
+  );
+
+  // The start-up step main.ts runs.
+  assert.deepEqual(await failInterruptedImports(w.t.deps), [cutOff]);
+  const runs = await w.imports.runs();
+  assert.equal(runs[0].status, "failed");
+  assert.equal(runs[0].lastError, INTERRUPTED);
+  assert.ok(runs[0].finishedAt);
+
+  const before = w.fake.requests.length;
+  const outcome = await (await w.imports.start({ pages: 3 })).done;
+  assert.equal(outcome.status, "succeeded");
+  const fetched = detailIds({ ...w.fake, requests: w.fake.requests.slice(before) });
+  const rest = ALL_IDS.filter((_, i) => i % 2 === 1);
+  assert.deepEqual(fetched.sort((a, b) => a - b), rest.sort((a, b) => a - b));
+  assert.equal(outcome.detailsFetched, 30);
+  assert.equal((await detailedIds(w.t)).length, 60);
+});
+
+Deno.test("an import with TMDB unconfigured fails: no page can be read", async () => {
+  await using fake = await startFakeTmdb();
+  await using t = await testApp({ env: { TMDB_BASE_URL: fake.baseUrl } });
+  const imports = createCatalogImportService(t.deps, { catalog: createCatalogService(t.deps) });
+  const outcome = await (await imports.start({ pages: 2 })).done;
+  assert.equal(outcome.status, "failed");
+  assert.equal(outcome.errors, 2);
+  assert.match(outcome.lastError ?? "", /^page \d: The movie database is not configured/);
+  assert.equal(fake.requests.length, 0);
+});
+
+Deno.test("the import keeps to the shared window: never more than 40 calls in one wall-clock second at the fake", async () => {
+  await using w = await world({ latencyMs: 50, clock: systemClock });
+  // Start just after a second begins, so every window but the last is filled early in it and
+  // no call granted at the very end of one window arrives in the next.
+  while (Date.now() % 1000 > 100) {
+    await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000)));
+  }
+  const outcome = await (await w.imports.start({ pages: 3 })).done;
+  assert.equal(outcome.status, "succeeded");
+  assert.equal(outcome.detailsFetched, 60);
+  const perSecond = new Map<number, number>();
+  for (const r of w.fake.requests) {
+    const second = Math.floor((performance.timeOrigin + r.at) / 1000);
+    perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
+  }
+  const counts = [...perSecond.values()];
+  assert.equal(counts.reduce((a, b) => a + b, 0), 63);
+  assert.ok(Math.max(...counts) <= 40, `calls per second: ${counts.join(", ")}`);
+  // And it fills the window: 63 calls need two full windows and a bit of a third.
+  assert.equal(counts[0], 40, `calls per second: ${counts.join(", ")}`);
+});
