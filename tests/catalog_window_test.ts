@@ -1,0 +1,152 @@
+import assert from "node:assert/strict";
+import { type FakeClock, systemClock } from "../lib/clock.ts";
+import { createExternalWindow, reopenAfter429 } from "../lib/limits.ts";
+import { Problem } from "../lib/problem.ts";
+import { testApp } from "./helpers/app.ts";
+import { detailBody, type FakeTmdb, startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
+import rateLimitBody from "./fixtures/tmdb/tmdb-error-429-rate-limit.json" with { type: "json" };
+
+async function fill(t: { request(path: string): Promise<Response> }, n: number) {
+  const statuses = await Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      const res = await t.request(`/api/movies/search?q=movie${i}`);
+      await res.body?.cancel();
+      return res.status;
+    }),
+  );
+  return statuses;
+}
+
+Deno.test("40 calls in one window pass; the 41st search is 429 with the window's headers", async () => {
+  await using fake = await startFakeTmdb();
+  await using t = await testApp({ env: tmdbEnv(fake) });
+  const statuses = await fill(t, 40);
+  assert.deepEqual(statuses, Array(40).fill(200));
+  const res = await t.request("/api/movies/search?q=one-more");
+  assert.equal(res.status, 429);
+  const body = await res.json();
+  assert.equal(body.code, "rate_limited");
+  const windowEnd = Math.floor(t.clock.now() / 1000) + 1;
+  assert.equal(res.headers.get("x-ratelimit-limit"), "40");
+  assert.equal(res.headers.get("x-ratelimit-remaining"), "0");
+  assert.equal(res.headers.get("x-ratelimit-reset"), String(windowEnd));
+  assert.equal(res.headers.get("retry-after"), "1");
+  assert.equal(fake.requests.length, 40);
+});
+
+Deno.test("a detail request in a full window waits for the next one", async () => {
+  await using fake = await startFakeTmdb();
+  await using t = await testApp({ env: tmdbEnv(fake) });
+  const clock = t.clock as FakeClock;
+  clock.advance(250);
+  const windowStart = Math.floor(clock.now() / 1000) * 1000;
+  await fill(t, 40);
+  const res = await t.request("/api/movies/550");
+  assert.equal(res.status, 200);
+  assert.equal(clock.now(), windowStart + 1000, "slept until the next window");
+  assert.equal(res.headers.get("x-ratelimit-remaining"), "39");
+  assert.equal(res.headers.get("x-ratelimit-reset"), String(windowStart / 1000 + 2));
+  assert.equal(fake.requests.length, 41);
+});
+
+Deno.test("popular waits too; a window closed past 5 s is 503 upstream_busy without a call", async () => {
+  await using fake = await startFakeTmdb();
+  await using t = await testApp({ env: tmdbEnv(fake) });
+  await fill(t, 40);
+  assert.equal((await t.request("/api/movies/popular")).status, 200);
+  assert.equal(fake.requests.length, 41);
+
+  fake.override = () =>
+    Response.json(rateLimitBody, { status: 429, headers: { "retry-after": "30" } });
+  assert.equal((await t.request("/api/movies/search?q=x")).status, 429);
+  fake.override = undefined;
+  const before = t.clock.now();
+  const res = await t.request("/api/movies/550");
+  assert.equal(res.status, 503);
+  assert.equal((await res.json()).code, "upstream_busy");
+  assert.equal(res.headers.get("retry-after"), "30");
+  assert.equal(t.clock.now(), before, "no point waiting for a window that opens after 5 s");
+  assert.equal(fake.requests.length, 42);
+});
+
+Deno.test("the window takes time from the clock and keys the count in KV", async () => {
+  const clock = new (await import("../lib/clock.ts")).FakeClock("2026-11-22T12:00:00.900Z");
+  using kv = await Deno.openKv(":memory:");
+  const window = createExternalWindow(kv, { clock, limit: 2 });
+  assert.equal((await window.acquire({ wait: false }))["X-RateLimit-Remaining"], "1");
+  assert.equal((await window.peek())["X-RateLimit-Remaining"], "1");
+  await window.acquire({ wait: false });
+  await assert.rejects(
+    window.acquire({ wait: false }),
+    (e) => e instanceof Problem && e.status === 429,
+  );
+  // Another instance on the same KV sees the same full window.
+  const other = createExternalWindow(kv, { clock, limit: 2 });
+  await assert.rejects(other.acquire({ wait: false }), (e) => e instanceof Problem);
+  assert.equal((await other.acquire({ wait: true }))["X-RateLimit-Remaining"], "1");
+  assert.equal(clock.now(), Date.parse("2026-11-22T12:00:01.000Z"));
+  // Retry-After in seconds, as an HTTP date, or absent (the next window).
+  const now = Date.parse("2026-11-22T12:00:01.250Z");
+  assert.equal(reopenAfter429("2", { now }), now + 2000);
+  assert.equal(reopenAfter429(null, { now }), Date.parse("2026-11-22T12:00:02.000Z"));
+  assert.equal(
+    reopenAfter429("Sun, 22 Nov 2026 12:00:05 GMT", { now }),
+    Date.parse("2026-11-22T12:00:05Z"),
+  );
+});
+
+/** Sleeps until just after a second boundary, so a burst lands inside one window. */
+async function alignToWindowStart() {
+  const ms = Date.now() % 1000;
+  await new Promise((r) => setTimeout(r, 1000 - ms + 20));
+}
+
+/** The fake's arrivals per 1-second window of wall time. */
+function arrivalsPerWindow(fake: FakeTmdb): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const r of fake.requests) {
+    const second = Math.floor((performance.timeOrigin + r.at) / 1000);
+    counts.set(second, (counts.get(second) ?? 0) + 1);
+  }
+  return counts;
+}
+
+Deno.test("two app instances sharing one KV never exceed 40 calls in any window", async () => {
+  await using fake = await startFakeTmdb();
+  const kvPath = await Deno.makeTempFile({ suffix: ".sqlite3" });
+  const kv = await Deno.openKv(kvPath);
+  try {
+    const env = tmdbEnv(fake);
+    await using a = await testApp({ env, kv, clock: systemClock });
+    await using b = await testApp({ env, kv, clock: systemClock, store: a.store });
+    const ids = Array.from({ length: 120 }, (_, i) => 5_000_000 + i);
+    for (const id of ids) fake.movies.set(id, detailBody(id));
+
+    // Searches answer 429 at once when the window is full: exactly 40 of 60 pass.
+    await alignToWindowStart();
+    const searches = (await Promise.all([fill(a, 30), fill(b, 30)])).flat();
+    assert.equal(searches.filter((s) => s === 200).length, 40);
+    assert.equal(searches.filter((s) => s === 429).length, 20);
+    assert.equal(fake.requests.length, 40);
+    for (const [, n] of arrivalsPerWindow(fake)) assert.ok(n <= 40, `${n} calls in one window`);
+
+    // Details wait: all 120 are served, spread so that no window sees more than 40.
+    fake.requests.length = 0;
+    await alignToWindowStart();
+    const statuses = await Promise.all(
+      ids.map(async (id, i) => {
+        const res = await (i % 2 ? a : b).request(`/api/movies/${id}`);
+        await res.body?.cancel();
+        return res.status;
+      }),
+    );
+    assert.deepEqual(statuses, Array(120).fill(200));
+    assert.equal(fake.requests.length, 120);
+    const windows = arrivalsPerWindow(fake);
+    for (const [, n] of windows) assert.ok(n <= 40, `${n} calls in one window`);
+    assert.ok(windows.size >= 3);
+  } finally {
+    kv.close();
+    await Deno.remove(kvPath).catch(() => {});
+  }
+});
