@@ -1,0 +1,88 @@
+import assert from "node:assert/strict";
+import type { FakeClock } from "../lib/clock.ts";
+import { DETAIL_TTL_MS } from "../lib/catalog/movies_store.ts";
+import { createCatalogService } from "../lib/catalog/service.ts";
+import { testApp } from "./helpers/app.ts";
+import { startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
+import { createUser } from "./helpers/users.ts";
+
+/** Polls `check` until it is true (background work ends on real time), at most `ms`. */
+async function eventually(check: () => Promise<boolean>, ms = 5000) {
+  const deadline = performance.now() + ms;
+  while (!(await check())) {
+    if (performance.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+Deno.test("POST /api/watched of an unknown id fetches its details; the card hydrates", async () => {
+  await using fake = await startFakeTmdb({ latencyMs: 50 });
+  await using t = await testApp({ env: tmdbEnv(fake) });
+  const u = await createUser(t.deps);
+  const headers = { ...u.headers, "content-type": "application/json" };
+  const res = await t.request("/api/watched", {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ catalogId: 550 }),
+  });
+  assert.equal(res.status, 200);
+  await res.body?.cancel();
+
+  const cards = async () => (await (await t.request("/api/watched", { headers })).json()).movies;
+  await eventually(async () => (await cards())[0].title !== "");
+  assert.deepEqual(await cards(), [{
+    catalogId: 550,
+    title: "Fight Club",
+    year: 1999,
+    posterPath: "/pB8BM7pdSp6B6Ih7QZ4DrQ3PmJK.jpg",
+    genres: ["Drama", "Thriller", "Comedy"],
+    runtime: 103,
+  }]);
+  assert.deepEqual(fake.requests.map((r) => r.path), ["/movie/550"]);
+});
+
+Deno.test("an unknown id TMDB lacks leaves the fallback card and never fails the write", async () => {
+  await using fake = await startFakeTmdb();
+  await using t = await testApp({ env: tmdbEnv(fake) });
+  const u = await createUser(t.deps);
+  const headers = { ...u.headers, "content-type": "application/json" };
+  const res = await t.request("/api/mylist", {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ catalogId: 999999999 }),
+  });
+  assert.equal(res.status, 200);
+  await res.body?.cancel();
+  await eventually(() => Promise.resolve(fake.requests.length === 1));
+  const { movies } = await (await t.request("/api/mylist", { headers })).json();
+  assert.deepEqual(movies, [{
+    catalogId: 999999999,
+    title: "",
+    year: 0,
+    posterPath: "",
+    genres: [],
+    runtime: 0,
+  }]);
+});
+
+Deno.test("prefetch fetches only missing or stale ids, once each, and reports failures", async () => {
+  await using fake = await startFakeTmdb();
+  await using t = await testApp({ env: tmdbEnv(fake) });
+  const clock = t.clock as FakeClock;
+  const catalog = createCatalogService(t.deps);
+  const first = await catalog.prefetch([550, 84892, 550, 999999999]);
+  assert.equal(first.fetched, 2);
+  assert.deepEqual(first.failed.map((f) => f.id), [999999999]);
+  assert.match(first.failed[0].error, /^movie_not_found/);
+  assert.equal(fake.requests.length, 3);
+
+  assert.deepEqual(await catalog.staleIds([550, 84892, 13]), [13]);
+  assert.deepEqual(await catalog.prefetch([550, 84892]), { fetched: 0, failed: [] });
+  assert.equal(fake.requests.length, 3);
+
+  clock.advance(DETAIL_TTL_MS);
+  assert.deepEqual(await catalog.staleIds([550, 84892]), [550, 84892]);
+  assert.deepEqual(await catalog.prefetch([550]), { fetched: 1, failed: [] });
+  assert.equal(fake.requests.length, 4);
+  assert.deepEqual(await catalog.staleIds([]), []);
+});
