@@ -1,0 +1,113 @@
+/** Every protected route answers 401 `unauthorized` with `WWW-Authenticate: Bearer` for a bad token. */
+import assert from "node:assert/strict";
+import { generateKeyPair, importJWK, type JWTPayload, SignJWT } from "jose";
+import { hashPassword } from "../lib/auth/passwords.ts";
+import { FakeClock } from "../lib/clock.ts";
+import { testApp } from "./helpers/app.ts";
+import { createUser } from "./helpers/users.ts";
+
+const PROTECTED = ["/api/watched", "/api/mylist", "/api/recommend", "/api/recommend/quota"];
+
+async function assertUnauthorized(res: Response, label: string) {
+  assert.equal(res.status, 401, label);
+  assert.match(res.headers.get("www-authenticate") ?? "", /^Bearer\b/, label);
+  assert.match(res.headers.get("content-type") ?? "", /^application\/problem\+json/, label);
+  const body = await res.json();
+  assert.equal(body.code, "unauthorized", label);
+  assert.equal(body.status, 401, label);
+}
+
+function b64url(value: unknown): string {
+  return btoa(JSON.stringify(value)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+Deno.test("protected routes answer 401 for missing, malformed, expired, alg none, wrong aud, wrong iss and foreign-key tokens", async () => {
+  const clock = new FakeClock();
+  await using t = await testApp({ clock });
+  const user = await createUser(t.deps);
+  const issuer = `${t.config.siteUrl}/auth/v1`;
+  const jwk = JSON.parse(t.config.authSigningKey!);
+  const ownKey = await importJWK(jwk, "ES256");
+  const now = Math.floor(clock.now() / 1000);
+  const claims: JWTPayload = {
+    sub: user.id,
+    email: user.email,
+    role: "authenticated",
+    aud: "authenticated",
+    iss: issuer,
+    iat: now,
+    exp: now + 3600,
+  };
+  const sign = (payload: JWTPayload, key: CryptoKey | Uint8Array = ownKey as CryptoKey) =>
+    new SignJWT(payload).setProtectedHeader({ alg: "ES256", kid: jwk.kid, typ: "JWT" }).sign(key);
+
+  const foreign = await generateKeyPair("ES256");
+  const kinds: Record<string, string | null> = {
+    missing: null,
+    "not a JWT": "Bearer not-a-jwt",
+    "wrong scheme": `Basic ${btoa("user:pass")}`,
+    "empty bearer": "Bearer ",
+    "alg none": `Bearer ${b64url({ alg: "none", typ: "JWT" })}.${b64url(claims)}.`,
+    "wrong audience": `Bearer ${await sign({ ...claims, aud: "anon" })}`,
+    "wrong issuer": `Bearer ${await sign({ ...claims, iss: "https://elsewhere.example/auth/v1" })}`,
+    "another key": `Bearer ${await sign(claims, foreign.privateKey)}`,
+    "HS256 with the public key as secret": `Bearer ${await new SignJWT(claims)
+      .setProtectedHeader({ alg: "HS256", kid: jwk.kid })
+      .sign(new TextEncoder().encode(JSON.stringify({ ...jwk, d: undefined })))}`,
+    "not a user role": `Bearer ${await sign({ ...claims, role: "service_role" })}`,
+    "tampered payload": `Bearer ${
+      (await sign(claims)).split(".").map((part, i) =>
+        i === 1 ? b64url({ ...claims, sub: crypto.randomUUID() }) : part
+      ).join(".")
+    }`,
+  };
+  for (const path of PROTECTED) {
+    for (const [kind, authorization] of Object.entries(kinds)) {
+      const headers: Record<string, string> = authorization ? { authorization } : {};
+      await assertUnauthorized(await t.request(path, { headers }), `${path} ${kind}`);
+    }
+  }
+
+  const good = await t.request("/api/watched", { headers: user.headers });
+  assert.equal(good.status, 200, "the valid token itself is accepted");
+  await good.body?.cancel();
+
+  clock.advance(3600 * 1000 + 1000);
+  for (const path of PROTECTED) {
+    await assertUnauthorized(await t.request(path, { headers: user.headers }), `${path} expired`);
+  }
+});
+
+Deno.test("a token of a deleted user is 401", async () => {
+  await using t = await testApp();
+  const user = await createUser(t.deps);
+  await t.store.query("delete from auth.users where id = $1", [user.id]);
+  for (const path of PROTECTED) {
+    await assertUnauthorized(await t.request(path, { headers: user.headers }), path);
+  }
+});
+
+Deno.test("a token whose session was signed out is 401 on every protected route", async () => {
+  await using t = await testApp();
+  await createUser(t.deps, { email: "out@example.com" });
+  await t.store.query(
+    "update auth.users set encrypted_password = $1 where email = 'out@example.com'",
+    [await hashPassword("password-1")],
+  );
+  const login = await t.request("/auth/v1/token?grant_type=password", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "out@example.com", password: "password-1" }),
+  });
+  assert.equal(login.status, 200);
+  const { access_token } = await login.json();
+  const headers = { authorization: `Bearer ${access_token}` };
+  const before = await t.request("/api/watched", { headers });
+  assert.equal(before.status, 200);
+  await before.body?.cancel();
+  const out = await t.request("/auth/v1/logout", { method: "POST", headers });
+  assert.equal(out.status, 204);
+  for (const path of PROTECTED) {
+    await assertUnauthorized(await t.request(path, { headers }), path);
+  }
+});
