@@ -1,0 +1,125 @@
+/**
+ * Islands: server markers with serialisable props, the bundle built from islands/ by
+ * scripts/build.ts (`--if-stale` skips an up-to-date bundle), and the static file server.
+ */
+import assert from "node:assert/strict";
+import { h } from "preact";
+import { renderToString } from "preact-render-to-string";
+import { build, entrySource, listIslands } from "../scripts/build.ts";
+import { island } from "../lib/http/island.tsx";
+import { emptyPageState, PageContext } from "../lib/http/page_context.ts";
+import { testApp } from "./helpers/app.ts";
+import { islandsOf } from "./helpers/web.ts";
+
+const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
+
+function Echo(props: { label: string; n: number; list?: number[] }) {
+  return h("span", { class: "echo" }, `${props.label}:${props.n}`);
+}
+
+Deno.test("islands: a marker around the server render, carrying the props as JSON", () => {
+  const ListGrid = island("ListGrid", Echo);
+  const state = emptyPageState();
+  const html = renderToString(
+    h(PageContext.Provider, {
+      value: state,
+      children: h(ListGrid, { label: `a "quoted" <b>&'`, n: 3, list: [1, 2] }),
+    }),
+  );
+  assert.match(html, /^<div data-island="ListGrid" data-props="[^"]+"><span class="echo">/);
+  assert.deepEqual(islandsOf(html), [
+    { name: "ListGrid", props: { label: `a "quoted" <b>&'`, n: 3, list: [1, 2] } },
+  ]);
+  assert.deepEqual([...state.islands], ["ListGrid"]);
+});
+
+Deno.test("islands: names must be files under islands/, props must be serialisable", () => {
+  assert.throws(() => island("NoSuchIsland", Echo), /no islands\/NoSuchIsland\.tsx/);
+  assert.throws(() => island("lowercase", Echo), /PascalCase/);
+  const Bad = island("ListGrid", (_: { fn: () => void }) => null);
+  assert.throws(() => renderToString(h(Bad, { fn: () => {} })), /not serialisable/);
+});
+
+Deno.test("islands: every island file has a default component", async () => {
+  const islands = await listIslands(`${ROOT}/islands`);
+  assert.ok(islands.length >= 5);
+  for (const { name, file } of islands) {
+    const module = await import(file);
+    assert.equal(typeof module.default, "function", name);
+  }
+  const entry = entrySource(ROOT, islands);
+  for (const { name } of islands) assert.match(entry, new RegExp(`${name}: \\$\\d+`));
+  assert.match(entry, /import \{ hydrateIslands \} from "file:\/\/\/.*lib\/web\/hydrate\.ts";/);
+});
+
+Deno.test("islands: the bundle is built once and skipped while up to date", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "islands-build-" });
+  try {
+    const out = `${dir}/islands.js`;
+    assert.equal(await build(ROOT, { out }), true);
+    const bundle = await Deno.readTextFile(out);
+    const names = (await listIslands(`${ROOT}/islands`)).map((i) => i.name);
+    assert.equal(bundle.split("\n")[0], `// islands: ${names.join(", ")}`);
+    // Bundled for the browser: no server modules (file reads, string rendering), no imports left.
+    assert.doesNotMatch(bundle, /statSync|readFile|renderToString|node:/);
+    assert.doesNotMatch(bundle, /^import\s/m);
+    assert.equal(await build(ROOT, { out, ifStale: true }), false);
+    // Any input (island, component, lib/web, deno.json) newer than the bundle makes it stale.
+    const old = new Date(0);
+    await Deno.utime(out, old, old);
+    assert.equal(await build(ROOT, { out, ifStale: true }), true);
+    // So does a bundle built for other islands (the banner names them).
+    await Deno.writeTextFile(out, "// islands: Other\n");
+    assert.equal(await build(ROOT, { out, ifStale: true }), true);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("static files: types, versioned caching, revalidation, no escape from static/", async (t) => {
+  await using app = await testApp();
+
+  await t.step("the stylesheet with its content type and an ETag", async () => {
+    const response = await app.request("/static/styles.css");
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get("content-type"), "text/css; charset=utf-8");
+    assert.equal(response.headers.get("cache-control"), "public, no-cache");
+    assert.equal(response.headers.get("x-content-type-options"), "nosniff");
+    const etag = response.headers.get("etag");
+    assert.ok(etag);
+    assert.match(await response.text(), /--bg:/);
+    const again = await app.request("/static/styles.css", { headers: { "if-none-match": etag } });
+    assert.equal(again.status, 304);
+    await again.body?.cancel();
+  });
+
+  await t.step("the versioned URL the pages use is cached for good", async () => {
+    const html = await (await app.request("/nope")).text();
+    const href = /href="(\/static\/styles\.css\?v=\w+)"/.exec(html)?.[1];
+    assert.ok(href);
+    const response = await app.request(href);
+    assert.equal(response.headers.get("cache-control"), "public, max-age=31536000, immutable");
+    await response.body?.cancel();
+    const svg = await app.request("/static/favicon.svg", { method: "HEAD" });
+    assert.equal(svg.status, 200);
+    assert.equal(svg.headers.get("content-type"), "image/svg+xml");
+    assert.equal(await svg.text(), "");
+  });
+
+  await t.step("anything else under /static is a plain 404", async () => {
+    for (
+      const path of [
+        "/static/missing.css",
+        "/static/../deno.json",
+        "/static/%2e%2e/deno.json",
+        "/static/.hidden.css",
+        "/static/%",
+        "/static/_middleware.ts",
+      ]
+    ) {
+      const response = await app.request(path);
+      assert.equal(response.status, 404, path);
+      assert.doesNotMatch(await response.text(), /"imports"/);
+    }
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * The page session (contract section 4): pages render for the user of the supabase-js session
+ * cookie; a bad cookie renders signed out (with the refresh island); /api never reads it.
+ */
+import assert from "node:assert/strict";
+import { testApp } from "./helpers/app.ts";
+import { startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
+import { markWatched, seedMovies, setMyList } from "./helpers/recommend_world.ts";
+import { createUser } from "./helpers/users.ts";
+import { get, islandsOf, sessionCookie, textOf } from "./helpers/web.ts";
+import { accessTokenOf, SESSION_COOKIE } from "../lib/web/session_cookie.ts";
+import { safeNext } from "../lib/web/next.ts";
+
+Deno.test("website: pages render for the user of the session cookie", async (t) => {
+  await using tmdb = await startFakeTmdb();
+  await using app = await testApp({ env: tmdbEnv(tmdb) });
+  await seedMovies(app.store, [
+    { id: 101, title: "Alpha Film", year: 2001, genres: ["Drama"] },
+    { id: 102, title: "Beta Film", year: 2002, genres: ["Comedy"] },
+    { id: 103, title: "Gamma Film", year: 2003 },
+  ]);
+  const user = await createUser(app.deps, { email: "viewer@example.test" });
+  const other = await createUser(app.deps);
+  await markWatched(app.store, user.id, [101, 102]);
+  await setMyList(app.store, user.id, [103, 550]);
+  await markWatched(app.store, other.id, [103]);
+  const cookie = { cookie: sessionCookie(user.token, user.email) };
+
+  await t.step("the header shows the signed-in user and a sign-out island", async () => {
+    const { html, headers } = await get(app, "/", { headers: cookie });
+    assert.match(textOf(html), /viewer@example\.test/);
+    assert.deepEqual(islandsOf(html).map((i) => i.name), ["SignOutButton"]);
+    assert.match(html, /<script type="module" src="\/static\/islands\.js(\?v=\w+)?"><\/script>/);
+    assert.equal(headers.get("cache-control"), "private, no-store");
+    assert.doesNotMatch(html, /Sign up/);
+  });
+
+  await t.step(
+    "/watched lists the user's watched cards, newest first, in the ListGrid island",
+    async () => {
+      const { status, html } = await get(app, "/watched", { headers: cookie });
+      assert.equal(status, 200);
+      const grid = islandsOf(html).find((i) => i.name === "ListGrid");
+      assert.ok(grid);
+      assert.equal(grid.props.list, "watched");
+      const cards = grid.props.cards as { catalogId: number; title: string }[];
+      assert.deepEqual(cards.map((c) => c.catalogId), [102, 101]);
+      const text = textOf(html);
+      assert.ok(text.indexOf("Beta Film") < text.indexOf("Alpha Film"));
+      assert.match(html, /aria-label="Remove Beta Film from Watched"/);
+      assert.ok(!text.includes("Gamma Film"), "another user's movie leaked");
+    },
+  );
+
+  await t.step("/mylist lists My List in saved order, with fallback cards", async () => {
+    const { html } = await get(app, "/mylist", { headers: cookie });
+    const grid = islandsOf(html).find((i) => i.name === "ListGrid");
+    assert.ok(grid);
+    const cards = grid.props.cards as { catalogId: number; title: string }[];
+    assert.deepEqual(cards.map((c) => c.catalogId), [103, 550]);
+    // 550 is not in the movies store yet: a fallback card, named by its id.
+    assert.match(textOf(html), /Movie #550/);
+    assert.match(html, /role="img" aria-label="No poster for Movie #550"/);
+  });
+
+  await t.step("empty lists show their empty state", async () => {
+    const { html } = await get(app, "/watched", {
+      headers: { cookie: sessionCookie(other.token) },
+    });
+    assert.doesNotMatch(textOf(html), /haven't marked/); // other has one watched movie
+    const fresh = await createUser(app.deps);
+    const watched = await get(app, "/watched", { headers: { cookie: sessionCookie(fresh.token) } });
+    assert.match(textOf(watched.html), /You haven't marked any movies as watched yet/);
+    const mylist = await get(app, "/mylist", { headers: { cookie: sessionCookie(fresh.token) } });
+    assert.match(textOf(mylist.html), /My List is empty/);
+  });
+
+  await t.step("signed out, list pages prompt to sign in and come back", async () => {
+    for (const path of ["/watched", "/mylist", "/recommendations"]) {
+      const { status, html } = await get(app, path);
+      assert.equal(status, 200);
+      assert.match(
+        html,
+        new RegExp(`href="/login\\?next=${encodeURIComponent(path)}">Sign in</a>`),
+      );
+      assert.deepEqual(islandsOf(html), []);
+    }
+  });
+
+  await t.step("the movie page gives the buttons the user's state", async () => {
+    const watched = islandsOf((await get(app, "/movies/550", { headers: cookie })).html);
+    const buttons = watched.find((i) => i.name === "ListButtons");
+    assert.ok(buttons);
+    assert.deepEqual(
+      { ...buttons.props, loginHref: undefined },
+      {
+        catalogId: 550,
+        title: "Fight Club",
+        signedIn: true,
+        watched: false,
+        inMyList: true,
+        loginHref: undefined,
+      },
+    );
+    await markWatched(app.store, user.id, [550]);
+    await setMyList(app.store, user.id, [103]);
+    const after = islandsOf((await get(app, "/movies/550", { headers: cookie })).html)
+      .find((i) => i.name === "ListButtons");
+    assert.equal(after?.props.watched, true);
+    assert.equal(after?.props.inMyList, false);
+  });
+
+  await t.step("/recommendations renders the island for the user", async () => {
+    const { html } = await get(app, "/recommendations", { headers: cookie });
+    const rec = islandsOf(html).find((i) => i.name === "Recommendations");
+    assert.ok(rec);
+    assert.equal(typeof rec.props.imageBaseUrl, "string");
+    assert.match(html, /<button type="button" class="button"[^>]*>Get recommendations<\/button>/);
+  });
+
+  await t.step(
+    "an expired or forged cookie renders signed out, with the refresh island",
+    async () => {
+      const forged = user.token.slice(0, -4) + "AAAA";
+      for (const value of [sessionCookie(forged), `${SESSION_COOKIE}=not-json`]) {
+        const { html, headers } = await get(app, "/watched", { headers: { cookie: value } });
+        assert.match(html, /Sign in<\/a> to see Watched/);
+        assert.deepEqual(islandsOf(html).map((i) => i.name), ["SessionRefresh"]);
+        assert.equal(headers.get("cache-control"), "no-cache");
+      }
+    },
+  );
+
+  await t.step("the cookie never authenticates the API: only the Bearer header does", async () => {
+    const response = await app.request("/api/watched", { headers: cookie });
+    assert.equal(response.status, 401);
+    await response.body?.cancel();
+    const bearer = await app.request("/api/watched", { headers: user.headers });
+    assert.equal(bearer.status, 200);
+    await bearer.body?.cancel();
+  });
+
+  await t.step("/login and /signup send a signed-in visitor on to a local next", async () => {
+    const response = await app.request("/login?next=%2Fmylist", { headers: cookie });
+    assert.equal(response.status, 303);
+    assert.equal(response.headers.get("location"), "/mylist");
+    const evil = await app.request("/signup?next=//evil.example", { headers: cookie });
+    assert.equal(evil.headers.get("location"), "/");
+  });
+
+  await t.step("/login and /signup render the AuthForm island with a safe next", async () => {
+    const login = islandsOf((await get(app, "/login?next=%2Fwatched")).html);
+    assert.deepEqual(login, [{ name: "AuthForm", props: { mode: "login", next: "/watched" } }]);
+    const signup = islandsOf((await get(app, "/signup?next=https%3A%2F%2Fevil.example")).html);
+    assert.deepEqual(signup, [{ name: "AuthForm", props: { mode: "signup", next: "/" } }]);
+    const posted = await get(app, "/login", { method: "POST" });
+    assert.equal(posted.status, 200);
+    assert.match(textOf(posted.html), /Signing in needs JavaScript/);
+  });
+});
+
+Deno.test("website: the signup page shows the configured captcha widget", async () => {
+  await using app = await testApp({
+    env: { CAPTCHA_SECRET: "secret", CAPTCHA_PROVIDER: "hcaptcha", CAPTCHA_SITE_KEY: "site-key-1" },
+  });
+  const { html } = await get(app, "/signup");
+  const form = islandsOf(html).find((i) => i.name === "AuthForm");
+  assert.deepEqual(form?.props.captcha, { provider: "hcaptcha", siteKey: "site-key-1" });
+  assert.match(html, /data-captcha="hcaptcha" data-sitekey="site-key-1"/);
+  // Sign-in needs no captcha.
+  const login = islandsOf((await get(app, "/login")).html).find((i) => i.name === "AuthForm");
+  assert.equal(login?.props.captcha, undefined);
+});
+
+Deno.test("website: the session cookie's access token and the next path are read safely", () => {
+  const value = encodeURIComponent(JSON.stringify({ access_token: "a.b.c", refresh_token: "r" }));
+  assert.equal(accessTokenOf(value), "a.b.c");
+  for (const bad of [undefined, "", "%", "null", encodeURIComponent('{"access_token":5}')]) {
+    assert.equal(accessTokenOf(bad), undefined, String(bad));
+  }
+  assert.equal(safeNext("/movies/5?x=1"), "/movies/5?x=1");
+  for (const bad of [null, "", "https://evil", "//evil", "/\\evil", "/a\nb", "movies"]) {
+    assert.equal(safeNext(bad), "/", String(bad));
+  }
+});
