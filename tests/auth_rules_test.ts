@@ -1,0 +1,155 @@
+/** The identity rules in lib/auth, without HTTP: signup input, windows, passwords, JWKS cache. */
+import assert from "node:assert/strict";
+import { exportJWK, generateKeyPair, SignJWT } from "jose";
+import { verifyAccessToken } from "../lib/auth/access_token.ts";
+import { wantsVersionedErrors } from "../lib/auth/gotrue.ts";
+import { hashPassword, verifyPassword } from "../lib/auth/passwords.ts";
+import { LOGIN_PER_EMAIL, takeAttempt, type WindowLimit } from "../lib/auth/rate_limit.ts";
+import { parseSignup } from "../lib/auth/signup.ts";
+import { remoteJwks } from "../lib/auth/supabase_jwks.ts";
+import { FakeClock } from "../lib/clock.ts";
+import { Problem } from "../lib/problem.ts";
+
+const body = (value: unknown) => ({ ok: true as const, value });
+
+function code(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (error) {
+    assert.ok(error instanceof Problem);
+    return error.code;
+  }
+  return "none";
+}
+
+Deno.test("parseSignup trims and lower-cases the email and reports which field is wrong", () => {
+  assert.deepEqual(parseSignup(body({ email: " A.B@Example.ORG", password: "12345678" })), {
+    email: "a.b@example.org",
+    password: "12345678",
+  });
+  assert.equal(
+    parseSignup(body({ email: "a@b.co", password: "12345678", captchaToken: "tok" })).captchaToken,
+    "tok",
+  );
+  assert.equal(
+    code(() => parseSignup({ ok: false, reason: "The body is not valid JSON." })),
+    "invalid_body",
+  );
+  assert.equal(code(() => parseSignup(body("text"))), "invalid_body");
+  assert.equal(
+    code(() => parseSignup(body({ email: "a@", password: "12345678" }))),
+    "invalid_email",
+  );
+  assert.equal(
+    code(() => parseSignup(body({ email: "a@b.co", password: " 1234 " }))),
+    "invalid_password",
+  );
+  // Passwords are not trimmed: spaces count.
+  assert.equal(parseSignup(body({ email: "a@b.co", password: "  1234  " })).password, "  1234  ");
+  // 8 characters of 4 bytes each are 32 bytes: fine. 19 of them are 76 bytes: too long for bcrypt.
+  assert.equal(
+    parseSignup(body({ email: "a@b.co", password: "😀".repeat(8) })).password.length,
+    16,
+  );
+  assert.equal(
+    code(() => parseSignup(body({ email: "a@b.co", password: "😀".repeat(19) }))),
+    "invalid_password",
+  );
+});
+
+Deno.test("takeAttempt counts per subject in fixed windows of the injected clock", async () => {
+  const clock = new FakeClock("2026-11-22T12:00:00Z");
+  using kv = await Deno.openKv(":memory:");
+  const limit: WindowLimit = { name: "test", limit: 3, windowMs: 60_000 };
+  const take = (subject: string) => takeAttempt(kv, [{ limit, subject }], { clock });
+  for (let i = 0; i < 3; i++) assert.deepEqual(await take("a"), { allowed: true });
+  clock.advance(15_000);
+  assert.deepEqual(await take("a"), { allowed: false, retryAfterS: 45 });
+  assert.deepEqual(await take("b"), { allowed: true });
+  clock.advance(45_000);
+  assert.deepEqual(await take("a"), { allowed: true }, "a new window");
+
+  // Two limits at once: refused (and not counted) when either is full.
+  const wide: WindowLimit = { name: "wide", limit: 100, windowMs: 60_000 };
+  const both = (subject: string) =>
+    takeAttempt(kv, [{ limit, subject }, { limit: wide, subject: "same-address" }], { clock });
+  for (let i = 0; i < 3; i++) assert.equal((await both("c")).allowed, true);
+  assert.equal((await both("c")).allowed, false);
+  const keys: string[] = [];
+  for await (const entry of kv.list({ prefix: ["auth_rate"] })) {
+    keys.push(JSON.stringify(entry.key));
+  }
+  assert.ok(keys.length > 0);
+  assert.ok(keys.every((k) => !k.includes("same-address")), "subjects are hashed in KV");
+});
+
+Deno.test("takeAttempt lets exactly the limit through when attempts race", async () => {
+  const clock = new FakeClock();
+  using kv = await Deno.openKv(":memory:");
+  const results = await Promise.all(
+    Array.from(
+      { length: 25 },
+      () => takeAttempt(kv, [{ limit: LOGIN_PER_EMAIL, subject: "x@example.com" }], { clock }),
+    ),
+  );
+  assert.equal(results.filter((r) => r.allowed).length, LOGIN_PER_EMAIL.limit);
+});
+
+Deno.test("passwords are bcrypt cost 10 and a missing hash never verifies", async () => {
+  const hash = await hashPassword("secret-pass");
+  assert.match(hash, /^\$2[aby]\$10\$.{53}$/);
+  assert.equal(await verifyPassword("secret-pass", hash), true);
+  assert.equal(await verifyPassword("secret-pasS", hash), false);
+  assert.equal(await verifyPassword("secret-pass", null), false);
+  assert.equal(await verifyPassword("", "not-a-hash"), false);
+});
+
+Deno.test("the versioned GoTrue error shape is chosen by a 2024-01-01 or later API version", () => {
+  const req = (v?: string) =>
+    new Request("http://x/", { headers: v ? { "x-supabase-api-version": v } : {} });
+  assert.equal(wantsVersionedErrors(req("2024-01-01")), true);
+  assert.equal(wantsVersionedErrors(req("2025-06-30")), true);
+  assert.equal(wantsVersionedErrors(req("2023-12-31")), false);
+  assert.equal(wantsVersionedErrors(req("yesterday")), false);
+  assert.equal(wantsVersionedErrors(req()), false);
+});
+
+Deno.test("remoteJwks caches keys, refreshes them after 10 minutes and keeps stale keys on failure", async () => {
+  const clock = new FakeClock();
+  const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true });
+  const jwk = { ...(await exportJWK(publicKey)), kid: "k1", alg: "ES256", use: "sig" };
+  let failing = false;
+  const fetcher = ((_url: string) =>
+    Promise.resolve(
+      failing ? new Response("down", { status: 503 }) : Response.json({ keys: [jwk] }),
+    )) as typeof fetch;
+  const jwks = remoteJwks("http://project/auth/v1/.well-known/jwks.json", {
+    fetch: fetcher,
+    clock,
+  });
+  const issuer = "http://project/auth/v1";
+  const token = () =>
+    new SignJWT({ role: "authenticated" }).setProtectedHeader({ alg: "ES256", kid: "k1" })
+      .setSubject("u1").setAudience("authenticated").setIssuer(issuer)
+      .setIssuedAt(Math.floor(clock.now() / 1000)).setExpirationTime(
+        Math.floor(clock.now() / 1000) + 3600,
+      )
+      .sign(privateKey);
+  const verify = async () =>
+    (await verifyAccessToken(jwks.getKey, await token(), { issuer, clock, algorithms: ["ES256"] }))
+      .id;
+
+  assert.equal(await verify(), "u1");
+  assert.equal(await verify(), "u1");
+  assert.equal(jwks.fetches, 1);
+  clock.advance(10 * 60_000);
+  failing = true;
+  assert.equal(await verify(), "u1", "stale keys still verify while the project is down");
+  assert.equal(jwks.fetches, 2);
+  assert.equal(await verify(), "u1");
+  assert.equal(jwks.fetches, 2, "and the failed refresh is not retried within the minute");
+  failing = false;
+  clock.advance(60_000);
+  assert.equal(await verify(), "u1");
+  assert.equal(jwks.fetches, 3);
+});
