@@ -3,11 +3,19 @@
  * builds the app and serves it. `GET /api/health` answers 503 until all of that is done.
  */
 import { createApp } from "./app.ts";
+import { createCatalogService } from "./lib/catalog/mod.ts";
 import { systemClock } from "./lib/clock.ts";
 import { ConfigError, describeDatabase, loadConfig } from "./lib/config.ts";
 import type { AppDeps } from "./lib/deps.ts";
+import {
+  type CatalogImportService,
+  createCatalogImportService,
+  failInterruptedImports,
+  IMPORT_LOCK_TTL_MS,
+  scheduledImport,
+} from "./lib/import.ts";
 import { openKv } from "./lib/kv.ts";
-import { jsonLogger } from "./lib/log.ts";
+import { describeError, jsonLogger } from "./lib/log.ts";
 import { Problem, problemResponse } from "./lib/problem.ts";
 import { migrate, readMigrations } from "./lib/store/migrate.ts";
 import { openStore } from "./lib/store/mod.ts";
@@ -21,6 +29,15 @@ try {
     Deno.exit(1);
   }
   throw error;
+}
+
+// The scheduled import is registered at the top level before serving, as Deno Deploy requires;
+// a tick waits until the start-up below has built the import service.
+const importReady = Promise.withResolvers<CatalogImportService>();
+if (config.catalogImportCron) {
+  Deno.cron("catalog-import", config.catalogImportCron, async () => {
+    await scheduledImport(await importReady.promise, { log: jsonLogger });
+  });
 }
 
 const serving: {
@@ -48,6 +65,19 @@ const deps: AppDeps = {
   fetch: globalThis.fetch,
   log: jsonLogger,
 };
+// A run still `running` while no instance holds the import lock was cut off by a restart. The
+// lease of the process this one replaces may outlive it by up to its TTL: look again after that.
+const markInterrupted = () =>
+  failInterruptedImports(deps).catch((error) =>
+    jsonLogger({
+      level: "error",
+      msg: "marking interrupted imports failed",
+      error: describeError(error),
+    })
+  );
+await markInterrupted();
+setTimeout(markInterrupted, IMPORT_LOCK_TTL_MS + 1_000);
+importReady.resolve(createCatalogImportService(deps, { catalog: createCatalogService(deps) }));
 const app = createApp(deps);
 serving.app = app.fetch;
 

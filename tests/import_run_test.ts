@@ -122,9 +122,9 @@ Deno.test("a run cut off half-way is marked failed at the next start, and the ne
   const cutOff = crypto.randomUUID();
   await w.t.store.query(
     `insert into public.catalog_imports
-       (id, trigger, status, pages, movies_seen, movies_upserted, details_fetched)
-     values ($1, 'cron', 'running', 3, 60, 60, 30)`,
-    [cutOff],
+       (id, trigger, status, pages, movies_seen, movies_upserted, details_fetched, started_at)
+     values ($1, 'cron', 'running', 3, 60, 60, 30, $2)`,
+    [cutOff, new Date(w.t.clock.now() - 60_000)],
   );
 
   // The start-up step main.ts runs.

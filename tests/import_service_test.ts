@@ -200,9 +200,16 @@ Deno.test("at startup, running runs are marked failed when no one holds the lock
   await using t = await testApp();
   const id = crypto.randomUUID();
   await t.store.query(
-    `insert into public.catalog_imports (id, trigger, status, pages, movies_seen)
-     values ($1, 'cron', 'running', 5, 40)`,
-    [id],
+    `insert into public.catalog_imports (id, trigger, status, pages, movies_seen, started_at)
+     values ($1, 'cron', 'running', 5, 40, $2)`,
+    [id, new Date(t.clock.now() - 60_000)],
+  );
+  // A run another instance started after the look at the lock is not touched.
+  const younger = crypto.randomUUID();
+  await t.store.query(
+    `insert into public.catalog_imports (id, trigger, status, pages, started_at)
+     values ($1, 'manual', 'running', 5, $2)`,
+    [younger, new Date(t.clock.now() + 1_000)],
   );
   const lock = await takeImportLock(t.kv, crypto.randomUUID(), { clock: t.clock });
   assert.deepEqual(await failInterruptedImports(t.deps), []);
@@ -217,6 +224,11 @@ Deno.test("at startup, running runs are marked failed when no one holds the lock
   assert.equal(row.last_error, "interrupted by a restart");
   assert.equal(new Date(row.finished_at).getTime(), t.clock.now());
   assert.deepEqual(await failInterruptedImports(t.deps), []);
+  const [other] = await t.store.query<{ status: string }>(
+    `select status from public.catalog_imports where id = $1`,
+    [younger],
+  );
+  assert.equal(other.status, "running");
 });
 
 Deno.test("a new run marks a run left running by a dead holder failed before it starts", async () => {

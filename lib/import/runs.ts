@@ -118,17 +118,27 @@ export async function finishRun(
   );
 }
 
-/** Marks every `running` run except `keep` failed (their process is gone); returns their ids. */
+/**
+ * Marks `running` runs failed (their process is gone): all but `keep`, and only those started
+ * before `startedBefore` when given, so a run that began after the caller looked at the lock is
+ * left alone. Returns their ids.
+ */
 export async function failRunningRuns(
   sql: Sql,
-  options: { now: number; keep?: string; reason?: string },
+  options: { now: number; keep?: string; startedBefore?: number; reason?: string },
 ): Promise<string[]> {
   const rows = await sql.query<{ id: string }>(
     `update public.catalog_imports
      set status = 'failed', finished_at = $1, last_error = $2
      where status = 'running' and ($3::uuid is null or id <> $3::uuid)
+       and ($4::timestamptz is null or started_at < $4::timestamptz)
      returning id`,
-    [new Date(options.now), options.reason ?? INTERRUPTED, options.keep ?? null],
+    [
+      new Date(options.now),
+      options.reason ?? INTERRUPTED,
+      options.keep ?? null,
+      options.startedBefore === undefined ? null : new Date(options.startedBefore),
+    ],
   );
   return rows.map((r) => r.id);
 }

@@ -128,8 +128,10 @@ export function createCatalogImportService(
  * cut off by a restart, so they are marked failed. Returns their ids.
  */
 export async function failInterruptedImports(deps: AppDeps): Promise<string[]> {
+  const now = deps.clock.now();
   if (await importLockHeld(deps.kv, deps.clock)) return [];
-  const ids = await failRunningRuns(deps.store, { now: deps.clock.now() });
+  // A run another instance starts right after the look at the lock is younger than `now`.
+  const ids = await failRunningRuns(deps.store, { now, startedBefore: now + 1 });
   if (ids.length > 0) {
     deps.log({
       level: "warn",
