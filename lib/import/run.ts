@@ -33,7 +33,7 @@ export interface RunOptions {
   renewEveryMs: number;
 }
 
-/** Why a message fits in last_error: short, no stack. */
+/** A failure as last_error shows it: the message only (no stack), at most 500 characters. */
 function message(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.length > 500 ? `${text.slice(0, 497)}...` : text;
