@@ -13,8 +13,10 @@ Deno.test("GET /auth/v1/.well-known/jwks.json publishes the public key that veri
   const user = { id: crypto.randomUUID(), email: "a@example.com" };
   const auth = createAuthService(t.deps);
   const { token } = await auth.issueAccessToken(user);
+  // The app's clock is a FakeClock: check expiry at its time, not the wall clock's.
   const { payload } = await jwtVerify(token, createLocalJWKSet(jwks), {
     issuer: auth.issuer,
+    currentDate: new Date(t.clock.now()),
   });
   assert.equal(payload.sub, user.id);
 });

@@ -217,3 +217,22 @@ Deno.test("GoTrue errors: versioned shape with X-Supabase-Api-Version, legacy sh
   assert.equal(method.headers.get("allow"), "POST");
   await method.body?.cancel();
 });
+
+Deno.test("rotated refresh tokens are forgotten after 30 days; the live one keeps working", async () => {
+  const clock = new FakeClock();
+  await using t = await testApp({ clock });
+  await signUp(t, "longlived@example.com", "password-123");
+  let session = await signIn(t, "longlived@example.com", "password-123");
+  for (let i = 0; i < 3; i++) {
+    session = await (await token(t, "refresh_token", { refresh_token: session.refresh_token }))
+      .json();
+  }
+  const rows = () =>
+    t.store.query<{ n: number }>("select count(*)::int as n from auth.refresh_tokens");
+  assert.equal((await rows())[0].n, 4);
+  clock.advance(31 * 86_400_000);
+  const later = await token(t, "refresh_token", { refresh_token: session.refresh_token });
+  assert.equal(later.status, 200);
+  await later.body?.cancel();
+  assert.equal((await rows())[0].n, 2, "the one just rotated and its child");
+});

@@ -54,10 +54,10 @@ export function gotrueErrorResponse(request: Request, error: GoTrueError): Respo
 }
 
 /** A JSON success response of a GoTrue route (never cached: it carries tokens). */
-export function gotrueJson(request: Request, body: unknown, status = 200): Response {
+export function gotrueJson(request: Request, body: unknown): Response {
   const headers = baseHeaders(request);
   headers.set("content-type", "application/json");
-  return new Response(JSON.stringify(body), { status, headers });
+  return new Response(JSON.stringify(body), { status: 200, headers });
 }
 
 /** An empty success response of a GoTrue route (logout's 204). */

@@ -15,6 +15,9 @@ export interface IssuedSession {
   refreshToken: string;
 }
 
+/** How long a rotated refresh token is remembered (its reuse ends the session meanwhile). */
+export const ROTATED_KEPT_MS = 30 * 86_400_000;
+
 /** What a logout ends: this session, every session of the user, or all but this one. */
 export type LogoutScope = "local" | "global" | "others";
 
@@ -109,6 +112,13 @@ export async function rotateRefreshToken(
       tx,
       { userId: row.user_id, sessionId: row.session_id, parent: row.token },
       options.now,
+    );
+    // Rotated tokens are kept to catch their reuse, but not forever: a session refreshed
+    // hourly would otherwise grow by 24 rows a day.
+    await tx.query(
+      `delete from auth.refresh_tokens
+       where session_id = $1 and revoked and updated_at < to_timestamp($2 / 1000.0)`,
+      [row.session_id, options.now - ROTATED_KEPT_MS],
     );
     return { session: { sessionId: row.session_id, userId: row.user_id, refreshToken: next } };
   });
