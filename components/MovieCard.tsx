@@ -1,4 +1,4 @@
-/** One movie in a grid: poster, title and a line of facts, linking to its page. */
+/** One movie in a grid: poster, title and a line of facts; the whole card opens its page. */
 import type { ComponentChildren } from "preact";
 import { Poster } from "./Poster.tsx";
 
@@ -12,15 +12,18 @@ export interface MovieCardProps {
   children?: ComponentChildren;
 }
 
-/** A card; the whole poster and title are one link to /movies/:id. */
+/**
+ * A card. The link wraps only the title, so its accessible name is the title alone; CSS
+ * stretches its hit area over the card (actions stay above it).
+ */
 export function MovieCard({ id, title, posterUrl, facts, children }: MovieCardProps) {
   const name = title || `Movie #${id}`;
   return (
     <article class="card">
-      <a class="card-link" href={`/movies/${id}`}>
-        <Poster src={posterUrl} title={name} />
-        <h3 class="card-title">{name}</h3>
-      </a>
+      <Poster src={posterUrl} title={name} />
+      <h3 class="card-title">
+        <a class="card-link" href={`/movies/${id}`}>{name}</a>
+      </h3>
       {facts ? <p class="card-facts">{facts}</p> : null}
       {children ? <div class="card-actions">{children}</div> : null}
     </article>

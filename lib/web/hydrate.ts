@@ -27,4 +27,6 @@ export function hydrateIslands(
     }
     hydrate(h(component, props), el);
   }
+  // A hook for tests and styles: interactive from here on.
+  document.documentElement.dataset.hydrated = "true";
 }

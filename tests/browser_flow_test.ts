@@ -1,0 +1,171 @@
+/**
+ * The website in a real browser, end to end: a new user signs up, is switched to sign-in when
+ * the email exists, signs in, searches, opens a movie, marks it watched, adds another to My
+ * List, sees both lists, removes one, gets recommendations, asks for new ones, signs out.
+ */
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { launchBrowser, skipBrowserTests, startTestServer } from "./helpers/server.ts";
+import { POPULAR_FIXTURE_ROWS } from "./helpers/fake_tmdb.ts";
+
+const TIMEOUT = 20_000;
+
+/** Waits until the page's islands are hydrated (lib/web/hydrate.ts marks <html>). */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForSelector("html[data-hydrated]", { timeout: TIMEOUT });
+}
+
+Deno.test({
+  name: "browser: sign up, sign in, search, lists, recommendations, sign out",
+  ignore: skipBrowserTests("browser_flow_test.ts"),
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn(t) {
+    await using server = await startTestServer();
+    const browser = await launchBrowser();
+    try {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      page.setDefaultTimeout(TIMEOUT);
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      const email = `flow-${crypto.randomUUID().slice(0, 8)}@example.test`;
+      const password = "correct horse battery";
+      const other = POPULAR_FIXTURE_ROWS[0];
+      // Each step builds on the last: after a failure the rest would only fail again.
+      let ok = true;
+      const step = async (name: string, fn: () => Promise<void>) => {
+        if (ok) ok = await t.step(name, fn);
+      };
+
+      await step("sign up creates the account and signs in", async () => {
+        await page.goto(`${server.url}/signup`);
+        await hydrated(page);
+        await page.getByLabel("Email").fill(email);
+        await page.getByLabel("Password").fill(password);
+        await page.getByRole("button", { name: "Create account" }).click();
+        await page.waitForURL(`${server.url}/`);
+        await page.locator(".account-email", { hasText: email }).waitFor();
+      });
+
+      await step("sign out from the header", async () => {
+        await hydrated(page);
+        await page.getByRole("button", { name: "Sign out" }).click();
+        await page.getByRole("link", { name: "Sign in" }).waitFor();
+        assert.equal(await page.locator(".account-email").count(), 0);
+      });
+
+      await step("signing up again with the email switches to sign-in, which works", async () => {
+        await page.goto(`${server.url}/signup`);
+        await hydrated(page);
+        await page.getByLabel("Email").fill(email);
+        await page.getByLabel("Password").fill(password);
+        await page.getByRole("button", { name: "Create account" }).click();
+        await page.getByText("An account with this email already exists").waitFor();
+        await page.getByRole("heading", { name: "Sign in" }).waitFor();
+        assert.match(page.url(), /\/login\?next=/);
+        assert.equal(await page.getByLabel("Email").inputValue(), email);
+        await page.getByLabel("Password").fill("wrong password!");
+        await page.getByRole("button", { name: "Sign in" }).click();
+        await page.getByText("Wrong email or password.").waitFor();
+        await page.getByLabel("Password").fill(password);
+        await page.getByRole("button", { name: "Sign in" }).click();
+        await page.waitForURL(`${server.url}/`);
+        await page.locator(".account-email", { hasText: email }).waitFor();
+      });
+
+      await step("search and open a movie", async () => {
+        await page.getByLabel("Search movies").fill("fight club");
+        await page.getByLabel("Search movies").press("Enter");
+        await page.waitForURL(/\/search\?q=fight\+club/);
+        await page.getByRole("heading", { name: "Results for “fight club”" }).waitFor();
+        await page.getByRole("link", { name: "Fight Club", exact: true }).click();
+        await page.waitForURL(`${server.url}/movies/550`);
+        await page.getByRole("heading", { name: "Fight Club", level: 1 }).waitFor();
+      });
+
+      await step("mark it watched; My List then explains it is already watched", async () => {
+        await hydrated(page);
+        await page.getByRole("button", { name: "Mark as watched" }).click();
+        await page.getByText("Marked “Fight Club” as watched.").waitFor();
+        assert.equal(
+          await page.getByRole("button", { name: "✓ Watched" }).getAttribute("aria-pressed"),
+          "true",
+        );
+        await page.getByRole("button", { name: "Add to My List" }).click();
+        await page.getByText("You've already watched “Fight Club”, so it can't go on My List.")
+          .waitFor();
+      });
+
+      await step("add another movie to My List", async () => {
+        await page.goto(`${server.url}/movies/${other.id}`);
+        await hydrated(page);
+        await page.getByRole("button", { name: "Add to My List" }).click();
+        await page.getByText(`Added “${other.title}” to My List.`).waitFor();
+        // The server renders the new state too.
+        await page.reload();
+        await page.getByRole("button", { name: "✓ In My List" }).waitFor();
+      });
+
+      await step("both lists show their movie; removing one leaves the empty state", async () => {
+        await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Watched" })
+          .click();
+        await page.waitForURL(`${server.url}/watched`);
+        await page.getByRole("heading", { name: "Fight Club", level: 3 }).waitFor();
+        await page.goto(`${server.url}/mylist`);
+        await hydrated(page);
+        await page.getByRole("heading", { name: String(other.title), level: 3 }).waitFor();
+        await page.getByRole("button", { name: `Remove ${other.title} from My List` }).click();
+        await page.getByText(`Removed “${other.title}” from My List.`).waitFor();
+        await page.getByText("My List is empty.").waitFor();
+        await page.reload();
+        await page.getByText("My List is empty.").waitFor();
+      });
+
+      await step("recommendations: get, then new ones; the quota goes down", async () => {
+        await page.goto(`${server.url}/recommendations`);
+        await hydrated(page);
+        await page.getByText("20 of 20 requests left today").waitFor();
+        await page.getByRole("button", { name: "Get recommendations" }).click();
+        const cards = page.getByRole("list", { name: "Recommendations" }).locator("h3");
+        await cards.first().waitFor({ timeout: 60_000 });
+        await page.getByText("19 of 20 requests left today").waitFor();
+        await page.waitForFunction(
+          () =>
+            [...document.querySelectorAll(".recommendations h3")].every((h) =>
+              h.textContent !== "Loading…"
+            ),
+        );
+        const first = await cards.allTextContents();
+        assert.ok(first.length >= 5, first.join(", "));
+        assert.ok(!first.includes("Fight Club"), "a watched movie was recommended");
+        await page.getByRole("button", { name: "Get new ones" }).click();
+        await page.getByText("18 of 20 requests left today").waitFor({ timeout: 60_000 });
+        await page.waitForFunction(
+          (previous) => {
+            const titles = [...document.querySelectorAll(".recommendations h3")].map((h) =>
+              h.textContent
+            );
+            return titles.length > 0 && titles.every((t) => t !== "Loading…") &&
+              !titles.some((t) => previous.includes(t ?? ""));
+          },
+          first,
+        );
+      });
+
+      await step("sign out ends the session for the server too", async () => {
+        await page.getByRole("button", { name: "Sign out" }).click();
+        await page.waitForURL(`${server.url}/`);
+        await page.getByRole("link", { name: "Sign in" }).waitFor();
+        await page.goto(`${server.url}/watched`);
+        await page.getByText("to see Watched").waitFor();
+        const cookies = await context.cookies();
+        assert.ok(!cookies.some((c) => c.name === "movies-session" && c.value), "cookie left");
+      });
+
+      if (ok) assert.deepEqual(errors, [], "errors in the page");
+    } finally {
+      await browser.close();
+    }
+  },
+});
