@@ -68,6 +68,8 @@ export function createExternalWindow(
   const prefix = options.prefix ?? ["limits", "external"];
   const blockedKey: Deno.KvKey = [...prefix, "blocked_until"];
   let memo: Snapshot | undefined;
+  // The last headers peek() built, reused while they would come out the same.
+  let peeked: { memo: Snapshot; headers: WindowHeaders } | undefined;
 
   const startOf = (now: number) => Math.floor(now / windowMs) * windowMs;
   const countKey = (start: number): Deno.KvKey => [...prefix, "window", start];
@@ -168,19 +170,27 @@ export function createExternalWindow(
       memo = undefined;
     },
 
-    async peek() {
+    peek() {
+      // Not async on the memo path: a cached detail answer pays no extra promise hops.
       const now = clock.now();
-      if (memo && memo.windowStart === startOf(now) && now - memo.at < PEEK_MEMO_MS) {
-        return headersOf({ ...memo, at: now });
+      const start = startOf(now);
+      if (memo && memo.windowStart === start && now - memo.at < PEEK_MEMO_MS) {
+        if (peeked?.memo === memo && memo.blockedUntil <= memo.at) {
+          return Promise.resolve(peeked.headers);
+        }
+        const headers = headersOf({ ...memo, at: now });
+        peeked = { memo, headers };
+        return Promise.resolve(headers);
       }
-      const { start, count, blocked } = await read(now);
-      memo = {
-        windowStart: start,
-        count: Number(count.value?.value ?? 0n),
-        blockedUntil: blocked.value ?? 0,
-        at: now,
-      };
-      return headersOf(memo);
+      return read(now).then(({ count, blocked }) => {
+        memo = {
+          windowStart: start,
+          count: Number(count.value?.value ?? 0n),
+          blockedUntil: blocked.value ?? 0,
+          at: now,
+        };
+        return headersOf(memo);
+      });
     },
   };
 }

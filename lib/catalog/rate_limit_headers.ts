@@ -1,25 +1,34 @@
 /**
- * Puts the shared external window's X-RateLimit-* headers on every response of the catalog
- * routes (search, popular, detail), problems included. A handler or problem that already set
- * them (from the place it took in the window) keeps its own.
+ * The shared external window's X-RateLimit-* headers on every answer of the catalog routes
+ * (search, popular, detail), problems included. A 2xx carries the headers of its own place in
+ * the window; a problem thrown without them gets the window's current ones here. A wrapper
+ * rather than a route middleware: one layer fewer on the cached-detail path (the benchmark).
  */
-import type { Middleware } from "../http/env.ts";
+import type { Ctx } from "../http/env.ts";
+import { describeError } from "../log.ts";
+import { internalError, Problem } from "../problem.ts";
 
-/** The middleware that fills in the window's headers after the handler ran. */
-export function catalogRateLimitHeaders(): Middleware {
-  return async function catalogRateLimitHeaders(c, next) {
-    await next();
-    if (c.res.headers.has("X-RateLimit-Limit")) return;
-    try {
-      const headers = await c.var.services.catalog.rateLimitHeaders();
-      for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
-    } catch (error) {
-      // The answer itself is sound; a KV hiccup here only costs the headers.
-      c.var.deps.log({
-        level: "warn",
-        msg: "catalog rate-limit headers unavailable",
-        error: String(error).slice(0, 200),
-      });
+/** Runs a catalog handler; a problem it throws leaves with the window's headers. */
+export async function withWindowHeaders(
+  c: Ctx,
+  run: () => Promise<Response>,
+): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    const problem = error instanceof Problem ? error : internalError(error);
+    if (!("X-RateLimit-Limit" in problem.headers)) {
+      try {
+        Object.assign(problem.headers, await c.get("services").catalog.rateLimitHeaders());
+      } catch (kvError) {
+        // The problem itself is sound; a KV hiccup here only costs the headers.
+        c.get("deps").log({
+          level: "warn",
+          msg: "catalog rate-limit headers unavailable",
+          error: describeError(kvError),
+        });
+      }
     }
-  };
+    throw problem;
+  }
 }

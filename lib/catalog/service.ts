@@ -82,6 +82,30 @@ export function createCatalogService(
     });
   }
 
+  // The detail from the store when fresh and complete, else from TMDB (stale if TMDB fails).
+  async function loadMovie(id: number): Promise<WithRateLimit<MovieDetail>> {
+    const stored = await readMovie(store, id);
+    if (stored && isFreshComplete(stored, clock.now())) {
+      return { value: remember(stored), headers: await window.peek() };
+    }
+    try {
+      const { value, headers } = await refresh(id);
+      return { value: toMovieDetail(value, imageBase), headers };
+    } catch (error) {
+      // Stale but complete details beat an error while TMDB is down or busy; a 404 is TMDB
+      // saying the movie is gone, so it is passed on.
+      const stale = stored?.has_details && stored.actors !== null && stored.directors !== null;
+      if (!stale || (error instanceof Problem && error.status === 404)) throw error;
+      deps.log({
+        level: "warn",
+        msg: "catalog detail refresh failed; serving stale details",
+        catalogId: id,
+        error: describeError(error),
+      });
+      return { value: toMovieDetail(stored, imageBase), headers: await window.peek() };
+    }
+  }
+
   async function staleIds(ids: number[]): Promise<number[]> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return [];
@@ -93,29 +117,10 @@ export function createCatalogService(
     client,
     window,
 
-    async movie(id) {
+    movie(id) {
       const hot = cache.get(id, clock.now());
-      if (hot) return { value: hot, headers: await window.peek() };
-      const stored = await readMovie(store, id);
-      if (stored && isFreshComplete(stored, clock.now())) {
-        return { value: remember(stored), headers: await window.peek() };
-      }
-      try {
-        const { value, headers } = await refresh(id);
-        return { value: toMovieDetail(value, imageBase), headers };
-      } catch (error) {
-        // Stale but complete details beat an error while TMDB is down or busy; a 404 is TMDB
-        // saying the movie is gone, so it is passed on.
-        const stale = stored?.has_details && stored.actors !== null && stored.directors !== null;
-        if (!stale || (error instanceof Problem && error.status === 404)) throw error;
-        deps.log({
-          level: "warn",
-          msg: "catalog detail refresh failed; serving stale details",
-          catalogId: id,
-          error: describeError(error),
-        });
-        return { value: toMovieDetail(stored, imageBase), headers: await window.peek() };
-      }
+      if (hot) return window.peek().then((headers) => ({ value: hot, headers }));
+      return loadMovie(id);
     },
 
     async search(query, searchOptions = {}) {

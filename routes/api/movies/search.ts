@@ -1,6 +1,6 @@
 /** GET /api/movies/search?q=: TMDB's movie search, rows without poster, date or votes dropped. */
 import { z } from "zod";
-import { catalogRateLimitHeaders } from "../../../lib/catalog/mod.ts";
+import { withWindowHeaders } from "../../../lib/catalog/mod.ts";
 import type { Handlers } from "../../../lib/http/env.ts";
 import { Problem } from "../../../lib/problem.ts";
 
@@ -14,22 +14,24 @@ const querySchema = z.object({
     .optional(),
 });
 
-/** Window headers on every answer, problems included. */
-export const middleware = [catalogRateLimitHeaders()];
-
 export const handler: Handlers = {
-  async GET(c) {
-    const query = querySchema.safeParse(c.req.query());
-    if (!query.success) {
-      throw new Problem(
-        400,
-        "invalid_query",
-        `q is required: 1 to ${MAX_QUERY_LENGTH} characters after trimming ` +
-          "(optional: year as YYYY, page 1-500).",
-      );
-    }
-    const { q, year, page } = query.data;
-    const { value, headers } = await c.var.services.catalog.search(q, { year, page, wait: false });
-    return c.json(value, 200, headers);
-  },
+  GET: (c) =>
+    withWindowHeaders(c, async () => {
+      const query = querySchema.safeParse(c.req.query());
+      if (!query.success) {
+        throw new Problem(
+          400,
+          "invalid_query",
+          `q is required: 1 to ${MAX_QUERY_LENGTH} characters after trimming ` +
+            "(optional: year as YYYY, page 1-500).",
+        );
+      }
+      const { q, year, page } = query.data;
+      const { value, headers } = await c.get("services").catalog.search(q, {
+        year,
+        page,
+        wait: false,
+      });
+      return c.json(value, 200, headers);
+    }),
 };
