@@ -8,7 +8,9 @@ export function Poster(
   if (!src) {
     return (
       <div class="poster poster-empty" role="img" aria-label={`No poster for ${name}`}>
-        <span aria-hidden="true">🎬</span>
+        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M4 5h16v14H4zM4 9h16M4 15h16M8 5v14M16 5v14" />
+        </svg>
       </div>
     );
   }

@@ -22,7 +22,12 @@ export function SiteHeader({ url, user }: { url: URL; user?: AuthUser }) {
     <header class="site-header">
       <div class="wrap header-row">
         <a class="brand" href="/">
-          <span aria-hidden="true">🎞️</span> Movies
+          <svg class="brand-mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+            <rect width="32" height="32" rx="7" />
+            <rect x="6" y="8" width="20" height="16" rx="2" />
+            <path d="M14 12.5v7l6-3.5z" />
+          </svg>
+          Movies
         </a>
         <nav aria-label="Main">
           <ul class="nav-links">
