@@ -15,7 +15,7 @@ const ROUNDS = 7;
 const ROUND_MS = 300;
 const WARM_UP = 3000;
 
-async function rate(request: () => Promise<Response>): Promise<number> {
+async function rate(request: () => Response | Promise<Response>): Promise<number> {
   let n = 0;
   const start = performance.now();
   while (performance.now() - start < ROUND_MS) {
@@ -48,7 +48,7 @@ export default async function bench(): Promise<void> {
     },
   });
 
-  const cases: Record<string, () => Promise<Response>> = {
+  const cases: Record<string, () => Response | Promise<Response>> = {
     detail: () => t.app.request("/api/movies/84892"),
     bare: () => bare.request("/api/movies/84892"),
     floor: () => floor.request("/bench/floor/84892"),
