@@ -1,0 +1,73 @@
+import assert from "node:assert/strict";
+import {
+  DETAIL_TTL_MS,
+  freshIds,
+  isFreshComplete,
+  readMovie,
+  upsertDetail,
+  upsertLight,
+} from "../lib/catalog/movies_store.ts";
+import { detailRow, lightRow } from "../lib/catalog/normalize.ts";
+import { tmdbListRow, tmdbMovie } from "../lib/catalog/tmdb_schemas.ts";
+import { detailBody, POPULAR_FIXTURE_ROWS } from "./helpers/fake_tmdb.ts";
+import { ENGINES, testStore } from "./helpers/store.ts";
+
+const NOW = Date.parse("2026-11-22T12:00:00.000Z");
+
+// Ids of their own, so the suite can share a PostgreSQL database with other suites.
+function freshId(): number {
+  return 1_500_000_000 + Math.floor(Math.random() * 500_000_000);
+}
+
+for (const engine of ENGINES) {
+  Deno.test(`[${engine}] a detail row round-trips through the movies table`, async () => {
+    await using store = await testStore(engine);
+    const id = freshId();
+    const row = detailRow(tmdbMovie.parse(detailBody(id)), NOW);
+    await upsertDetail(store, row);
+    const read = await readMovie(store, id);
+    assert.deepEqual(read, row);
+    assert.equal(isFreshComplete(read!, NOW + DETAIL_TTL_MS - 1), true);
+    assert.equal(isFreshComplete(read!, NOW + DETAIL_TTL_MS), false);
+    assert.equal(await readMovie(store, freshId()), null);
+  });
+
+  Deno.test(`[${engine}] light rows insert, and never erase a complete row's details`, async () => {
+    await using store = await testStore(engine);
+    const [complete, light] = [freshId(), freshId()];
+    const detail = detailRow(tmdbMovie.parse(detailBody(complete)), NOW);
+    await upsertDetail(store, detail);
+    const listed = (id: number, overrides: Record<string, unknown> = {}) =>
+      lightRow(tmdbListRow.parse({ ...POPULAR_FIXTURE_ROWS[0], id, ...overrides }));
+    await upsertLight(store, [
+      listed(complete, { poster_path: null, release_date: "", vote_average: 9.9, title: "New" }),
+      listed(light),
+      listed(light, { title: "Later row wins" }),
+    ], NOW + 1000);
+
+    const after = await readMovie(store, complete);
+    // The list fields are refreshed; every detail field, the poster and the date are kept.
+    assert.equal(after?.title, "New");
+    assert.equal(after?.vote_average, 9.9);
+    assert.deepEqual({
+      ...after,
+      title: detail.title,
+      original_title: detail.original_title,
+      vote_average: detail.vote_average,
+      vote_count: detail.vote_count,
+      popularity: detail.popularity,
+    }, detail);
+    const added = await readMovie(store, light);
+    assert.equal(added?.title, "Later row wins");
+    assert.equal(added?.has_details, false);
+    assert.deepEqual(added?.genres, ["Action", "Adventure", "Science Fiction"]);
+    assert.equal(added?.runtime, null);
+    assert.equal(added?.release_date, "2023-02-15");
+
+    assert.deepEqual(
+      [...await freshIds(store, [complete, light, freshId()], NOW)],
+      [complete],
+    );
+    assert.deepEqual([...await freshIds(store, [complete], NOW + DETAIL_TTL_MS)], []);
+  });
+}
