@@ -86,3 +86,19 @@ Deno.test("prefetch fetches only missing or stale ids, once each, and reports fa
   assert.equal(fake.requests.length, 4);
   assert.deepEqual(await catalog.staleIds([]), []);
 });
+
+Deno.test("without TMDB credentials a list write still succeeds; the prefetch fails quietly", async () => {
+  await using t = await testApp();
+  const u = await createUser(t.deps);
+  const res = await t.request("/api/watched", {
+    method: "POST",
+    headers: { ...u.headers, "content-type": "application/json" },
+    body: JSON.stringify({ catalogId: 4242 }),
+  });
+  assert.equal(res.status, 200);
+  assert.deepEqual(await res.json(), { success: true, watchedCount: null });
+  const outcome = await createCatalogService(t.deps).prefetch([4242]);
+  assert.equal(outcome.fetched, 0);
+  assert.match(outcome.failed[0].error, /^catalog_not_configured/);
+  assert.ok(!t.logs.some((l) => l.level === "error"));
+});
