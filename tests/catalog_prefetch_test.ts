@@ -41,6 +41,26 @@ Deno.test("POST /api/watched of an unknown id fetches its details; the card hydr
   assert.deepEqual(fake.requests.map((r) => r.path), ["/movie/550"]);
 });
 
+Deno.test("POST /api/mylist of a movie known only as a light popular row fetches its details", async () => {
+  await using fake = await startFakeTmdb();
+  await using t = await testApp({ env: tmdbEnv(fake) });
+  const u = await createUser(t.deps);
+  await t.store.query(
+    `insert into public.movies (catalog_id, title, year, has_details) values (550, 'Fight Club', 1999, false)`,
+  );
+  const headers = { ...u.headers, "content-type": "application/json" };
+  const res = await t.request("/api/mylist", {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ catalogId: 550 }),
+  });
+  assert.equal(res.status, 200);
+  await res.body?.cancel();
+  const cards = async () => (await (await t.request("/api/mylist", { headers })).json()).movies;
+  await eventually(async () => (await cards())[0].runtime === 103);
+  assert.deepEqual(fake.requests.map((r) => r.path), ["/movie/550"]);
+});
+
 Deno.test("an unknown id TMDB lacks leaves the fallback card and never fails the write", async () => {
   await using fake = await startFakeTmdb();
   await using t = await testApp({ env: tmdbEnv(fake) });

@@ -39,7 +39,10 @@ const MY_LIST_SQL = `select ${CARD_COLUMNS}
 // until the append commits (POST /api/mylist vs a concurrent POST /api/watched).
 const LOCK_SQL = `select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended($1, 6))`;
 
-const KNOWN_SQL = `select exists (select 1 from public.movies where catalog_id = $1) as known`;
+// A light row (from the popular feed) has no runtime yet, so it asks for details too.
+const KNOWN_SQL = `select exists (
+    select 1 from public.movies where catalog_id = $1 and has_details
+  ) as known`;
 
 /** Builds the lists service; `prefetch` is the catalog's background details fetch. */
 export function createListsService(
@@ -48,7 +51,7 @@ export function createListsService(
 ): ListsService {
   const { store } = deps;
 
-  // Runs a write as the user and, when the movie is not stored yet, asks for its details
+  // Runs a write as the user and, when the movie's details are not stored yet, asks for them
   // after the commit; a failing prefetch never fails the write.
   async function write(userId: string, catalogId: number, fn: (tx: Sql) => Promise<void>) {
     const known = await store.asUser(userId, async (tx) => {
