@@ -20,7 +20,8 @@ const DOCS = new URL("../docs/screenshots/", import.meta.url);
 
 /** Signs a new user up through the API and returns the supabase-js session the site stores. */
 async function signedInSession(server: TestServer): Promise<{ access_token: string }> {
-  const email = `shots-${crypto.randomUUID().slice(0, 8)}@example.test`;
+  // A fixed address (each run has a fresh store) keeps the committed screenshots byte-stable.
+  const email = "reader@example.test";
   const password = "screenshots-password";
   const signup = await fetch(`${server.url}/api/auth/signup`, {
     method: "POST",
@@ -163,9 +164,20 @@ Deno.test({
             if (path !== "/") await page.waitForSelector("html[data-hydrated]");
             await ready();
             await page.waitForLoadState("networkidle");
+            // Every poster in view drawn, so the screenshots do not depend on load timing.
+            await page.waitForFunction(() =>
+              [...document.images].filter((img) => img.getBoundingClientRect().top < innerHeight)
+                .every((img) => img.complete && img.naturalWidth > 0)
+            );
+            await page.evaluate(() =>
+              Promise.all(
+                [...document.images].filter((img) => img.getBoundingClientRect().top < innerHeight)
+                  .map((img) => img.decode().catch(() => {})),
+              )
+            );
             await checkPage(page, `${name} at ${width}px`, width);
             const file = new URL(`${name}-${width}.png`, OUTPUT);
-            await page.screenshot({ path: file.pathname });
+            await page.screenshot({ path: file.pathname, animations: "disabled", caret: "hide" });
             if (width === 1280 && (name === "home" || name === "movie")) {
               await Deno.copyFile(file, new URL(`${name}.png`, DOCS));
             }
