@@ -106,6 +106,22 @@ Deno.test("static files: types, versioned caching, revalidation, no escape from 
     assert.equal(await svg.text(), "");
   });
 
+  await t.step("text is gzipped for clients that accept it", async () => {
+    const plain = await (await app.request("/static/styles.css")).arrayBuffer();
+    const response = await app.request("/static/styles.css", {
+      headers: { "accept-encoding": "gzip, deflate, br" },
+    });
+    assert.equal(response.headers.get("content-encoding"), "gzip");
+    assert.equal(response.headers.get("vary"), "Accept-Encoding");
+    assert.match(response.headers.get("etag") ?? "", /-gz"$/);
+    const zipped = new Uint8Array(await response.arrayBuffer());
+    assert.ok(zipped.byteLength < plain.byteLength / 2);
+    const unzipped = await new Response(
+      new Blob([zipped]).stream().pipeThrough(new DecompressionStream("gzip")),
+    ).arrayBuffer();
+    assert.deepEqual(new Uint8Array(unzipped), new Uint8Array(plain));
+  });
+
   await t.step("anything else under /static is a plain 404", async () => {
     for (
       const path of [

@@ -17,6 +17,8 @@ export interface PageFailure {
 const MESSAGES: Record<string, string> = {
   rate_limited: "Lots of people are searching right now. Please try again in a moment.",
   upstream_busy: "The movie database is busy. Please try again in a moment.",
+  catalog_not_configured:
+    "Movie data isn't available: this server has no movie database credentials (TMDB_API_KEY).",
 };
 
 /** `fn`'s value, or the Problem it threw as a PageFailure; anything else is rethrown. */

@@ -21,6 +21,22 @@ const TYPES: Record<string, string> = {
   txt: "text/plain; charset=utf-8",
 };
 
+// Text compresses ~4x (the bundle 250 KB → 70 KB); Deno.serve no longer compresses by default.
+const COMPRESSIBLE = new Set(["css", "js", "map", "json", "svg", "txt"]);
+
+const gzipped = new Map<string, { version: string; body: Uint8Array<ArrayBuffer> }>();
+
+/** The gzip of `file` at `version`, made once per version and kept in memory. */
+async function gzipOf(file: string, version: string): Promise<Uint8Array<ArrayBuffer>> {
+  const cached = gzipped.get(file);
+  if (cached?.version === version) return cached.body;
+  const raw = await Deno.readFile(new URL(file, STATIC_DIR));
+  const stream = new Blob([raw]).stream().pipeThrough(new CompressionStream("gzip"));
+  const body = new Uint8Array(await new Response(stream).arrayBuffer());
+  gzipped.set(file, { version, body });
+  return body;
+}
+
 const SAFE_PATH = /^(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
 function stat(file: string): Deno.FileInfo | undefined {
@@ -61,7 +77,8 @@ export function serveStatic(): Middleware {
     const info = SAFE_PATH.test(file) && TYPES[ext] ? stat(file) : undefined;
     if (!info) return c.text("Not found", 404, { "cache-control": "no-store" });
     const version = versionOf(info);
-    const etag = `"${version}"`;
+    const gzip = COMPRESSIBLE.has(ext) && /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
+    const etag = `"${version}${gzip ? "-gz" : ""}"`;
     const headers: Record<string, string> = {
       "content-type": TYPES[ext],
       etag,
@@ -70,9 +87,14 @@ export function serveStatic(): Middleware {
         ? "public, max-age=31536000, immutable"
         : "public, no-cache",
     };
+    if (COMPRESSIBLE.has(ext)) headers.vary = "Accept-Encoding";
     if (c.req.header("if-none-match") === etag) return c.body(null, 304, headers);
-    headers["content-length"] = String(info.size);
+    const body = gzip
+      ? await gzipOf(file, version)
+      : await Deno.readFile(new URL(file, STATIC_DIR));
+    if (gzip) headers["content-encoding"] = "gzip";
+    headers["content-length"] = String(body.byteLength);
     if (c.req.method === "HEAD") return c.body(null, 200, headers);
-    return c.body(await Deno.readFile(new URL(file, STATIC_DIR)), 200, headers);
+    return c.body(body as Uint8Array<ArrayBuffer>, 200, headers);
   };
 }
