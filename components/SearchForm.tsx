@@ -1,7 +1,13 @@
 /** The movie search box: a plain GET form to /search, so it works without JavaScript. */
 
-/** `q` prefills the box; `autofocus` on the search page itself. */
-export function SearchForm({ q = "", autofocus = false }: { q?: string; autofocus?: boolean }) {
+/** `q` prefills the box; `autofocus` on the search page itself; `onInput` for live search. */
+export function SearchForm(
+  { q = "", autofocus = false, onInput }: {
+    q?: string;
+    autofocus?: boolean;
+    onInput?: (value: string) => void;
+  },
+) {
   return (
     <form class="search" role="search" method="get" action="/search">
       <label for="search-q">Search movies</label>
@@ -16,6 +22,7 @@ export function SearchForm({ q = "", autofocus = false }: { q?: string; autofocu
           maxLength={200}
           autocomplete="off"
           autofocus={autofocus}
+          onInput={onInput ? (e) => onInput(e.currentTarget.value) : undefined}
         />
         <button type="submit">Search</button>
       </div>

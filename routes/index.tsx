@@ -1,15 +1,12 @@
 /** `/`: the popular movies grid and the search box. */
-import { cardFacts, MovieCard } from "../components/MovieCard.tsx";
-import { MovieGrid } from "../components/MovieGrid.tsx";
 import { Notice } from "../components/Notice.tsx";
 import { SearchForm } from "../components/SearchForm.tsx";
+import { RowGrid } from "../components/SearchResults.tsx";
 import { Title } from "../components/Title.tsx";
-import { genreNames } from "../lib/catalog/genres.ts";
 import type { PopularPage } from "../lib/catalog/mod.ts";
 import type { Handlers, PageProps } from "../lib/http/env.ts";
 import { usePage } from "../lib/http/page_context.ts";
 import { type PageFailure, softFail } from "../lib/http/soft_fail.ts";
-import { posterUrl } from "../lib/web/poster.ts";
 
 interface Data {
   popular?: PopularPage;
@@ -48,23 +45,7 @@ export default function Home({ data }: PageProps<Data>) {
         {failure ? <Notice kind="error">{failure.message}</Notice> : null}
         {popular && popular.results.length === 0 ? <Notice>No movies on this page.</Notice> : null}
         {popular?.results.length
-          ? (
-            <MovieGrid label="Popular movies">
-              {popular.results.map((row) => (
-                <MovieCard
-                  key={row.id}
-                  id={row.id}
-                  title={row.title}
-                  posterUrl={posterUrl(imageBaseUrl, row.poster_path)}
-                  facts={cardFacts(
-                    Number(row.release_date.slice(0, 4)) || 0,
-                    genreNames(row.genre_ids),
-                    row.vote_average,
-                  )}
-                />
-              ))}
-            </MovieGrid>
-          )
+          ? <RowGrid label="Popular movies" rows={popular.results} imageBaseUrl={imageBaseUrl} />
           : null}
         {popular
           ? (

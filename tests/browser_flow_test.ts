@@ -79,6 +79,11 @@ Deno.test({
         await page.getByLabel("Search movies").press("Enter");
         await page.waitForURL(/\/search\?q=fight\+club/);
         await page.getByRole("heading", { name: "Results for “fight club”" }).waitFor();
+        // Searching as you type: the results and the URL follow without submitting.
+        await hydrated(page);
+        await page.getByLabel("Search movies").fill("fight club 1999");
+        await page.getByRole("heading", { name: "Results for “fight club 1999”" }).waitFor();
+        await page.waitForURL(/\/search\?q=fight%20club%201999$/);
         await page.getByRole("link", { name: "Fight Club", exact: true }).click();
         await page.waitForURL(`${server.url}/movies/550`);
         await page.getByRole("heading", { name: "Fight Club", level: 1 }).waitFor();

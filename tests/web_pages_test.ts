@@ -75,6 +75,10 @@ Deno.test("website: reading pages render on the server", async (t) => {
     assert.ok(!text.includes("Leopard Fight Club"));
     assert.match(html, /<input id="search-q" type="search" name="q" value="fight club"/);
     assert.match(html, /<title>“fight club” · Search · Movies<\/title>/);
+    // The results are the LiveSearch island's, so typing can replace them in place.
+    const live = islandsOf(html).find((i) => i.name === "LiveSearch");
+    assert.equal(live?.props.q, "fight club");
+    assert.equal((live?.props.rows as unknown[]).length, text.match(/★/g)?.length);
     assert.ok(tmdb.requests.some((r) => r.path === "/search/movie"));
   });
 
