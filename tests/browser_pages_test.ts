@@ -5,6 +5,9 @@
  */
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { signAccessToken } from "../lib/auth/access_token.ts";
+import { FakeClock } from "../lib/clock.ts";
+import { createServices } from "../lib/services.ts";
 import { SESSION_COOKIE } from "../lib/web/session_cookie.ts";
 import { POPULAR_FIXTURE_ROWS } from "./helpers/fake_tmdb.ts";
 import {
@@ -19,9 +22,10 @@ const OUTPUT = new URL("./output/", import.meta.url);
 const DOCS = new URL("../docs/screenshots/", import.meta.url);
 
 /** Signs a new user up through the API and returns the supabase-js session the site stores. */
-async function signedInSession(server: TestServer): Promise<{ access_token: string }> {
-  // A fixed address (each run has a fresh store) keeps the committed screenshots byte-stable.
-  const email = "reader@example.test";
+async function signedInSession(
+  server: TestServer,
+  email: string,
+): Promise<{ access_token: string; user: { id: string; email: string } }> {
   const password = "screenshots-password";
   const signup = await fetch(`${server.url}/api/auth/signup`, {
     method: "POST",
@@ -57,6 +61,59 @@ async function signedInContext(
     sameSite: "Lax",
   }]);
   return context;
+}
+
+function base64(bytes: Uint8Array): string {
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(text);
+}
+
+/** The share of pixels that differ between two PNGs (1 when their sizes differ). */
+async function pixelDifference(browser: Browser, a: Uint8Array, b: Uint8Array): Promise<number> {
+  const page = await browser.newPage();
+  try {
+    return await page.evaluate(async ([x, y]) => {
+      const load = (data: string) =>
+        new Promise<HTMLImageElement>((resolve, reject) => {
+          const img = new Image();
+          img.onload = () => resolve(img);
+          img.onerror = reject;
+          img.src = `data:image/png;base64,${data}`;
+        });
+      const [one, two] = [await load(x), await load(y)];
+      if (one.width !== two.width || one.height !== two.height) return 1;
+      const canvas = document.createElement("canvas");
+      canvas.width = one.width;
+      canvas.height = one.height;
+      const g = canvas.getContext("2d")!;
+      g.drawImage(one, 0, 0);
+      const p = g.getImageData(0, 0, one.width, one.height).data;
+      g.drawImage(two, 0, 0);
+      const q = g.getImageData(0, 0, one.width, one.height).data;
+      let differ = 0;
+      for (let i = 0; i < p.length; i += 4) {
+        if (p[i] !== q[i] || p[i + 1] !== q[i + 1] || p[i + 2] !== q[i + 2]) differ++;
+      }
+      return differ / (p.length / 4);
+    }, [base64(a), base64(b)]);
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * Copies a screenshot to docs/screenshots/ when the committed one is missing or looks
+ * different; a few anti-aliased pixels (Chromium's rasterising varies run to run) are not a
+ * change, so the committed file does not churn.
+ */
+async function updateDocsScreenshot(browser: Browser, shot: URL, docs: URL): Promise<void> {
+  const fresh = await Deno.readFile(shot);
+  const committed = await Deno.readFile(docs).catch(() => undefined);
+  if (committed && await pixelDifference(browser, fresh, committed) < 0.001) return;
+  await Deno.writeFile(docs, fresh);
 }
 
 /** Layout and accessibility checks of the current page. */
@@ -103,7 +160,8 @@ Deno.test({
         await context.close();
       });
 
-      const session = await signedInSession(server);
+      // A fixed address (each run has a fresh store) keeps the committed screenshots byte-stable.
+      const session = await signedInSession(server, "reader@example.test");
       const auth = { authorization: `Bearer ${session.access_token}` };
       const ids = POPULAR_FIXTURE_ROWS.slice(0, 12).map((row) => Number(row.id));
       for (
@@ -121,6 +179,30 @@ Deno.test({
       }
       await Deno.mkdir(OUTPUT, { recursive: true });
       await Deno.mkdir(DOCS, { recursive: true });
+
+      await t.step(
+        "an expired access token is refreshed and the page rendered signed in",
+        async () => {
+          const fresh = await signedInSession(server, "returning@example.test");
+          const auth = createServices(server.t.deps).auth;
+          const twoHoursAgo = new FakeClock(Date.now() - 2 * 3600_000);
+          const expired = await signAccessToken(await auth.signingKey(), fresh.user, {
+            issuer: auth.issuer,
+            clock: twoHoursAgo,
+          });
+          const stale = { ...fresh, access_token: expired.token, expires_at: expired.expiresAt };
+          const context = await signedInContext(browser, server, stale, 1280);
+          const page = await context.newPage();
+          page.setDefaultTimeout(TIMEOUT);
+          await page.goto(`${server.url}/watched`);
+          // SessionRefresh: supabase-js refreshes the token into the cookie and the page reloads.
+          await page.locator(".account-email", { hasText: "returning@example.test" }).waitFor();
+          await page.getByText("You haven't marked any movies as watched yet.").waitFor();
+          const cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE);
+          assert.ok(cookie && !cookie.value.includes(expired.token));
+          await context.close();
+        },
+      );
 
       for (const width of [390, 1280]) {
         await t.step(`screenshots at ${width} px`, async () => {
@@ -179,7 +261,7 @@ Deno.test({
             const file = new URL(`${name}-${width}.png`, OUTPUT);
             await page.screenshot({ path: file.pathname, animations: "disabled", caret: "hide" });
             if (width === 1280 && (name === "home" || name === "movie")) {
-              await Deno.copyFile(file, new URL(`${name}.png`, DOCS));
+              await updateDocsScreenshot(browser, file, new URL(`${name}.png`, DOCS));
             }
           }
           // The pages outside the signed-in set fit too.

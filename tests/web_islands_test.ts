@@ -139,3 +139,19 @@ Deno.test("static files: types, versioned caching, revalidation, no escape from 
     }
   });
 });
+
+Deno.test("islands: the recommendations page explains each failure in plain words", async () => {
+  const { explain } = await import("../islands/Recommendations.tsx");
+  const { ApiError } = await import("../lib/web/api.ts");
+  const quota = { limit: 20, remaining: 0, resetAt: "2026-11-23T00:00:00Z" };
+  const cases: [InstanceType<typeof ApiError>, RegExp][] = [
+    [new ApiError(400, "no_watched_movies", "No watched movies."), /Mark a few movies as watched/],
+    [new ApiError(429, "quota_exceeded", "Daily limit."), /used all 20 recommendation requests/],
+    [new ApiError(503, "ai_unavailable", "No AI."), /unavailable right now/],
+    [new ApiError(409, "generation_in_progress", "Busy."), /already being prepared/],
+    [new ApiError(502, "ai_bad_output", "Bad."), /couldn't come up with good recommendations/],
+    [new ApiError(401, "unauthorized", "No."), /session has expired/],
+  ];
+  for (const [error, message] of cases) assert.match(explain(error, quota), message);
+  assert.match(explain(new Error("x"), null), /Something went wrong/);
+});

@@ -183,3 +183,15 @@ Deno.test("website: the session cookie's access token and the next path are read
     assert.equal(safeNext(bad), "/", String(bad));
   }
 });
+
+Deno.test("website: with Supabase configured, the browser signs in there", async () => {
+  await using app = await testApp({
+    env: { SUPABASE_URL: "https://project.supabase.example", SUPABASE_ANON_KEY: "anon-key-1" },
+  });
+  const { html } = await get(app, "/login");
+  assert.match(html, /<meta name="supabase-url" content="https:\/\/project\.supabase\.example"\/>/);
+  assert.match(html, /<meta name="supabase-anon-key" content="anon-key-1"\/>/);
+  // Without it, supabase-js talks to this site's own /auth/v1: no meta at all.
+  await using local = await testApp();
+  assert.doesNotMatch((await get(local, "/login")).html, /supabase-url/);
+});
