@@ -72,6 +72,11 @@ Deno.test({
         await page.getByRole("button", { name: "Sign in" }).click();
         await page.waitForURL(`${server.url}/`);
         await page.locator(".account-email", { hasText: email }).waitFor();
+        // One cookie holds the whole session (no chunking): it must stay well under 4 KB.
+        const cookie = (await context.cookies()).find((c) => c.name === "movies-session");
+        assert.ok(cookie && cookie.value.length < 4000, `cookie of ${cookie?.value.length} bytes`);
+        assert.equal(cookie.sameSite, "Lax");
+        assert.equal(cookie.path, "/");
       });
 
       await step("search and open a movie", async () => {
