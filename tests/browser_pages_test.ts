@@ -211,6 +211,10 @@ Deno.test({
           page.setDefaultTimeout(TIMEOUT);
           const errors: string[] = [];
           page.on("pageerror", (error) => errors.push(error.message));
+          // A Content-Security-Policy refusal is only a console message: count it as an error.
+          page.on("console", (m) => {
+            if (/Content Security Policy/i.test(m.text())) errors.push(m.text());
+          });
           const shots: [string, string, () => Promise<void>][] = [
             ["home", "/", async () => {}],
             [

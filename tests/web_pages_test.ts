@@ -27,6 +27,11 @@ Deno.test("website: reading pages render on the server", async (t) => {
       assert.match(html, /<link rel="stylesheet" href="\/static\/styles.css\?v=\w+"/);
       assert.match(html, /<meta name="viewport" content="width=device-width, initial-scale=1"/);
       assert.match(html, /<title>Popular movies · Movies<\/title>/);
+      const csp = headers.get("content-security-policy") ?? "";
+      assert.match(csp, /script-src 'self'(;|$)/);
+      assert.match(csp, /img-src 'self' data: http:\/\/images\.test(;|$)/);
+      assert.match(csp, /frame-ancestors 'none'/);
+      assert.equal(headers.get("x-frame-options"), "DENY");
       // Signed out, the home page has no island: it ships no JavaScript at all.
       assert.deepEqual(islandsOf(html), []);
       assert.doesNotMatch(html, /<script/);

@@ -163,7 +163,12 @@ Deno.test("website: the signup page shows the configured captcha widget", async 
   await using app = await testApp({
     env: { CAPTCHA_SECRET: "secret", CAPTCHA_PROVIDER: "hcaptcha", CAPTCHA_SITE_KEY: "site-key-1" },
   });
-  const { html } = await get(app, "/signup");
+  const { html, headers } = await get(app, "/signup");
+  // The widget's script and frames are allowed by the page's policy.
+  assert.match(
+    headers.get("content-security-policy") ?? "",
+    /script-src 'self' https:\/\/hcaptcha\.com/,
+  );
   const form = islandsOf(html).find((i) => i.name === "AuthForm");
   assert.deepEqual(form?.props.captcha, { provider: "hcaptcha", siteKey: "site-key-1" });
   assert.match(html, /data-captcha="hcaptcha" data-sitekey="site-key-1"/);

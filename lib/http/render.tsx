@@ -7,6 +7,7 @@ import { type ComponentType, h } from "preact";
 import { renderToString } from "preact-render-to-string";
 import type { AppShellProps, Ctx, PageProps } from "./env.ts";
 import { PageContext, type PageState } from "./page_context.ts";
+import { setPageHeaders } from "./page_headers.ts";
 import { hasSessionCookie } from "./page_session.ts";
 
 // An element no escaped page text can contain, replaced by the page's HTML after pass two.
@@ -57,5 +58,6 @@ export function renderPage(
   const response = c.html("<!DOCTYPE html>" + html, (init.status ?? 200) as 200);
   // Pages show a user's lists: no shared cache may keep them.
   response.headers.set("Cache-Control", user ? "private, no-store" : "no-cache");
+  setPageHeaders(response.headers, c.var.deps.config);
   return response;
 }
