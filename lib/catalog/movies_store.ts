@@ -117,7 +117,7 @@ export async function upsertLight(sql: Sql, rows: LightRow[], now: number): Prom
      select r.catalog_id, r.title, r.original_title, r.release_date::date, r.year,
             r.poster_path, r.genre_ids, r.genres, r.overview, r.vote_average, r.vote_count,
             r.popularity, false, $2::timestamptz
-       from jsonb_to_recordset($1::jsonb) as r(catalog_id integer, title text,
+       from jsonb_to_recordset($1::text::jsonb) as r(catalog_id integer, title text,
             original_title text, release_date text, year integer, poster_path text,
             genre_ids integer[], genres text[], overview text, vote_average double precision,
             vote_count integer, popularity double precision)

@@ -14,7 +14,17 @@ export function openPostgresStore(url: string, options: { max?: number } = {}): 
     connection: { application_name: "movies" },
   });
   const stats = { queries: 0 };
+  // postgres.js learns the array types on a connection's first query, and a query answered in
+  // the same network read can be serialised before that lands (`malformed array literal`).
+  // One query first, and every connection after it finds the array types known.
+  let ready: Promise<unknown> | undefined;
+  const warm = () =>
+    ready ??= sql.unsafe("select 1").catch((error) => {
+      ready = undefined;
+      throw error;
+    });
   const run = async <T>(conn: Conn, text: string, params: unknown[] = []) => {
+    await warm();
     stats.queries++;
     // A plain array (postgres.js returns a Result subclass), so both engines answer alike.
     return Array.from(await conn.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as T[];
@@ -30,13 +40,17 @@ export function openPostgresStore(url: string, options: { max?: number } = {}): 
     kind: "postgres",
     stats,
     query: (text, params) => run(sql, text, params),
-    transaction: async (fn) =>
-      (await sql.begin((tx) => fn(wrap(tx)))) as Awaited<ReturnType<typeof fn>>,
-    asUser: async (userId, fn) =>
-      (await sql.begin(async (tx) => {
+    async transaction(fn) {
+      await warm();
+      return (await sql.begin((tx) => fn(wrap(tx)))) as Awaited<ReturnType<typeof fn>>;
+    },
+    async asUser(userId, fn) {
+      await warm();
+      return (await sql.begin(async (tx) => {
         await tx.unsafe(USER_SETTINGS_SQL, [userClaims(userId)]);
         return await fn(wrap(tx));
-      })) as Awaited<ReturnType<typeof fn>>,
+      })) as Awaited<ReturnType<typeof fn>>;
+    },
     async exec(script) {
       await sql.unsafe(script);
     },
