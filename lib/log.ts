@@ -4,12 +4,56 @@ export type LogEntry = Record<string, unknown>;
 /** Where log lines go: stdout in production, an array in tests. */
 export type Logger = (entry: LogEntry) => void;
 
-/** Writes one JSON line per entry to stdout (errors to stderr). */
-export const jsonLogger: Logger = (entry) => {
-  const line = JSON.stringify({ time: new Date().toISOString(), ...entry });
-  if (entry.level === "error") console.error(line);
-  else console.log(line);
-};
+/** Where a JSON logger's text goes. */
+export interface LogSink {
+  /** Takes one or more whole lines, each ending in a newline. */
+  write(text: string): void;
+}
+
+const encoder = new TextEncoder();
+
+// writeSync may take only part of a large buffer (a full pipe), so write until all is out.
+function writeAll(file: { writeSync(p: Uint8Array): number }, text: string): void {
+  let bytes = encoder.encode(text);
+  while (bytes.length) bytes = bytes.subarray(file.writeSync(bytes));
+}
+
+/**
+ * Standard output, written once per turn of the event loop: a write per request line would
+ * cost a system call each, which is most of what logging costs under load.
+ */
+function batchedStdout(): LogSink {
+  let pending: string[] = [];
+  const flush = () => {
+    const text = pending.join("");
+    pending = [];
+    writeAll(Deno.stdout, text);
+  };
+  globalThis.addEventListener("unload", () => pending.length && flush());
+  return {
+    write(text) {
+      if (pending.push(text) === 1) setTimeout(flush, 0);
+    },
+  };
+}
+
+const stderr: LogSink = { write: (text) => writeAll(Deno.stderr, text) };
+
+/** A logger writing one JSON line per entry to `sink`, errors at once to `errors`. */
+export function createJsonLogger(
+  options: { sink?: LogSink; errors?: LogSink } = {},
+): Logger {
+  const sink = options.sink ?? batchedStdout();
+  const errors = options.errors ?? stderr;
+  return (entry) => {
+    const line = JSON.stringify({ time: new Date().toISOString(), ...entry }) + "\n";
+    if (entry.level === "error") errors.write(line);
+    else sink.write(line);
+  };
+}
+
+/** One JSON line per entry to stdout (batched per event-loop turn), errors to stderr at once. */
+export const jsonLogger: Logger = createJsonLogger();
 
 /** A logger that drops everything. */
 export const silentLogger: Logger = () => {};

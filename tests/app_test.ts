@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { testApp } from "./helpers/app.ts";
 import { ConfigError, loadConfig } from "../lib/config.ts";
+import { createJsonLogger } from "../lib/log.ts";
 import { Hono } from "hono";
 import { createApp } from "../app.ts";
 import type { Manifest } from "../lib/http/env.ts";
@@ -133,4 +134,21 @@ Deno.test("the defaults of contract section 3", () => {
     apiKey: "k",
     models: ["a", "b"],
   }]);
+});
+
+Deno.test("the JSON logger writes one line per entry with its time, errors to their own sink", () => {
+  const out: string[] = [];
+  const err: string[] = [];
+  const log = createJsonLogger({
+    sink: { write: (text) => out.push(text) },
+    errors: { write: (text) => err.push(text) },
+  });
+  log({ level: "info", requestId: "r1", status: 200 });
+  log({ level: "error", msg: "boom" });
+  assert.equal(out.length, 1);
+  assert.ok(out[0].endsWith("\n"));
+  const line = JSON.parse(out[0]);
+  assert.equal(line.requestId, "r1");
+  assert.match(line.time, /^\d{4}-\d\d-\d\dT/);
+  assert.equal(JSON.parse(err[0]).msg, "boom");
 });

@@ -7,6 +7,7 @@
  */
 import { Hono } from "hono";
 import { createApp } from "../../app.ts";
+import { createJsonLogger } from "../../lib/log.ts";
 import { manifest } from "../../routes.gen.ts";
 import { testApp } from "../../tests/helpers/app.ts";
 import { startFakeTmdb, tmdbEnv } from "../../tests/helpers/fake_tmdb.ts";
@@ -30,7 +31,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 /** Prints requests per second of the cached detail, the bare route and the app's floor. */
 export default async function bench(): Promise<void> {
   await using fake = await startFakeTmdb();
-  await using t = await testApp({ env: tmdbEnv(fake) });
+  // The production logger, its text dropped instead of written: every request still builds
+  // and serialises its log line, as in production, without filling the terminal.
+  const log = createJsonLogger({ sink: { write: () => {} } });
+  await using t = await testApp({ env: tmdbEnv(fake), log });
   const warm = await t.request("/api/movies/84892");
   if (warm.status !== 200) throw new Error(`warm-up answered ${warm.status}`);
   const detail = await warm.json();

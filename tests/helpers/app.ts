@@ -8,7 +8,7 @@ import { type Clock, FakeClock } from "../../lib/clock.ts";
 import { type Config, loadConfig } from "../../lib/config.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
-import { memoryLogger } from "../../lib/log.ts";
+import { type Logger, memoryLogger } from "../../lib/log.ts";
 import type { Store } from "../../lib/store/mod.ts";
 import { type Engine, testStore } from "./store.ts";
 import { generatePrivateJwk } from "../../lib/auth/signing_key.ts";
@@ -38,6 +38,8 @@ export interface TestAppOptions {
   store?: Store;
   /** Share an existing KV (not closed with the app). */
   kv?: Deno.Kv;
+  /** Where log lines go instead of the in-memory array (benchmarks: the production logger). */
+  log?: Logger;
 }
 
 let sharedKey: Promise<string> | undefined;
@@ -64,7 +66,7 @@ export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
     kv,
     clock,
     fetch: options.fetch ?? globalThis.fetch,
-    log,
+    log: options.log ?? log,
   };
   const app = createApp(deps);
   return {
