@@ -25,6 +25,8 @@ export function unauthorized(
 /** What a verified access token says. */
 export interface VerifiedToken extends AuthUser {
   sessionId?: string;
+  /** The token's `exp`, in seconds since the epoch. */
+  expiresAt: number;
 }
 
 /** Signs an access token for `user`; `sessionId` ties it to a refresh-token session. */
@@ -80,6 +82,7 @@ export async function verifyAccessToken(
       id: payload.sub,
       email: typeof payload.email === "string" ? payload.email : "",
       sessionId: typeof payload.session_id === "string" ? payload.session_id : undefined,
+      expiresAt: Number(payload.exp),
     };
   } catch (error) {
     if (error instanceof Problem) throw error;

@@ -11,6 +11,7 @@ import type { AuthUser } from "./mod.ts";
 import { hashPassword } from "./passwords.ts";
 import { endSessions, type LogoutScope, sessionState } from "./sessions.ts";
 import type { SigningKey } from "./signing_key.ts";
+import { verifiedTokens } from "./verified_tokens.ts";
 import { findUserById, insertUser, isUniqueViolation, toGoTrueUser } from "./users.ts";
 
 /** The built-in provider's operations. */
@@ -39,12 +40,17 @@ export function createBuiltinProvider(
   options: { signingKey: () => Promise<SigningKey>; issuer: string; issue: IssueToken },
 ): BuiltinProvider {
   const { store, clock } = deps;
+  const memo = verifiedTokens(clock);
 
   async function verified(token: string): Promise<VerifiedToken> {
-    return await verifyAccessToken((await options.signingKey()).publicKey, token, {
+    const known = memo.get(token);
+    if (known) return known;
+    const claims = await verifyAccessToken((await options.signingKey()).publicKey, token, {
       issuer: options.issuer,
       clock,
     });
+    memo.set(token, claims);
+    return claims;
   }
 
   // The GoTrue routes' own reading of the bearer: GoTrue's codes, not problems.
