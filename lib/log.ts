@@ -45,8 +45,15 @@ export function createJsonLogger(
 ): Logger {
   const sink = options.sink ?? batchedStdout();
   const errors = options.errors ?? stderr;
+  // Under load many lines share a millisecond, so its ISO text is made once.
+  let ms = 0;
+  let iso = "";
   return (entry) => {
-    const line = JSON.stringify({ time: new Date().toISOString(), ...entry }) + "\n";
+    const now = Date.now();
+    if (now !== ms) [ms, iso] = [now, new Date(now).toISOString()];
+    // `time` first without copying the entry: splice it in front of the entry's own members.
+    const body = JSON.stringify(entry);
+    const line = `{"time":"${iso}"${body.length > 2 ? "," : ""}${body.slice(1)}\n`;
     if (entry.level === "error") errors.write(line);
     else sink.write(line);
   };

@@ -151,4 +151,6 @@ Deno.test("the JSON logger writes one line per entry with its time, errors to th
   assert.equal(line.requestId, "r1");
   assert.match(line.time, /^\d{4}-\d\d-\d\dT/);
   assert.equal(JSON.parse(err[0]).msg, "boom");
+  log({});
+  assert.deepEqual(Object.keys(JSON.parse(out[1])), ["time"]);
 });
