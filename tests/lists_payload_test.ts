@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { readWritePayload } from "../lib/lists/mod.ts";
+import type { Problem } from "../lib/problem.ts";
 import { testApp } from "./helpers/app.ts";
 import { createUser } from "./helpers/users.ts";
 
@@ -79,4 +81,22 @@ Deno.test("list routes answer 401 without or with a bad token, and 405 with Allo
       await res.body?.cancel();
     }
   }
+});
+
+Deno.test("a chunked body without Content-Length stops being read past 16 KiB", async () => {
+  let pulled = 0;
+  // An endless body: the payload reader must give up on it, not buffer it.
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      pulled++;
+      controller.enqueue(new Uint8Array(1024).fill(0x20));
+    },
+  });
+  const req = new Request("http://x/api/watched", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body,
+  });
+  await assert.rejects(readWritePayload(req), (e: Problem) => e.code === "invalid_body");
+  assert.ok(pulled <= 20, `read ${pulled} chunks`);
 });

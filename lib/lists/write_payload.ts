@@ -14,6 +14,32 @@ function invalidBody(detail: string): Problem {
   return new Problem(400, "invalid_body", detail);
 }
 
+// A chunked body has no Content-Length to refuse up front: stop reading once it passes the
+// cap, so a client cannot make the server buffer an unbounded body before the size check.
+async function readCapped(req: Request): Promise<Uint8Array> {
+  if (!req.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = req.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_PAYLOAD_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw invalidBody("The body is larger than 16 KiB.");
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
 /**
  * Reads the catalog id of a write. Body-level faults (wrong content type, too large, not JSON,
  * no catalogId anywhere) are `invalid_body`; a catalogId present but not an integer in
@@ -26,8 +52,7 @@ export async function readWritePayload(req: Request): Promise<number> {
   }
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > MAX_PAYLOAD_BYTES) throw invalidBody("The body is larger than 16 KiB.");
-  const bytes = new Uint8Array(await req.arrayBuffer());
-  if (bytes.byteLength > MAX_PAYLOAD_BYTES) throw invalidBody("The body is larger than 16 KiB.");
+  const bytes = await readCapped(req);
   let body: unknown;
   try {
     body = JSON.parse(new TextDecoder().decode(bytes));
