@@ -21,7 +21,9 @@ const HEADINGS: Record<number, string> = {
 export function ErrorPage({ problem }: { problem?: ProblemData }) {
   const status = problem?.status ?? 500;
   const heading = HEADINGS[status] ?? (status >= 500 ? "Something went wrong" : "Error");
-  const text = status === 404
+  const text = problem?.code === "catalog_not_configured"
+    ? "Movie details aren't available: this server has no movie database credentials yet."
+    : status === 404
     ? problem?.code === "movie_not_found"
       ? "We couldn't find that movie. It may have been removed from the catalog."
       : "There's nothing at this address. Try a search instead."

@@ -42,7 +42,9 @@ export default function Home({ data }: PageProps<Data>) {
       </section>
       <section aria-labelledby="popular-heading">
         <h2 id="popular-heading">Popular right now{page > 1 ? ` · page ${page}` : ""}</h2>
-        {failure ? <Notice kind="error">{failure.message}</Notice> : null}
+        {failure
+          ? <Notice kind={failure.status < 400 ? "note" : "error"}>{failure.message}</Notice>
+          : null}
         {popular && popular.results.length === 0 ? <Notice>No movies on this page.</Notice> : null}
         {popular?.results.length
           ? <RowGrid label="Popular movies" rows={popular.results} imageBaseUrl={imageBaseUrl} />
