@@ -161,6 +161,33 @@ Deno.test("logout scope local ends only this session, global ends them all", asy
   assert.deepEqual([await status(laptop), await status(tablet)], [401, 401]);
 });
 
+Deno.test("an ended session's access token cannot log the user out of the live ones (403)", async () => {
+  await using t = await testApp();
+  await signUp(t, "stolen@example.com", "password-123");
+  const copied = await signIn(t, "stolen@example.com", "password-123");
+  const owner = await signIn(t, "stolen@example.com", "password-123");
+  const bearer = (s: { access_token: string }) => ({
+    ...VERSIONED,
+    authorization: `Bearer ${s.access_token}`,
+  });
+  const out = await t.request("/auth/v1/logout?scope=local", {
+    method: "POST",
+    headers: bearer(copied),
+  });
+  assert.equal(out.status, 204);
+
+  // The ended session's token, though its signature is still good, is GoTrue's 403.
+  const replay = await t.request("/auth/v1/logout?scope=global", {
+    method: "POST",
+    headers: bearer(copied),
+  });
+  assert.equal(replay.status, 403);
+  assert.equal((await replay.json()).code, "session_not_found");
+  const mine = await t.request("/api/mylist", { headers: bearer(owner) });
+  assert.equal(mine.status, 200, "the live session survives");
+  await mine.body?.cancel();
+});
+
 Deno.test("GoTrue errors: versioned shape with X-Supabase-Api-Version, legacy shape without", async () => {
   await using t = await testApp();
   await signUp(t, "errors@example.com", "password-123");

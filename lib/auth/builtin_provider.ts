@@ -34,6 +34,9 @@ export interface BuiltinProvider {
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
+const userNotFound = () =>
+  new GoTrueError(403, "user_not_found", "User from sub claim in JWT does not exist");
+
 /** Builds the built-in provider around its signing key and issuer. */
 export function createBuiltinProvider(
   deps: AppDeps,
@@ -71,6 +74,21 @@ export function createBuiltinProvider(
     }
   }
 
+  // GoTrue's requireAuthentication: the bearer's user and session must still exist (403).
+  async function liveBearer(authorization: string | undefined): Promise<VerifiedToken> {
+    const claims = await bearer(authorization);
+    const state = await sessionState(store, claims.id, claims.sessionId);
+    if (state === "session_not_found") {
+      throw new GoTrueError(
+        403,
+        "session_not_found",
+        "Session from session_id claim in JWT does not exist",
+      );
+    }
+    if (state === "user_not_found") throw userNotFound();
+    return claims;
+  }
+
   return {
     async verify(token) {
       const claims = await verified(token);
@@ -92,24 +110,15 @@ export function createBuiltinProvider(
     },
 
     async user(authorization) {
-      const claims = await bearer(authorization);
-      const state = await sessionState(store, claims.id, claims.sessionId);
-      if (state === "session_not_found") {
-        throw new GoTrueError(
-          403,
-          "session_not_found",
-          "Session from session_id claim in JWT does not exist",
-        );
-      }
-      const row = state === "live" ? await findUserById(store, claims.id) : null;
-      if (!row) {
-        throw new GoTrueError(403, "user_not_found", "User from sub claim in JWT does not exist");
-      }
+      const claims = await liveBearer(authorization);
+      const row = await findUserById(store, claims.id);
+      if (!row) throw userNotFound();
       return toGoTrueUser(row);
     },
 
     async logout(authorization, scope) {
-      const claims = await bearer(authorization);
+      // An ended session's token must not sign the user out of the sessions still live.
+      const claims = await liveBearer(authorization);
       const chosen = scope ?? "global";
       if (chosen !== "global" && chosen !== "local" && chosen !== "others") {
         throw new GoTrueError(400, "validation_failed", "Unsupported logout scope");
