@@ -89,3 +89,18 @@ Deno.test("service: titles the movies store does not know resolve through the ca
   assert.deepEqual(calls[0], { title: "Hidden Gem 1", year: 2010, wait: true });
   assert.equal(calls.length, 6);
 });
+
+Deno.test("service: a cached answer reads the watched ids and the stored set only", async () => {
+  await using ai = startFakeAi();
+  ai.script({ content: recommendationsContent(PICKS) });
+  await using t = await testApp({ env: providersEnv([{ name: "a", baseUrl: ai.baseUrl }]) });
+  await seedMovies(t.store, POOL);
+  const user = await createUser(t.deps);
+  await markWatched(t.store, user.id, WATCHED);
+  const service = createRecommendService(t.deps, { search: noSearch });
+  assert.equal((await service.recommend(user.id)).cached, false);
+  const before = t.store.stats.queries;
+  assert.equal((await service.recommend(user.id)).cached, true);
+  // No taste profile (recent titles, genre histogram, My List) for an answer that needs none.
+  assert.equal(t.store.stats.queries - before, 2);
+});

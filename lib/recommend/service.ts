@@ -20,7 +20,7 @@ import { label } from "./prompt.ts";
 import { complete } from "./providers.ts";
 import { consumeQuota, quotaHeaders, type QuotaStatus, quotaStatus, refundQuota } from "./quota.ts";
 import { resolveTitles, type SearchFn } from "./resolve_titles.ts";
-import { loadTaste, type Taste, titlesOf } from "./taste.ts";
+import { loadTaste, loadWatchedIds, titlesOf } from "./taste.ts";
 
 /** Default: reuse a fresh set; refresh: regenerate; getNew: regenerate without the previous set. */
 export type RecommendMode = "default" | "refresh" | "getNew";
@@ -80,15 +80,19 @@ export function createRecommendService(
 
   async function regenerate(
     userId: string,
-    { mode, stored, hash, taste }: {
+    { mode, stored, hash, watchedIds }: {
       mode: RecommendMode;
       stored: StoredSet | null;
       hash: string;
-      taste: Taste;
+      watchedIds: number[];
     },
   ): Promise<number[]> {
     const previousIds = mode === "getNew" ? stored?.ids ?? [] : [];
-    const previousTitles = (await titlesOf(store, previousIds)).map(label);
+    // The profile is read only here: a cached answer needs the watched ids alone.
+    const { taste, previousTitles } = await store.asUser(userId, async (tx) => ({
+      taste: await loadTaste(tx, userId, { watchedIds }),
+      previousTitles: (await titlesOf(tx, previousIds)).map(label),
+    }));
     const ids = await generate(taste, {
       previousIds,
       previousTitles,
@@ -123,18 +127,18 @@ export function createRecommendService(
       );
     }
     try {
-      const { taste, stored } = await store.asUser(userId, async (tx) => ({
-        taste: await loadTaste(tx, userId),
+      const { watchedIds, stored } = await store.asUser(userId, async (tx) => ({
+        watchedIds: await loadWatchedIds(tx, userId),
         stored: await readStoredSet(tx, userId),
       }));
-      if (taste.watchedIds.length === 0) {
+      if (watchedIds.length === 0) {
         throw new Problem(
           400,
           "no_watched_movies",
           "Mark some movies as watched to get recommendations.",
         );
       }
-      const hash = await watchedHash(taste.watchedIds);
+      const hash = await watchedHash(watchedIds);
       if (mode === "default" && isFresh(stored, hash, clock.now())) return fresh(stored.ids, true);
 
       const unit = await consumeQuota(kv, userId, { clock });
@@ -155,7 +159,7 @@ export function createRecommendService(
         );
       }
       try {
-        return fresh(await regenerate(userId, { mode, stored, hash, taste }), false);
+        return fresh(await regenerate(userId, { mode, stored, hash, watchedIds }), false);
       } catch (error) {
         const problem = error instanceof Problem ? error : internalError(error);
         if (problem.status === 500 || problem.status === 503) await refundQuota(kv, userId, unit);

@@ -32,12 +32,22 @@ function jsonOf<T>(value: unknown): T {
   return (typeof value === "string" ? JSON.parse(value) : value) as T;
 }
 
-/** Reads a user's taste inside the user's transaction `tx`. */
-export async function loadTaste(tx: Sql, userId: string): Promise<Taste> {
-  const watched = await tx.query<{ catalog_id: number }>(
+/** All of a user's watched ids: what the hash needs, so a cached answer reads no more. */
+export async function loadWatchedIds(tx: Sql, userId: string): Promise<number[]> {
+  const rows = await tx.query<{ catalog_id: number }>(
     `select catalog_id from public.user_watched_movies where user_id = $1`,
     [userId],
   );
+  return rows.map((r) => Number(r.catalog_id));
+}
+
+/** Reads a user's taste inside the user's transaction `tx`; `watchedIds` if already read. */
+export async function loadTaste(
+  tx: Sql,
+  userId: string,
+  options: { watchedIds?: number[] } = {},
+): Promise<Taste> {
+  const watchedIds = options.watchedIds ?? await loadWatchedIds(tx, userId);
   const recent = await tx.query<TitledMovie>(
     `select m.title, m.year, m.genres
        from public.user_watched_movies w
@@ -72,7 +82,7 @@ export async function loadTaste(tx: Sql, userId: string): Promise<Taste> {
     [userId],
   );
   return {
-    watchedIds: watched.map((r) => Number(r.catalog_id)),
+    watchedIds,
     recent: recent.map((r) => ({ title: r.title, year: Number(r.year), genres: r.genres ?? [] })),
     genres: genres.map((r) => ({ name: r.name, count: Number(r.count) })),
     myListIds: (list?.catalog_ids ?? []).map(Number),
