@@ -3,6 +3,7 @@
  * and /user endpoints, shaped as Supabase Auth answers.
  */
 import assert from "node:assert/strict";
+import { SignJWT } from "jose";
 import { FakeClock } from "../lib/clock.ts";
 import { createServices } from "../lib/services.ts";
 import { type TestApp, testApp } from "./helpers/app.ts";
@@ -103,6 +104,24 @@ Deno.test("Supabase mode asks GET /auth/v1/user about legacy HS256 tokens", asyn
   assert.equal(asked.headers.apikey, fake.anonKey);
   const stranger = { id: crypto.randomUUID(), email: "nobody@example.com" };
   assert.equal(await status(t, "/api/watched", await fake.sign(stranger, { alg: "HS256" })), 401);
+
+  // Supabase rate-limiting or failing is not the user's token being bad: 503, not 401.
+  const legacy = await fake.sign(user, { alg: "HS256", expiresInS: 60 });
+  fake.failWith = 429;
+  assert.equal(await status(t, "/api/watched", legacy), 503);
+  fake.failWith = null;
+
+  // Tokens that cannot be a live user's are refused without asking Supabase.
+  const asks = () => fake.requests.filter((r) => r.path === "/auth/v1/user").length;
+  const before = asks();
+  const hmac = new TextEncoder().encode(fake.legacySecret);
+  const anonKey = await new SignJWT({ role: "anon" }).setProtectedHeader({ alg: "HS256" })
+    .setIssuer("supabase").setIssuedAt().setExpirationTime("10y").sign(hmac);
+  assert.equal(await status(t, "/api/watched", anonKey), 401, "the legacy anon key");
+  assert.equal(await status(t, "/api/watched", "eyJhbGciOiJIUzI1NiJ9.bm90IGpzb24.c2ln"), 401);
+  clock.advance(61_000);
+  assert.equal(await status(t, "/api/watched", legacy), 401, "expired");
+  assert.equal(asks(), before);
 });
 
 Deno.test("Supabase mode signup creates a confirmed user through the admin API with the service key", async () => {

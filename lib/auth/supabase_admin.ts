@@ -96,7 +96,7 @@ export async function createSupabaseUser(
   });
 }
 
-/** Asks Supabase Auth who a token belongs to; null when it refuses the token. */
+/** Asks Supabase Auth who a token belongs to; null when it refuses the token, 503 when it fails. */
 export async function getSupabaseUser(
   supabase: SupabaseConfig,
   token: string,
@@ -105,6 +105,11 @@ export async function getSupabaseUser(
   const { status, body } = await call(options.fetch, `${supabase.url}/auth/v1/user`, {
     headers: { apikey: supabase.anonKey, authorization: `Bearer ${token}` },
   });
+  // GoTrue refuses a token with 400, 401 or 403; anything else (429 above all) is Supabase
+  // failing, and a signed-in user must not be told their token is bad because of it.
+  if (status !== 200 && status !== 400 && status !== 401 && status !== 403) {
+    throw unavailable(new Error(`auth/v1/user answered ${status}`));
+  }
   const user = body as { id?: unknown; email?: unknown } | null;
   if (status !== 200 || typeof user?.id !== "string") return null;
   return { id: user.id, email: typeof user.email === "string" ? user.email : "" };

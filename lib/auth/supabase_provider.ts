@@ -4,7 +4,7 @@
  * token signed with the legacy HS256 secret (which no JWKS publishes) is asked about at
  * `GET /auth/v1/user` instead.
  */
-import { decodeProtectedHeader } from "jose";
+import { decodeJwt, decodeProtectedHeader } from "jose";
 import type { SupabaseConfig } from "../config.ts";
 import type { AppDeps } from "../deps.ts";
 import { unauthorized, verifyAccessToken } from "./access_token.ts";
@@ -14,6 +14,19 @@ import { remoteJwks } from "./supabase_jwks.ts";
 
 /** The asymmetric algorithms Supabase's signing keys use (ECC P-256, RSA, Ed25519). */
 export const SUPABASE_ALGORITHMS = ["ES256", "RS256", "EdDSA"];
+
+// An HS256 token cannot be checked here, but one that is expired, of another issuer or not a
+// user's (the legacy anon key) is refused without a call: it would cost a round trip to
+// Supabase per request, and a flood of them would spend the project's rate limit.
+function worthAsking(token: string, issuer: string, nowMs: number): boolean {
+  try {
+    const claims = decodeJwt(token);
+    return claims.iss === issuer && claims.role === "authenticated" &&
+      typeof claims.exp === "number" && claims.exp * 1000 > nowMs;
+  } catch {
+    return false;
+  }
+}
 
 /** Builds the verifier of a Supabase project's access tokens. */
 export function createSupabaseVerifier(
@@ -35,6 +48,9 @@ export function createSupabaseVerifier(
         throw unauthorized("The access token is not valid.", { invalidToken: true });
       }
       if (alg === "HS256") {
+        if (!worthAsking(token, issuer, deps.clock.now())) {
+          throw unauthorized("The access token is not valid.", { invalidToken: true });
+        }
         const user = await getSupabaseUser(supabase, token, { fetch: deps.fetch });
         if (!user) throw unauthorized("The access token is not valid.", { invalidToken: true });
         return user;
