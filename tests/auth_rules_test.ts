@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { verifyAccessToken } from "../lib/auth/access_token.ts";
+import { limitSubject } from "../lib/auth/client_address.ts";
 import { wantsVersionedErrors } from "../lib/auth/gotrue.ts";
 import { hashPassword, verifyPassword } from "../lib/auth/passwords.ts";
 import { LOGIN_PER_EMAIL, takeAttempt, type WindowLimit } from "../lib/auth/rate_limit.ts";
@@ -93,6 +94,20 @@ Deno.test("takeAttempt lets exactly the limit through when attempts race", async
     ),
   );
   assert.equal(results.filter((r) => r.allowed).length, LOGIN_PER_EMAIL.limit);
+});
+
+Deno.test("per-address limits count an IPv6 address by its /64 and a mapped IPv4 as IPv4", () => {
+  const net = "2001:db8:0:42::/64";
+  for (const a of ["2001:db8:0:42::1", "2001:DB8::42:ffff:1:2:3", "2001:db8:0:42:a:b:c:d%eth0"]) {
+    assert.equal(limitSubject(a), a.startsWith("2001:DB8::") ? "2001:db8:0:42::/64" : net, a);
+  }
+  assert.notEqual(limitSubject("2001:db8:0:43::1"), net);
+  assert.equal(limitSubject("::ffff:192.0.2.1"), "192.0.2.1");
+  assert.equal(limitSubject("::ffff:c000:201"), "192.0.2.1");
+  assert.equal(limitSubject("::1"), "0:0:0:0::/64");
+  for (const same of ["192.0.2.1", "unknown", "not:an:address:x", "1:2:3:4:5:6:7:8:9"]) {
+    assert.equal(limitSubject(same), same);
+  }
 });
 
 Deno.test("passwords are bcrypt cost 10 and a missing hash never verifies", async () => {

@@ -227,6 +227,12 @@ Deno.test("signup is limited to 10 attempts per hour per client address", async 
   );
   await problem(limited, 429, "rate_limited");
   assert.ok(Number(limited.headers.get("retry-after")) > 0);
+  const mapped = await signup(
+    t,
+    { email: "u10@example.com", password: "password-123" },
+    from("::ffff:192.0.2.1"),
+  );
+  await problem(mapped, 429, "rate_limited");
   const other = await signup(
     t,
     { email: "u11@example.com", password: "password-123" },

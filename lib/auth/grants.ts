@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { AppDeps } from "../deps.ts";
 import { ACCESS_TOKEN_TTL_S } from "./access_token.ts";
+import { limitSubject } from "./client_address.ts";
 import { GoTrueError, invalidCredentials } from "./gotrue.ts";
 import type { AuthUser } from "./mod.ts";
 import { verifyPassword } from "./passwords.ts";
@@ -68,7 +69,7 @@ export async function passwordGrant(
   if (!email) throw new GoTrueError(400, "validation_failed", "missing email or phone");
   const attempt = await takeAttempt(deps.kv, [
     { limit: LOGIN_PER_EMAIL, subject: email },
-    { limit: LOGIN_PER_ADDRESS, subject: options.clientAddress },
+    { limit: LOGIN_PER_ADDRESS, subject: limitSubject(options.clientAddress) },
   ], { clock: deps.clock });
   if (!attempt.allowed) {
     throw new GoTrueError(429, "over_request_rate_limit", "Request rate limit reached", {

@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { AppDeps } from "../deps.ts";
 import { Problem } from "../problem.ts";
 import { verifyCaptcha } from "./captcha.ts";
-import { UNKNOWN_ADDRESS } from "./client_address.ts";
+import { limitSubject, UNKNOWN_ADDRESS } from "./client_address.ts";
 import type { JsonBody } from "./json_body.ts";
 import type { AuthUser } from "./mod.ts";
 import { SIGNUP_PER_ADDRESS, takeAttempt } from "./rate_limit.ts";
@@ -66,7 +66,7 @@ export async function signUp(
 ): Promise<AuthUser> {
   const attempt = await takeAttempt(
     deps.kv,
-    [{ limit: SIGNUP_PER_ADDRESS, subject: options.clientAddress }],
+    [{ limit: SIGNUP_PER_ADDRESS, subject: limitSubject(options.clientAddress) }],
     { clock: deps.clock },
   );
   if (!attempt.allowed) {
