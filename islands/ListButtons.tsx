@@ -1,7 +1,7 @@
 /**
  * The movie page's "Watched" and "My List" buttons: they show the signed-in user's current
- * state (rendered by the server, then re-read from /api/watched and /api/mylist) and change
- * it through the API. Marking a movie watched takes it off My List, as the API does.
+ * state (rendered by the server; re-read from /api/watched and /api/mylist after a
+ * back/forward-cache restore) and change it through the API. Marking a movie watched takes it off My List, as the API does.
  */
 import { useEffect, useState } from "preact/hooks";
 import type { MovieCard } from "../lib/lists/cards.ts";
@@ -31,15 +31,21 @@ export default function ListButtons(props: ListButtonsProps) {
 
   useEffect(() => {
     if (!signedIn) return;
-    // The page may come from the back/forward cache or another tab may have changed the lists.
+    // A fresh load has the state the server just read (signed-in pages are no-store), so the
+    // lists are re-read only when the page comes back from the back/forward cache.
     const has = (movies: MovieCard[]) => movies.some((m) => m.catalogId === catalogId);
-    Promise.all([
-      api<{ movies: MovieCard[] }>("/api/watched", { auth: true }),
-      api<{ movies: MovieCard[] }>("/api/mylist", { auth: true }),
-    ]).then(([w, m]) => {
-      setWatched(has(w.data.movies));
-      setInMyList(has(m.data.movies));
-    }).catch(() => {/* keep the server's state */});
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      Promise.all([
+        api<{ movies: MovieCard[] }>("/api/watched", { auth: true }),
+        api<{ movies: MovieCard[] }>("/api/mylist", { auth: true }),
+      ]).then(([w, m]) => {
+        setWatched(has(w.data.movies));
+        setInMyList(has(m.data.movies));
+      }).catch(() => {/* keep the state shown */});
+    };
+    addEventListener("pageshow", onPageShow);
+    return () => removeEventListener("pageshow", onPageShow);
   }, [catalogId, signedIn]);
 
   if (!signedIn) {

@@ -4,16 +4,16 @@
  * List, sees both lists, removes one, gets recommendations, asks for new ones, signs out.
  */
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
-import { launchBrowser, skipBrowserTests, startTestServer } from "./helpers/server.ts";
+import {
+  hydrated,
+  launchBrowser,
+  pageErrors,
+  skipBrowserTests,
+  startTestServer,
+} from "./helpers/server.ts";
 import { POPULAR_FIXTURE_ROWS } from "./helpers/fake_tmdb.ts";
 
 const TIMEOUT = 20_000;
-
-/** Waits until the page's islands are hydrated (lib/web/hydrate.ts marks <html>). */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForSelector("html[data-hydrated]", { timeout: TIMEOUT });
-}
 
 Deno.test({
   name: "browser: sign up, sign in, search, lists, recommendations, sign out",
@@ -27,12 +27,7 @@ Deno.test({
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
       page.setDefaultTimeout(TIMEOUT);
-      const errors: string[] = [];
-      page.on("pageerror", (error) => errors.push(error.message));
-      // A Content-Security-Policy refusal is only a console message: count it as an error.
-      page.on("console", (m) => {
-        if (/Content Security Policy/i.test(m.text())) errors.push(m.text());
-      });
+      const errors = pageErrors(page);
       const email = `flow-${crypto.randomUUID().slice(0, 8)}@example.test`;
       const password = "correct horse battery";
       const other = POPULAR_FIXTURE_ROWS[0];
@@ -112,8 +107,19 @@ Deno.test({
       });
 
       await step("add another movie to My List", async () => {
+        // The server rendered the buttons' state: loading the page re-reads no list.
+        const listReads: string[] = [];
+        const onRequest = (r: { method(): string; url(): string }) => {
+          if (r.method() === "GET" && /\/api\/(watched|mylist)$/.test(r.url())) {
+            listReads.push(r.url());
+          }
+        };
+        page.on("request", onRequest);
         await page.goto(`${server.url}/movies/${other.id}`);
         await hydrated(page);
+        await page.waitForLoadState("networkidle");
+        page.off("request", onRequest);
+        assert.deepEqual(listReads, []);
         await page.getByRole("button", { name: "Add to My List" }).click();
         await page.getByText(`Added “${other.title}” to My List.`).waitFor();
         // The server renders the new state too.

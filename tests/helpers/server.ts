@@ -4,7 +4,7 @@
  * clock (supabase-js compares expiry with the browser's clock), a fake TMDB, a fake AI that
  * recommends popular movies, and a fake image server drawing SVG posters.
  */
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
 import { systemClock } from "../../lib/clock.ts";
 import { build } from "../../scripts/build.ts";
 import { type TestApp, testApp } from "./app.ts";
@@ -133,4 +133,19 @@ export async function launchBrowser(): Promise<Browser> {
     );
   }
   return await chromium.launch({ executablePath, args: CHROMIUM_ARGS, timeout: 60_000 });
+}
+
+/** The page's uncaught errors, and its Content-Security-Policy refusals (only console messages). */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (m) => {
+    if (/Content Security Policy/i.test(m.text())) errors.push(m.text());
+  });
+  return errors;
+}
+
+/** Waits until the page's islands are hydrated (lib/web/hydrate.ts marks <html>). */
+export async function hydrated(page: Page, timeout = 20_000): Promise<void> {
+  await page.waitForSelector("html[data-hydrated]", { timeout });
 }
