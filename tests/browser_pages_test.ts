@@ -11,7 +11,9 @@ import { createServices } from "../lib/services.ts";
 import { SESSION_COOKIE } from "../lib/web/session_cookie.ts";
 import { POPULAR_FIXTURE_ROWS } from "./helpers/fake_tmdb.ts";
 import {
+  hydrated,
   launchBrowser,
+  pageErrors,
   skipBrowserTests,
   startTestServer,
   type TestServer,
@@ -118,10 +120,13 @@ async function updateDocsScreenshot(browser: Browser, shot: URL, docs: URL): Pro
 
 /** Layout and accessibility checks of the current page. */
 async function checkPage(page: Page, label: string, width: number): Promise<void> {
-  const { scrollWidth, clientWidth, badAlts } = await page.evaluate(() => ({
+  const { scrollWidth, clientWidth, badAlts, navRows } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
     clientWidth: document.documentElement.clientWidth,
     badAlts: [...document.images].filter((img) => !img.alt.trim()).map((img) => img.src),
+    navRows: new Set(
+      [...document.querySelectorAll(".nav-links a")].map((a) => a.getBoundingClientRect().top),
+    ).size,
   }));
   if (width <= 390) {
     assert.ok(
@@ -129,6 +134,7 @@ async function checkPage(page: Page, label: string, width: number): Promise<void
       `${label}: scrolls sideways (${scrollWidth} > ${clientWidth})`,
     );
   }
+  assert.equal(navRows, 1, `${label}: the main navigation wraps`);
   assert.deepEqual(badAlts, [], `${label}: images without alt text`);
 }
 
@@ -209,12 +215,7 @@ Deno.test({
           const context = await signedInContext(browser, server, session, width);
           const page = await context.newPage();
           page.setDefaultTimeout(TIMEOUT);
-          const errors: string[] = [];
-          page.on("pageerror", (error) => errors.push(error.message));
-          // A Content-Security-Policy refusal is only a console message: count it as an error.
-          page.on("console", (m) => {
-            if (/Content Security Policy/i.test(m.text())) errors.push(m.text());
-          });
+          const errors = pageErrors(page);
           const shots: [string, string, () => Promise<void>][] = [
             ["home", "/", async () => {}],
             [
@@ -247,7 +248,7 @@ Deno.test({
           ];
           for (const [name, path, ready] of shots) {
             await page.goto(`${server.url}${path}`);
-            if (path !== "/") await page.waitForSelector("html[data-hydrated]");
+            if (path !== "/") await hydrated(page);
             await ready();
             await page.waitForLoadState("networkidle");
             // Every poster in view drawn, so the screenshots do not depend on load timing.
@@ -277,6 +278,21 @@ Deno.test({
           await context.close();
         });
       }
+
+      await t.step("at 360 px, signed in and out, nothing scrolls sideways or wraps", async () => {
+        for (const signedIn of [true, false]) {
+          const context = signedIn
+            ? await signedInContext(browser, server, session, 360)
+            : await browser.newContext({ viewport: { width: 360, height: 800 } });
+          const page = await context.newPage();
+          page.setDefaultTimeout(TIMEOUT);
+          for (const path of ["/", "/movies/550", "/watched", "/recommendations", "/signup"]) {
+            await page.goto(`${server.url}${path}`);
+            await checkPage(page, `${path} at 360px${signedIn ? ", signed in" : ""}`, 360);
+          }
+          await context.close();
+        }
+      });
     } finally {
       await browser.close();
     }
