@@ -74,8 +74,12 @@ export async function accessToken(): Promise<string | undefined> {
 
 /** Signs out everywhere this session reaches, and at least in this browser. */
 export async function signOut(): Promise<void> {
-  const { error } = await supabase().auth.signOut();
-  // The server may be unreachable; the local session must still go.
-  if (error) await supabase().auth.signOut({ scope: "local" });
-  cookieStorage.removeItem(SESSION_COOKIE);
+  try {
+    const { error } = await supabase().auth.signOut();
+    // The server may be unreachable; the local session must still go.
+    if (error) await supabase().auth.signOut({ scope: "local" });
+  } finally {
+    // Even if supabase-js threw: a cookie left behind would keep the server rendering signed in.
+    cookieStorage.removeItem(SESSION_COOKIE);
+  }
 }
