@@ -56,6 +56,11 @@ Deno.test("parseSignup trims and lower-cases the email and reports which field i
     code(() => parseSignup(body({ email: "a@b.co", password: "😀".repeat(19) }))),
     "invalid_password",
   );
+  // JSON can carry a lone surrogate, which Supabase (Go) would hash as U+FFFD.
+  assert.equal(
+    code(() => parseSignup(body({ email: "a@b.co", password: "abcdefg\ud800" }))),
+    "invalid_password",
+  );
 });
 
 Deno.test("takeAttempt counts per subject in fixed windows of the injected clock", async () => {

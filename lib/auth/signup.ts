@@ -30,7 +30,10 @@ export const signupBodySchema = z.object({
     })
     .refine((p) => utf8Length(p) <= PASSWORD_MAX_BYTES, {
       error: `password must be at most ${PASSWORD_MAX_BYTES} bytes (72 ASCII characters).`,
-    }),
+    })
+    // bcryptjs hashes a lone surrogate as itself, Supabase (Go) as U+FFFD: such a hash would
+    // not verify once the account moves to Supabase Auth.
+    .refine((p) => p.isWellFormed(), { error: "password must be well-formed Unicode text." }),
   captchaToken: z.string({ error: "captchaToken must be a string." }).max(4096).nullish(),
 });
 
