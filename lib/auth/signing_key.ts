@@ -13,12 +13,14 @@ export interface SigningKey {
 }
 
 async function fromPrivateJwk(jwk: JWK): Promise<SigningKey> {
-  const { d: _d, ...pub } = jwk;
-  const kid = jwk.kid ?? (await thumbprintKid(pub));
-  const publicJwk: JWK = { ...pub, kid, alg: "ES256", use: "sig" };
+  // Only the key's own members: a WebCrypto export carries key_ops ["sign"] and ext, which
+  // would make the public half unimportable and would be published in the JWKS.
+  const { kty, crv, x, y, d } = jwk;
+  const kid = jwk.kid ?? (await thumbprintKid({ kty, crv, x, y }));
+  const publicJwk: JWK = { kty, crv, x, y, kid, alg: "ES256", use: "sig", key_ops: ["verify"] };
   return {
     kid,
-    privateKey: (await importJWK({ ...jwk, alg: "ES256" }, "ES256")) as CryptoKey,
+    privateKey: (await importJWK({ kty, crv, x, y, d, alg: "ES256" }, "ES256")) as CryptoKey,
     publicKey: (await importJWK(publicJwk, "ES256")) as CryptoKey,
     publicJwk,
   };
