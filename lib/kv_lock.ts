@@ -15,6 +15,23 @@ interface Lease {
 export interface HeldLock {
   owner: string;
   release(): Promise<void>;
+  /** Extends the lease by its TTL from now; false when another owner has taken it. */
+  renew(): Promise<boolean>;
+}
+
+/** How a lease is held: its owner, its TTL and the clock expiry is judged by. */
+export interface LeaseOptions {
+  owner: string;
+  ttlMs: number;
+  clock: Clock;
+}
+
+// Lapsed leases are deleted by KV a minute after they expire by the clock.
+function write(kv: Deno.Kv, key: Deno.KvKey, current: Deno.KvEntryMaybe<Lease>, o: LeaseOptions) {
+  const lease: Lease = { owner: o.owner, expiresAt: o.clock.now() + o.ttlMs };
+  return commitWithRetry(() =>
+    kv.atomic().check(current).set(key, lease, { expireIn: o.ttlMs + 60_000 })
+  );
 }
 
 /** Tries to take the lease at `key` for `ttlMs`; null when someone else holds it. */
@@ -23,20 +40,36 @@ export async function tryLock(
   key: Deno.KvKey,
   options: { ttlMs: number; clock: Clock; owner?: string },
 ): Promise<HeldLock | null> {
-  const owner = options.owner ?? crypto.randomUUID();
+  const lease = { ...options, owner: options.owner ?? crypto.randomUUID() };
   for (let attempt = 0; attempt < 10; attempt++) {
     const current = await getWithRetry<Lease>(kv, key);
-    const now = options.clock.now();
-    if (current.value && current.value.expiresAt > now) return null;
-    const lease: Lease = { owner, expiresAt: now + options.ttlMs };
-    const result = await commitWithRetry(() =>
-      kv.atomic().check(current).set(key, lease, { expireIn: options.ttlMs + 60_000 })
-    );
-    if (result.ok) {
-      return { owner, release: () => releaseLock(kv, key, owner) };
+    if (current.value && current.value.expiresAt > options.clock.now()) return null;
+    if ((await write(kv, key, current, lease)).ok) {
+      return {
+        owner: lease.owner,
+        release: () => releaseLock(kv, key, lease.owner),
+        renew: () => renewLock(kv, key, lease),
+      };
     }
   }
   return null;
+}
+
+/**
+ * Extends the lease at `key` by `ttlMs` from now unless another owner has it: a lease of
+ * `owner` that ran out but nobody took is taken back; one another owner took stays theirs.
+ */
+export async function renewLock(
+  kv: Deno.Kv,
+  key: Deno.KvKey,
+  options: LeaseOptions,
+): Promise<boolean> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const current = await getWithRetry<Lease>(kv, key);
+    if (current.value && current.value.owner !== options.owner) return false;
+    if ((await write(kv, key, current, options)).ok) return true;
+  }
+  return false;
 }
 
 /** Releases the lease at `key` if `owner` still holds it. */

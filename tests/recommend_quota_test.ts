@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { FakeClock } from "../lib/clock.ts";
-import { tryLock } from "../lib/kv_lock.ts";
-import { LOCK_TTL_MS } from "../lib/recommend/mod.ts";
+import { FakeClock, systemClock } from "../lib/clock.ts";
+import { renewLock, tryLock } from "../lib/kv_lock.ts";
+import { createRecommendService, LOCK_TTL_MS } from "../lib/recommend/mod.ts";
 import { consumeQuota, quotaStatus, refundQuota } from "../lib/recommend/quota.ts";
 import { modelLike, POOL, recommendWorld } from "./helpers/recommend_world.ts";
 
@@ -164,4 +164,89 @@ Deno.test("the lock is per user: another user's generation is not blocked", asyn
     clock,
   });
   assert.equal((await w.get("/api/recommend")).status, 200);
+});
+
+Deno.test("renewLock extends its owner's lease, takes back a lapsed one, never another's", async () => {
+  const clock = new FakeClock();
+  using kv = await Deno.openKv(":memory:");
+  const key = ["lock"];
+  const held = await tryLock(kv, key, { ttlMs: 1_000, clock, owner: "a" });
+  assert.ok(held);
+  clock.advance(900);
+  assert.equal(await held.renew(), true);
+  clock.advance(900);
+  // Renewed at 900, so it holds until 1,900: still taken at 1,800.
+  assert.equal(await tryLock(kv, key, { ttlMs: 1_000, clock, owner: "b" }), null);
+  clock.advance(200);
+  // Lapsed and nobody took it: its owner takes it back.
+  assert.equal(await renewLock(kv, key, { owner: "a", ttlMs: 1_000, clock }), true);
+  assert.equal(await tryLock(kv, key, { ttlMs: 1_000, clock, owner: "b" }), null);
+  clock.advance(1_000);
+  const other = await tryLock(kv, key, { ttlMs: 1_000, clock, owner: "b" });
+  assert.ok(other);
+  assert.equal(await held.renew(), false);
+  await held.release();
+  assert.equal(await tryLock(kv, key, { ttlMs: 1_000, clock, owner: "c" }), null);
+});
+
+Deno.test("a generation longer than the lock's TTL keeps its lock (renewed) until it ends", async () => {
+  await using w = await recommendWorld();
+  const answer = modelLike(POOL);
+  w.ai.fallback = (request) => ({ ...answer(request), delayMs: 1_500 });
+  const deps = { ...w.t.deps, clock: systemClock };
+  const service = createRecommendService(deps, {
+    search: () => Promise.resolve({ results: [] }),
+    lockTtlMs: 500,
+  });
+  const first = service.recommend(w.user.id);
+  await new Promise((r) => setTimeout(r, 1_000));
+  // Twice the TTL in: without renewal the lease would have run out and this would generate.
+  await assert.rejects(
+    service.recommend(w.user.id, { mode: "refresh" }),
+    (e: { code?: string }) => e.code === "generation_in_progress",
+  );
+  assert.equal((await first).cached, false);
+  assert.equal(w.ai.requests.length, 1);
+});
+
+Deno.test("a lock release that fails in KV does not fail the answer", async () => {
+  await using w = await recommendWorld();
+  let failDeletes = false;
+  // The lock's release is the only atomic delete on this path.
+  const kv = new Proxy(w.t.kv, {
+    get(target, prop) {
+      if (prop === "atomic") {
+        return () => {
+          const op = target.atomic();
+          let deletes = false;
+          const wrapped: Deno.AtomicOperation = new Proxy(op, {
+            get(o, p) {
+              if (p === "commit" && deletes && failDeletes) {
+                return () => Promise.reject(new Error("kv unavailable"));
+              }
+              const v = Reflect.get(o, p, o);
+              if (typeof v !== "function") return v;
+              // The builder methods return the operation: keep returning the wrapper.
+              return (...args: unknown[]) => {
+                if (p === "delete") deletes = true;
+                const out = v.apply(o, args);
+                return out === o ? wrapped : out;
+              };
+            },
+          });
+          return wrapped;
+        };
+      }
+      const v = Reflect.get(target, prop, target);
+      return typeof v === "function" ? v.bind(target) : v;
+    },
+  });
+  const service = createRecommendService({ ...w.t.deps, kv }, {
+    search: () => Promise.resolve({ results: [] }),
+  });
+  failDeletes = true;
+  const result = await service.recommend(w.user.id);
+  assert.equal(result.cached, false);
+  assert.ok(result.recommendations.length >= 5);
+  assert.ok(w.t.logs.some((l) => l.msg === "recommend lock release failed"));
 });

@@ -5,6 +5,7 @@
  */
 import type { AppDeps } from "../deps.ts";
 import { tryLock } from "../kv_lock.ts";
+import { describeError } from "../log.ts";
 import { internalError, Problem } from "../problem.ts";
 import {
   CACHE_TTL_MS,
@@ -112,10 +113,8 @@ export function createRecommendService(
   }
 
   async function recommend(userId: string, { mode = "default" }: { mode?: RecommendMode } = {}) {
-    const lock = await tryLock(kv, ["recommend_lock", userId], {
-      ttlMs: options.lockTtlMs ?? LOCK_TTL_MS,
-      clock,
-    });
+    const ttlMs = options.lockTtlMs ?? LOCK_TTL_MS;
+    const lock = await tryLock(kv, ["recommend_lock", userId], { ttlMs, clock });
     if (!lock) {
       throw new Problem(
         409,
@@ -126,6 +125,13 @@ export function createRecommendService(
         },
       );
     }
+    // Rounds times providers times models at 30 s each can outlast the TTL: keep the lease
+    // while this process works, so a second request cannot start a second generation.
+    const heartbeat = setInterval(() => {
+      lock.renew().catch((error) =>
+        log({ level: "warn", msg: "recommend lock renewal failed", error: describeError(error) })
+      );
+    }, Math.max(1, Math.floor(ttlMs / 3)));
     try {
       const { watchedIds, stored } = await store.asUser(userId, async (tx) => ({
         watchedIds: await loadWatchedIds(tx, userId),
@@ -185,7 +191,12 @@ export function createRecommendService(
         };
       }
     } finally {
-      await lock.release();
+      clearInterval(heartbeat);
+      // The answer is ready: a KV failure here must not turn it into a 500 (and a lost quota
+      // unit); the lease then expires by itself.
+      await lock.release().catch((error) =>
+        log({ level: "warn", msg: "recommend lock release failed", error: describeError(error) })
+      );
     }
   }
 
