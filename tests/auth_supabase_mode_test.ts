@@ -160,6 +160,10 @@ Deno.test("Supabase mode signup creates a confirmed user through the admin API w
   const problem = await down.json();
   assert.equal(problem.code, "identity_unavailable");
   assert.doesNotMatch(JSON.stringify(problem), /sb_secret/);
+  fake.failWith = 429;
+  const busy = await signup("later@example.com");
+  assert.equal(busy.status, 503);
+  assert.equal((await busy.json()).code, "identity_unavailable");
 });
 
 Deno.test("Supabase mode without a service-role key cannot sign up (503 signup_unavailable)", async () => {

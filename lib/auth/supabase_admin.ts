@@ -51,7 +51,10 @@ async function call(
   } catch {
     body = null;
   }
-  if (res.status >= 500) throw unavailable(new Error(`Supabase Auth answered ${res.status}`));
+  // Rate-limited is Supabase being busy, not a refusal: "try again" is the honest answer.
+  if (res.status >= 500 || res.status === 429) {
+    throw unavailable(new Error(`Supabase Auth answered ${res.status}`));
+  }
   return { status: res.status, body };
 }
 
