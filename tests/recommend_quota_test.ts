@@ -209,44 +209,67 @@ Deno.test("a generation longer than the lock's TTL keeps its lock (renewed) unti
   assert.equal(w.ai.requests.length, 1);
 });
 
-Deno.test("a lock release that fails in KV does not fail the answer", async () => {
-  await using w = await recommendWorld();
-  let failDeletes = false;
-  // The lock's release is the only atomic delete on this path.
-  const kv = new Proxy(w.t.kv, {
+/** `kv` whose atomic commits reject while `fail` says so for the operation's calls. */
+function kvFailing(kv: Deno.Kv, fail: (calls: string[]) => boolean): Deno.Kv {
+  const bind = <T extends object>(target: T, p: string | symbol) => {
+    const v = Reflect.get(target, p, target);
+    return typeof v === "function" ? v.bind(target) : v;
+  };
+  return new Proxy(kv, {
     get(target, prop) {
-      if (prop === "atomic") {
-        return () => {
-          const op = target.atomic();
-          let deletes = false;
-          const wrapped: Deno.AtomicOperation = new Proxy(op, {
-            get(o, p) {
-              if (p === "commit" && deletes && failDeletes) {
-                return () => Promise.reject(new Error("kv unavailable"));
-              }
-              const v = Reflect.get(o, p, o);
-              if (typeof v !== "function") return v;
-              // The builder methods return the operation: keep returning the wrapper.
-              return (...args: unknown[]) => {
-                if (p === "delete") deletes = true;
-                const out = v.apply(o, args);
-                return out === o ? wrapped : out;
-              };
-            },
-          });
-          return wrapped;
-        };
-      }
-      const v = Reflect.get(target, prop, target);
-      return typeof v === "function" ? v.bind(target) : v;
+      if (prop !== "atomic") return bind(target, prop);
+      return () => {
+        const op = target.atomic();
+        const calls: string[] = [];
+        const wrapped: Deno.AtomicOperation = new Proxy(op, {
+          get(o, p) {
+            if (p === "commit" && fail(calls)) {
+              return () => Promise.reject(new Error("kv unavailable"));
+            }
+            const v = bind(o, p);
+            if (typeof v !== "function") return v;
+            // The builder methods return the operation: keep returning the wrapper.
+            return (...args: unknown[]) => {
+              calls.push(String(p));
+              const out = v(...args);
+              return out === o ? wrapped : out;
+            };
+          },
+        });
+        return wrapped;
+      };
     },
   });
+}
+
+Deno.test("a lock release that fails in KV does not fail the answer", async () => {
+  await using w = await recommendWorld();
+  // The lock's release is the only atomic delete on this path.
+  const kv = kvFailing(w.t.kv, (calls) => calls.includes("delete"));
   const service = createRecommendService({ ...w.t.deps, kv }, {
     search: () => Promise.resolve({ results: [] }),
   });
-  failDeletes = true;
   const result = await service.recommend(w.user.id);
   assert.equal(result.cached, false);
   assert.ok(result.recommendations.length >= 5);
   assert.ok(w.t.logs.some((l) => l.msg === "recommend lock release failed"));
+});
+
+Deno.test("a refund that fails in KV still answers the generation's own error", async () => {
+  await using w = await recommendWorld();
+  let down = false;
+  w.ai.fallback = () => {
+    // The unit is taken by now: from here on every KV write fails, the refund included.
+    down = true;
+    return { status: 500, body: { error: { message: "down" } } };
+  };
+  const kv = kvFailing(w.t.kv, () => down);
+  const service = createRecommendService({ ...w.t.deps, kv }, {
+    search: () => Promise.resolve({ results: [] }),
+  });
+  await assert.rejects(
+    service.recommend(w.user.id),
+    (e: { code?: string }) => e.code === "ai_unavailable",
+  );
+  assert.ok(w.t.logs.some((l) => l.msg === "quota refund failed"));
 });

@@ -168,7 +168,12 @@ export function createRecommendService(
         return fresh(await regenerate(userId, { mode, stored, hash, watchedIds }), false);
       } catch (error) {
         const problem = error instanceof Problem ? error : internalError(error);
-        if (problem.status === 500 || problem.status === 503) await refundQuota(kv, userId, unit);
+        if (problem.status === 500 || problem.status === 503) {
+          // A KV failure here costs the user a unit, but must not replace the real answer.
+          await refundQuota(kv, userId, unit).catch((e) =>
+            log({ level: "warn", msg: "quota refund failed", error: describeError(e) })
+          );
+        }
         if (!stored) throw problem;
         if (problem.status >= 500 && problem.code === "internal_error") {
           log({
