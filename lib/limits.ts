@@ -117,6 +117,9 @@ export function createExternalWindow(
       );
       // A clash means another caller took a place (or closed the window) first: read again.
       if (!result.ok) continue;
+      // A slow KV can finish the commit after the window ended; the call would then leave in
+      // the next window uncounted there, so that place is given up and one taken in the new one.
+      if (clock.now() >= start + windowMs) continue;
       memo = { windowStart: start, count: taken + 1, blockedUntil, at: now };
       return { ok: true, headers: headersOf(memo) };
     }

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { type FakeClock, systemClock } from "../lib/clock.ts";
+import { FakeClock, systemClock } from "../lib/clock.ts";
 import { createExternalWindow, reopenAfter429 } from "../lib/limits.ts";
 import { Problem } from "../lib/problem.ts";
 import { testApp } from "./helpers/app.ts";
-import { detailBody, type FakeTmdb, startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
+import { detailBody, startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 import rateLimitBody from "./fixtures/tmdb/tmdb-error-429-rate-limit.json" with { type: "json" };
 
 async function fill(t: { request(path: string): Promise<Response> }, n: number) {
@@ -70,7 +70,7 @@ Deno.test("popular waits too; a window closed past 5 s is 503 upstream_busy with
 });
 
 Deno.test("the window takes time from the clock and keys the count in KV", async () => {
-  const clock = new (await import("../lib/clock.ts")).FakeClock("2026-11-22T12:00:00.900Z");
+  const clock = new FakeClock("2026-11-22T12:00:00.900Z");
   using kv = await Deno.openKv(":memory:");
   const window = createExternalWindow(kv, { clock, limit: 2 });
   assert.equal((await window.acquire({ wait: false }))["X-RateLimit-Remaining"], "1");
@@ -95,17 +95,47 @@ Deno.test("the window takes time from the clock and keys the count in KV", async
   );
 });
 
-/** Sleeps until just after a second boundary, so a burst lands inside one window. */
+Deno.test("a place whose commit ends after its window is taken again in the window the call leaves in", async () => {
+  const clock = new FakeClock("2026-11-22T12:00:00.900Z");
+  using kv = await Deno.openKv(":memory:");
+  // A KV whose first commit is slow enough to end 200 ms later, in the next window.
+  let slow = true;
+  const slowKv = new Proxy(kv, {
+    get(target, name) {
+      if (name !== "atomic") return Reflect.get(target, name).bind(target);
+      return () => {
+        const op = target.atomic();
+        const commit = op.commit.bind(op);
+        op.commit = async () => {
+          const result = await commit();
+          if (slow) clock.advance(200);
+          slow = false;
+          return result;
+        };
+        return op;
+      };
+    },
+  });
+  const window = createExternalWindow(slowKv, { clock, limit: 2 });
+  const headers = await window.acquire({ wait: false });
+  const nextWindow = Date.parse("2026-11-22T12:00:01.000Z");
+  assert.equal(headers["X-RateLimit-Reset"], String(nextWindow / 1000 + 1));
+  assert.equal(headers["X-RateLimit-Remaining"], "1");
+  const counted = await kv.get<Deno.KvU64>(["limits", "external", "window", nextWindow]);
+  assert.equal(counted.value?.value, 1n, "the call is counted in the window it leaves in");
+});
+
+/** Sleeps until just after a second boundary, so a burst starts inside one window. */
 async function alignToWindowStart() {
   const ms = Date.now() % 1000;
   await new Promise((r) => setTimeout(r, 1000 - ms + 20));
 }
 
-/** The fake's arrivals per 1-second window of wall time. */
-function arrivalsPerWindow(fake: FakeTmdb): Map<number, number> {
+/** Calls per 1-second window of wall time. */
+function perWindow(times: number[]): Map<number, number> {
   const counts = new Map<number, number>();
-  for (const r of fake.requests) {
-    const second = Math.floor((performance.timeOrigin + r.at) / 1000);
+  for (const at of times) {
+    const second = Math.floor(at / 1000);
     counts.set(second, (counts.get(second) ?? 0) + 1);
   }
   return counts;
@@ -115,23 +145,34 @@ Deno.test("two app instances sharing one KV never exceed 40 calls in any window"
   await using fake = await startFakeTmdb();
   const kvPath = await Deno.makeTempFile({ suffix: ".sqlite3" });
   const kv = await Deno.openKv(kvPath);
+  // Counted when the service sends a call, which is what the window governs: arrival at the
+  // in-process fake lags behind sending by however busy this machine is.
+  const sent: number[] = [];
+  const countingFetch: typeof fetch = (input, init) => {
+    sent.push(Date.now());
+    return fetch(input, init);
+  };
   try {
     const env = tmdbEnv(fake);
-    await using a = await testApp({ env, kv, clock: systemClock });
-    await using b = await testApp({ env, kv, clock: systemClock, store: a.store });
+    const options = { env, kv, clock: systemClock, fetch: countingFetch };
+    await using a = await testApp(options);
+    await using b = await testApp({ ...options, store: a.store });
     const ids = Array.from({ length: 120 }, (_, i) => 5_000_000 + i);
     for (const id of ids) fake.movies.set(id, detailBody(id));
 
-    // Searches answer 429 at once when the window is full: exactly 40 of 60 pass.
+    // Searches answer 429 at once when the window is full: of 60, exactly 40 pass when the
+    // burst fits in one window (a loaded machine can spread it over two).
     await alignToWindowStart();
     const searches = (await Promise.all([fill(a, 30), fill(b, 30)])).flat();
-    assert.equal(searches.filter((s) => s === 200).length, 40);
-    assert.equal(searches.filter((s) => s === 429).length, 20);
-    assert.equal(fake.requests.length, 40);
-    for (const [, n] of arrivalsPerWindow(fake)) assert.ok(n <= 40, `${n} calls in one window`);
+    const passed = searches.filter((s) => s === 200).length;
+    assert.equal(passed + searches.filter((s) => s === 429).length, 60);
+    assert.equal(sent.length, passed);
+    const searchWindows = perWindow(sent);
+    for (const [, n] of searchWindows) assert.ok(n <= 40, `${n} calls in one window`);
+    if (searchWindows.size === 1) assert.equal(passed, 40);
 
     // Details wait: all 120 are served, spread so that no window sees more than 40.
-    fake.requests.length = 0;
+    sent.length = 0;
     await alignToWindowStart();
     const statuses = await Promise.all(
       ids.map(async (id, i) => {
@@ -141,8 +182,8 @@ Deno.test("two app instances sharing one KV never exceed 40 calls in any window"
       }),
     );
     assert.deepEqual(statuses, Array(120).fill(200));
-    assert.equal(fake.requests.length, 120);
-    const windows = arrivalsPerWindow(fake);
+    assert.equal(sent.length, 120);
+    const windows = perWindow(sent);
     for (const [, n] of windows) assert.ok(n <= 40, `${n} calls in one window`);
     assert.ok(windows.size >= 3);
   } finally {
