@@ -153,6 +153,18 @@ Deno.test("a detail request waits out an upstream 429 without Retry-After (next 
   assert.equal(t.clock.now(), Math.floor(started / 1000) * 1000 + 1000);
 });
 
+Deno.test("a detail request that keeps meeting upstream 429s is 503 upstream_busy, not 429", async () => {
+  await using fake = await startFakeTmdb();
+  await using t = await testApp({ env: tmdbEnv(fake) });
+  fake.override = () => Response.json(rateLimitBody, { status: 429 });
+  const res = await getJson(t, "/api/movies/550");
+  assert.equal(res.status, 503);
+  assert.equal(res.body.code, "upstream_busy");
+  assert.equal(res.headers.get("retry-after"), "1");
+  assert.equal(res.headers.get("x-ratelimit-limit"), "40");
+  assert.equal(fake.requests.length, 3);
+});
+
 Deno.test("a body that is not the expected shape is 502 upstream_bad_response", async () => {
   await using fake = await startFakeTmdb();
   await using t = await testApp({ env: tmdbEnv(fake) });

@@ -121,17 +121,19 @@ export function createTmdbClient(
         if (wait && ++upstream429 < MAX_UPSTREAM_429) continue;
         const closed = await window.peek();
         const reset = Number(closed["X-RateLimit-Reset"]) * 1000;
-        throw new Problem(
-          429,
-          "rate_limited",
-          "The movie database is rate limiting requests; try again shortly.",
-          {
-            headers: {
-              ...closed,
-              "Retry-After": String(Math.max(1, Math.ceil((reset - deps.clock.now()) / 1000))),
-            },
-          },
-        );
+        const retryAfter = String(Math.max(1, Math.ceil((reset - deps.clock.now()) / 1000)));
+        // A waiting caller (detail, popular, import) ends as the window's own bound does: the
+        // detail route has no 429 in the interface, search does.
+        throw wait
+          ? new Problem(503, "upstream_busy", "The movie database is busy; try again shortly.", {
+            headers: { ...closed, "Retry-After": retryAfter },
+          })
+          : new Problem(
+            429,
+            "rate_limited",
+            "The movie database is rate limiting requests; try again shortly.",
+            { headers: { ...closed, "Retry-After": retryAfter } },
+          );
       }
       if (response.status === 404 && path.startsWith("/movie/") && path !== "/movie/popular") {
         await response.body?.cancel();
