@@ -19,7 +19,21 @@ export interface ListsService {
   myList(userId: string): Promise<MovieCard[]>;
   addMyList(userId: string, catalogId: number): Promise<void>;
   removeMyList(userId: string, catalogId: number): Promise<void>;
+  /** Where one movie stands in the user's lists (the movie page's buttons), in one query. */
+  status(userId: string, catalogId: number): Promise<ListStatus>;
 }
+
+/** Whether a movie is in the user's watched list and in their My List. */
+export interface ListStatus {
+  watched: boolean;
+  inMyList: boolean;
+}
+
+const STATUS_SQL = `select
+    exists (select 1 from public.user_watched_movies
+      where user_id = (select auth.uid()) and catalog_id = $1) as watched,
+    exists (select 1 from public.user_my_list
+      where user_id = (select auth.uid()) and $1 = any (catalog_ids)) as "inMyList"`;
 
 // Newest first; the id breaks ties of one instant so the order is deterministic.
 const WATCHED_SQL = `select ${CARD_COLUMNS}
@@ -81,6 +95,11 @@ export function createListsService(
       store.asUser(userId, async (tx) => (await tx.query(WATCHED_SQL)).map(toCard)),
     myList: (userId) =>
       store.asUser(userId, async (tx) => (await tx.query(MY_LIST_SQL)).map(toCard)),
+    status: (userId, catalogId) =>
+      store.asUser(userId, async (tx) => {
+        const [row] = await tx.query<ListStatus>(STATUS_SQL, [catalogId]);
+        return { watched: Boolean(row.watched), inMyList: Boolean(row.inMyList) };
+      }),
     addWatched: (userId, catalogId) =>
       write(userId, catalogId, async (tx) => {
         await tx.query(

@@ -23,14 +23,10 @@ export const handler: Handlers = {
     const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : 0;
     if (!id || id > MAX_ID) throw new Problem(404, "not_found", `No movie at ${c.req.path}.`);
     const user = c.get("user");
-    const [{ value: movie }, watched, myList] = await Promise.all([
+    const [{ value: movie }, lists] = await Promise.all([
       c.var.services.catalog.movie(id),
-      user ? c.var.services.lists.watched(user.id) : undefined,
-      user ? c.var.services.lists.myList(user.id) : undefined,
+      user ? c.var.services.lists.status(user.id, id) : undefined,
     ]);
-    const has = (cards?: { catalogId: number }[]) =>
-      Boolean(cards?.some((m) => m.catalogId === id));
-    const lists = user ? { watched: has(watched), inMyList: has(myList) } : undefined;
     return c.var.render({ movie, lists } satisfies Data);
   },
 };

@@ -1,0 +1,22 @@
+import assert from "node:assert/strict";
+import { createListsService } from "../lib/lists/mod.ts";
+import { testApp } from "./helpers/app.ts";
+import { ENGINES } from "./helpers/store.ts";
+import { createUser } from "./helpers/users.ts";
+
+for (const engine of ENGINES) {
+  Deno.test(`[${engine}] lists status says where one movie stands, for that user only`, async () => {
+    await using t = await testApp({ engine });
+    const lists = createListsService(t.deps);
+    const [a, b] = [await createUser(t.deps), await createUser(t.deps)];
+    await lists.addWatched(a.id, 11);
+    await lists.addMyList(a.id, 12);
+    assert.deepEqual(await lists.status(a.id, 11), { watched: true, inMyList: false });
+    assert.deepEqual(await lists.status(a.id, 12), { watched: false, inMyList: true });
+    assert.deepEqual(await lists.status(a.id, 13), { watched: false, inMyList: false });
+    assert.deepEqual(await lists.status(b.id, 11), { watched: false, inMyList: false });
+    const before = t.store.stats.queries;
+    await lists.status(a.id, 11);
+    assert.equal(t.store.stats.queries - before, 1);
+  });
+}
