@@ -62,7 +62,7 @@ export function createCatalogService(
   const client = createTmdbClient(deps, { window, timeoutMs: options.timeoutMs });
   const cache = new DetailCache(options.detailCacheSize);
   const imageBase = config.tmdb.imageBaseUrl;
-  const detailFlights = new Map<number, Promise<WithRateLimit<MovieRow>>>();
+  const detailFlights = new Map<number, Promise<WithRateLimit<MovieDetail>>>();
   const popularFlights = new Map<number, Promise<WithRateLimit<PopularPage>>>();
 
   function remember(row: MovieRow): MovieDetail {
@@ -72,13 +72,12 @@ export function createCatalogService(
   }
 
   // Fetches, stores and caches the details of `id`; concurrent calls for one id share a fetch.
-  function refresh(id: number): Promise<WithRateLimit<MovieRow>> {
+  function refresh(id: number): Promise<WithRateLimit<MovieDetail>> {
     return singleFlight(detailFlights, id, async () => {
       const answer = await client.movie(id, { wait: true });
       const row = { ...detailRow(answer.value, clock.now()), catalog_id: id };
       await upsertDetail(store, row);
-      remember(row);
-      return { value: row, headers: answer.headers };
+      return { value: remember(row), headers: answer.headers };
     });
   }
 
@@ -89,8 +88,7 @@ export function createCatalogService(
       return { value: remember(stored), headers: await window.peek() };
     }
     try {
-      const { value, headers } = await refresh(id);
-      return { value: toMovieDetail(value, imageBase), headers };
+      return await refresh(id);
     } catch (error) {
       // Stale but complete details beat an error while TMDB is down or busy; a 404 is TMDB
       // saying the movie is gone, so it is passed on.
