@@ -87,8 +87,10 @@ export function createExternalWindow(
 
   async function read(now: number) {
     const start = startOf(now);
-    const count = await getWithRetry<Deno.KvU64>(kv, countKey(start));
-    const blocked = await getWithRetry<number>(kv, blockedKey);
+    const [count, blocked] = await Promise.all([
+      getWithRetry<Deno.KvU64>(kv, countKey(start)),
+      getWithRetry<number>(kv, blockedKey),
+    ]);
     return { start, count, blocked };
   }
 
