@@ -1,5 +1,6 @@
 /** The catalog: TMDB behind the shared window, the movies store and its caches. */
 export { createCatalogService, MAX_PAGE } from "./service.ts";
 export type { CatalogServiceOptions } from "./service.ts";
+export { pageParam } from "./params.ts";
 export { withWindowHeaders } from "./rate_limit_headers.ts";
 export type * from "./types.ts";

@@ -1,12 +1,11 @@
 /** GET /api/movies/popular?page=: TMDB's popular feed, cached 6 hours per page. */
 import { z } from "zod";
-import { MAX_PAGE, withWindowHeaders } from "../../../lib/catalog/mod.ts";
+import { MAX_PAGE, pageParam, withWindowHeaders } from "../../../lib/catalog/mod.ts";
 import type { Handlers } from "../../../lib/http/env.ts";
 import { Problem } from "../../../lib/problem.ts";
 
 const querySchema = z.object({
-  page: z.string().regex(/^\d{1,3}$/).transform(Number)
-    .pipe(z.number().int().min(1).max(MAX_PAGE)).optional().default(1),
+  page: pageParam.optional().default(1),
 });
 
 export const handler: Handlers = {

@@ -1,6 +1,6 @@
 /** GET /api/movies/search?q=: TMDB's movie search, rows without poster, date or votes dropped. */
 import { z } from "zod";
-import { withWindowHeaders } from "../../../lib/catalog/mod.ts";
+import { MAX_PAGE, pageParam, withWindowHeaders } from "../../../lib/catalog/mod.ts";
 import type { Handlers } from "../../../lib/http/env.ts";
 import { Problem } from "../../../lib/problem.ts";
 
@@ -10,8 +10,7 @@ export const MAX_QUERY_LENGTH = 200;
 const querySchema = z.object({
   q: z.string().trim().min(1).max(MAX_QUERY_LENGTH),
   year: z.string().regex(/^\d{4}$/).transform(Number).optional(),
-  page: z.string().regex(/^\d{1,3}$/).transform(Number).pipe(z.number().int().min(1).max(500))
-    .optional(),
+  page: pageParam.optional(),
 });
 
 export const handler: Handlers = {
@@ -23,7 +22,7 @@ export const handler: Handlers = {
           400,
           "invalid_query",
           `q is required: 1 to ${MAX_QUERY_LENGTH} characters after trimming ` +
-            "(optional: year as YYYY, page 1-500).",
+            `(optional: year as YYYY, page 1-${MAX_PAGE}).`,
         );
       }
       const { q, year, page } = query.data;
