@@ -36,10 +36,14 @@ function toRow(r: Record<string, unknown>): MovieRow {
   };
 }
 
+/** Whether a stored row holds full details (a light row or one missing credits does not). */
+export function isComplete(row: MovieRow): boolean {
+  return row.has_details && row.actors !== null && row.directors !== null;
+}
+
 /** Whether a stored row can answer the detail route: complete and fetched within the TTL. */
 export function isFreshComplete(row: MovieRow, now: number): boolean {
-  return row.has_details && row.actors !== null && row.directors !== null &&
-    now - row.cached_at < DETAIL_TTL_MS;
+  return isComplete(row) && now - row.cached_at < DETAIL_TTL_MS;
 }
 
 /** The stored row of `id`, or null. */

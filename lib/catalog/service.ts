@@ -11,6 +11,7 @@ import { DetailCache } from "./detail_cache.ts";
 import {
   DETAIL_TTL_MS,
   freshIds,
+  isComplete,
   isFreshComplete,
   readMovie,
   upsertDetail,
@@ -56,7 +57,7 @@ function singleFlight<K, T>(flights: Map<K, Promise<T>>, key: K, fn: () => Promi
 export function createCatalogService(
   deps: AppDeps,
   options: CatalogServiceOptions = {},
-): Catalog & { readonly client: TmdbClient; readonly window: ExternalWindow } {
+): Catalog & { readonly client: TmdbClient } {
   const { store, kv, clock, config } = deps;
   const window = options.window ?? createExternalWindow(kv, { clock });
   const client = createTmdbClient(deps, { window, timeoutMs: options.timeoutMs });
@@ -92,8 +93,9 @@ export function createCatalogService(
     } catch (error) {
       // Stale but complete details beat an error while TMDB is down or busy; a 404 is TMDB
       // saying the movie is gone, so it is passed on.
-      const stale = stored?.has_details && stored.actors !== null && stored.directors !== null;
-      if (!stale || (error instanceof Problem && error.status === 404)) throw error;
+      if (!stored || !isComplete(stored) || (error instanceof Problem && error.status === 404)) {
+        throw error;
+      }
       deps.log({
         level: "warn",
         msg: "catalog detail refresh failed; serving stale details",
@@ -113,7 +115,6 @@ export function createCatalogService(
 
   return {
     client,
-    window,
 
     movie(id) {
       const hot = cache.get(id, clock.now());
