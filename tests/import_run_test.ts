@@ -151,7 +151,10 @@ Deno.test("an import with TMDB unconfigured fails: no page can be read", async (
   const outcome = await (await imports.start({ pages: 2 })).done;
   assert.equal(outcome.status, "failed");
   assert.equal(outcome.errors, 2);
-  assert.match(outcome.lastError ?? "", /^page \d: The movie database is not configured/);
+  assert.match(
+    outcome.lastError ?? "",
+    /^page \d: catalog_not_configured: The movie database is not configured/,
+  );
   assert.equal(fake.requests.length, 0);
 });
 

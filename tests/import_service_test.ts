@@ -15,7 +15,7 @@ import { testApp } from "./helpers/app.ts";
 /** A catalog in memory: popular pages of ids, a set of detailed ids, call counts and a gate. */
 function stubCatalog(
   pages: number[][],
-  options: { failing?: Set<number>; failPages?: boolean } = {},
+  options: { failing?: Set<number>; failPages?: boolean | Error } = {},
 ) {
   const detailed = new Set<number>();
   const calls = { popular: [] as number[], prefetch: [] as number[] };
@@ -48,6 +48,7 @@ function stubCatalog(
     popular: (page) =>
       call(() => {
         calls.popular.push(page);
+        if (options.failPages instanceof Error) throw options.failPages;
         if (options.failPages) throw new Problem(500, "upstream_error", "TMDB said no");
         const ids = pages[page - 1] ?? [];
         return {
@@ -142,8 +143,24 @@ Deno.test("a run whose every page fails is recorded failed with the page's error
   const outcome = await (await svc.start({ pages: 2 })).done;
   assert.equal(outcome.status, "failed");
   assert.equal(outcome.errors, 2);
-  assert.match(outcome.lastError ?? "", /^page [12]: TMDB said no$/);
+  assert.match(outcome.lastError ?? "", /^page [12]: upstream_error: TMDB said no$/);
   assert.equal((await svc.runs())[0].status, "failed");
+});
+
+Deno.test("a failure that is not a problem is listed as internal_error; its text, which may quote SQL, only reaches the log", async () => {
+  await using t = await testApp();
+  const sqlError = new Error('duplicate key value violates unique constraint "movies_pkey"');
+  const stub = stubCatalog([range(1, 10)], { failPages: sqlError });
+  const svc = createCatalogImportService(t.deps, { catalog: stub.catalog });
+  const outcome = await (await svc.start({ pages: 1 })).done;
+  assert.equal(outcome.lastError, "page 1: internal_error");
+  const [listed] = await svc.runs();
+  assert.equal(listed.lastError, "page 1: internal_error");
+  assert.ok(
+    t.logs.some((l) =>
+      l.msg === "catalog import step failed" && String(l.error).includes("movies_pkey")
+    ),
+  );
 });
 
 Deno.test("progress is written to the run's row while it goes on, and a second start answers 409 import_running", async () => {

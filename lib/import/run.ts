@@ -6,7 +6,8 @@
  */
 import type { CatalogService } from "../catalog/types.ts";
 import type { Clock } from "../clock.ts";
-import type { Logger } from "../log.ts";
+import { describeError, type Logger } from "../log.ts";
+import { Problem } from "../problem.ts";
 import type { Sql } from "../store/mod.ts";
 import type { ImportLock } from "./lock.ts";
 import { taskPool } from "./pool.ts";
@@ -33,9 +34,14 @@ export interface RunOptions {
   renewEveryMs: number;
 }
 
-/** A failure as last_error shows it: the message only (no stack), at most 500 characters. */
+/**
+ * A failure as last_error shows it (the admin route returns it): a problem's code and message,
+ * at most 500 characters; anything else (a store error's text may quote SQL) only as
+ * `internal_error`, its text going to the log.
+ */
 function message(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
+  if (!(error instanceof Problem)) return "internal_error";
+  const text = `${error.code}: ${error.message}`;
   return text.length > 500 ? `${text.slice(0, 497)}...` : text;
 }
 
@@ -57,7 +63,7 @@ export async function executeRun(
   let lastPageError: string | null = null;
   let lostLock = false;
 
-  const fail = (text: string, extra: Record<string, unknown>) => {
+  const fail = (text: string, extra: Record<string, unknown>, error?: unknown) => {
     counts.errors++;
     counts.lastError = text;
     log({
@@ -65,7 +71,7 @@ export async function executeRun(
       msg: "catalog import step failed",
       importId: run.id,
       ...extra,
-      error: text,
+      error: error === undefined ? text : describeError(error),
     });
   };
 
@@ -78,7 +84,7 @@ export async function executeRun(
         level: "error",
         msg: "catalog import bookkeeping failed",
         importId: run.id,
-        error: message(error),
+        error: describeError(error),
       })
     );
   };
@@ -87,7 +93,7 @@ export async function executeRun(
   let lastRenew = clock.now();
 
   const pool = taskPool(options.concurrency, {
-    onError: (error) => fail(message(error), {}),
+    onError: (error) => fail(message(error), {}, error),
   });
 
   const afterCall = () => {
@@ -117,7 +123,7 @@ export async function executeRun(
       counts.detailsFetched += outcome.fetched;
       for (const f of outcome.failed) fail(`movie ${f.id}: ${f.error}`, { catalogId: f.id });
     } catch (error) {
-      fail(`movie ${id}: ${message(error)}`, { catalogId: id });
+      fail(`movie ${id}: ${message(error)}`, { catalogId: id }, error);
     }
     afterCall();
   };
@@ -134,7 +140,7 @@ export async function executeRun(
       for (const id of stale) pool.add(() => detail(id));
     } catch (error) {
       lastPageError = `page ${n}: ${message(error)}`;
-      fail(lastPageError, { page: n });
+      fail(lastPageError, { page: n }, error);
     }
     afterCall();
   };
@@ -155,6 +161,12 @@ export async function executeRun(
     }
     outcome = { ...counts, status };
   } catch (error) {
+    log({
+      level: "error",
+      msg: "catalog import failed",
+      importId: run.id,
+      error: describeError(error),
+    });
     outcome = { ...counts, status: "failed", errors: counts.errors + 1, lastError: message(error) };
   }
   try {
@@ -164,7 +176,7 @@ export async function executeRun(
       level: "error",
       msg: "catalog import could not record its end",
       importId: run.id,
-      error: message(error),
+      error: describeError(error),
     });
   }
   if (!lostLock) await run.lock.release().catch(() => {});
