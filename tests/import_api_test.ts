@@ -173,3 +173,21 @@ Deno.test("the admin import answers 405 with Allow for other methods", async () 
   await assertProblem(res, 405, "method_not_allowed");
   assert.equal(res.headers.get("allow"), "GET, POST");
 });
+
+Deno.test("POST with an endless chunked body answers 400 invalid_body after reading 16 KiB at most", async () => {
+  await using w = await world();
+  let pulled = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      pulled++;
+      controller.enqueue(new Uint8Array(1024).fill(0x20));
+    },
+  });
+  const res = await w.t.request(PATH, {
+    method: "POST",
+    headers: { "x-admin-token": TOKEN, "content-type": "application/json" },
+    body,
+  });
+  await assertProblem(res, 400, "invalid_body");
+  assert.ok(pulled <= 20, `read ${pulled} chunks`);
+});

@@ -1,5 +1,6 @@
 /** The body of `POST /api/admin/catalog-import`: optional `{"pages": 1-25}`, default 5. */
 import { z } from "zod";
+import { readCappedBody } from "../http/read_body.ts";
 import { Problem } from "../problem.ts";
 
 /** Popular pages a run imports when the body does not say. */
@@ -7,9 +8,6 @@ export const DEFAULT_PAGES = 5;
 
 /** Most popular pages one run may import (the table's check constraint agrees). */
 export const MAX_PAGES = 25;
-
-/** Bodies above this many bytes are refused before parsing. */
-export const MAX_BODY_BYTES = 16 * 1024;
 
 // Strict: an unknown key is more likely a typo ("page") than something to ignore silently.
 const schema = z.strictObject({ pages: z.number().int().min(1).max(MAX_PAGES).optional() });
@@ -32,10 +30,8 @@ export function parseImportBody(body: unknown): { pages: number } {
 
 /** Reads and validates the request body (empty, or JSON `{"pages": 1-25}`). */
 export async function readImportBody(req: Request): Promise<{ pages: number }> {
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw invalidBody("The body is larger than 16 KiB.");
-  const bytes = new Uint8Array(await req.arrayBuffer());
-  if (bytes.byteLength > MAX_BODY_BYTES) throw invalidBody("The body is larger than 16 KiB.");
+  const bytes = await readCappedBody(req);
+  if (!bytes) throw invalidBody("The body is larger than 16 KiB.");
   const text = new TextDecoder().decode(bytes);
   if (text.trim() === "") return parseImportBody(undefined);
   let body: unknown;

@@ -1,9 +1,7 @@
 /** The write payload of POST/DELETE on /api/watched and /api/mylist (contract section 6). */
 import { z } from "zod";
+import { readCappedBody } from "../http/read_body.ts";
 import { Problem } from "../problem.ts";
-
-/** Bodies above this many bytes are refused before parsing. */
-export const MAX_PAYLOAD_BYTES = 16 * 1024;
 
 const MAX_CATALOG_ID = 2 ** 31 - 1;
 const catalogId = z.number().int().min(1).max(MAX_CATALOG_ID);
@@ -12,32 +10,6 @@ const nested = z.object({ movie: z.object({ catalogId: z.unknown() }) });
 
 function invalidBody(detail: string): Problem {
   return new Problem(400, "invalid_body", detail);
-}
-
-// A chunked body has no Content-Length to refuse up front: stop reading once it passes the
-// cap, so a client cannot make the server buffer an unbounded body before the size check.
-async function readCapped(req: Request): Promise<Uint8Array> {
-  if (!req.body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = req.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_PAYLOAD_BYTES) {
-      await reader.cancel().catch(() => {});
-      throw invalidBody("The body is larger than 16 KiB.");
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
 }
 
 /**
@@ -50,9 +22,8 @@ export async function readWritePayload(req: Request): Promise<number> {
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw invalidBody("The body must be application/json.");
   }
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > MAX_PAYLOAD_BYTES) throw invalidBody("The body is larger than 16 KiB.");
-  const bytes = await readCapped(req);
+  const bytes = await readCappedBody(req);
+  if (!bytes) throw invalidBody("The body is larger than 16 KiB.");
   let body: unknown;
   try {
     body = JSON.parse(new TextDecoder().decode(bytes));

@@ -1,0 +1,38 @@
+/** Reading a small request body with a hard cap, shared by every route that takes one. */
+
+/** Bodies above this many bytes are refused (contract section 6: 16 KiB). */
+export const MAX_BODY_BYTES = 16 * 1024;
+
+/**
+ * The body's bytes, or null when it is larger than `maxBytes` (16 KiB by default). A declared
+ * Content-Length over the cap is refused unread; a chunked body is read only until it passes
+ * the cap, so a client cannot make the server buffer an unbounded body before the size check.
+ */
+export async function readCappedBody(
+  request: Request,
+  options: { maxBytes?: number } = {},
+): Promise<Uint8Array | null> {
+  const limit = options.maxBytes ?? MAX_BODY_BYTES;
+  if (Number(request.headers.get("content-length") ?? "0") > limit) return null;
+  if (!request.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
