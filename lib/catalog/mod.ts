@@ -1,6 +1,12 @@
 /** The catalog: TMDB behind the shared window, the movies store and its caches. */
 export { createCatalogService, MAX_PAGE } from "./service.ts";
 export type { CatalogServiceOptions } from "./service.ts";
-export { pageParam } from "./params.ts";
+export {
+  catalogIdParam,
+  MAX_QUERY_LENGTH,
+  pageParam,
+  popularQuerySchema,
+  searchQuerySchema,
+} from "./params.ts";
 export { withWindowHeaders } from "./rate_limit_headers.ts";
 export type * from "./types.ts";

@@ -6,7 +6,7 @@ import type { Sql } from "../store/mod.ts";
 import { CARD_COLUMNS, type MovieCard, toCard } from "./cards.ts";
 
 export type { MovieCard } from "./cards.ts";
-export { readWritePayload } from "./write_payload.ts";
+export { readWritePayload, writePayloadSchema } from "./write_payload.ts";
 
 /** Fetches details of ids missing from the movies store, in the background (lib/catalog). */
 export type Prefetch = (ids: number[]) => unknown;

@@ -8,6 +8,18 @@ const catalogId = z.number().int().min(1).max(MAX_CATALOG_ID);
 const flat = z.object({ catalogId: z.unknown() });
 const nested = z.object({ movie: z.object({ catalogId: z.unknown() }) });
 
+/**
+ * The write payload as documented (GET /api/openapi.json): exactly what `parseCatalogId`
+ * accepts, which tests/openapi_test.ts checks body by body. The parser itself reads the loose
+ * shapes above so it can tell a missing id (`invalid_body`) from a bad one (`invalid_catalog_id`).
+ */
+export const writePayloadSchema = z.union([
+  z.looseObject({ catalogId }).meta({ title: "Flat" }),
+  // A top-level catalogId, even a bad one, wins over movie.catalogId, so the nested form has none.
+  z.looseObject({ catalogId: z.never().optional(), movie: z.looseObject({ catalogId }) })
+    .meta({ title: "Nested" }),
+]);
+
 function invalidBody(detail: string): Problem {
   return new Problem(400, "invalid_body", detail);
 }

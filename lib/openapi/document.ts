@@ -1,0 +1,55 @@
+/**
+ * The OpenAPI 3.1 document of /api (GET /api/openapi.json), built from the zod schemas the
+ * routes parse with and the response schemas of ./schemas.ts (contract section 1).
+ */
+import { componentSchemas } from "./json_schema.ts";
+import { buildPaths } from "./paths.ts";
+import { headerComponents } from "./responses.ts";
+import { responseComponents } from "./schemas.ts";
+
+/** Builds the document afresh (tests; the route serves the cached one). */
+export function buildOpenApiDocument(): Record<string, unknown> {
+  return {
+    openapi: "3.1.0",
+    // zod emits draft 2020-12, which is also OpenAPI 3.1's default dialect; said for tools.
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    info: {
+      title: "Movies API",
+      version: "1.0.0",
+      description: "Watched list, My List, catalog lookups, AI recommendations, signup, " +
+        "and the admin catalog import. Every error is application/problem+json (RFC 9457). " +
+        "A method a route does not offer answers 405 with Allow.",
+    },
+    servers: [{ url: "/" }],
+    tags: ["lists", "catalog", "recommend", "auth", "admin", "service"].map((name) => ({ name })),
+    paths: buildPaths(),
+    components: {
+      schemas: componentSchemas(responseComponents),
+      headers: headerComponents,
+      securitySchemes: {
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "JWT",
+          description: "Access token of the identity provider (built-in or Supabase Auth).",
+        },
+        adminToken: {
+          type: "apiKey",
+          in: "header",
+          name: "x-admin-token",
+          description: "The ADMIN_TOKEN of the server.",
+        },
+      },
+    },
+  };
+}
+
+let cached: string | undefined;
+
+/**
+ * The document as JSON text, built on first use and kept: the schemas are fixed for the life of
+ * the process, and converting them on every request would be wasted work.
+ */
+export function openApiJson(): string {
+  return cached ??= JSON.stringify(buildOpenApiDocument());
+}

@@ -1,0 +1,228 @@
+/**
+ * The paths of the document: every /api route of interface.md (plus health, the admin runs
+ * list and this document). Request schemas are the ones the routes parse with, imported from
+ * where the routes import them, so a change to a route's rules changes the document.
+ */
+import { signupBodySchema } from "../auth/signup.ts";
+import { catalogIdParam, popularQuerySchema, searchQuerySchema } from "../catalog/params.ts";
+import { importBodySchema } from "../import/body.ts";
+import { writePayloadSchema } from "../lists/write_payload.ts";
+import { recommendQuerySchema } from "../recommend/query.ts";
+import { jsonSchemaOf, pathParameter, queryParameters } from "./json_schema.ts";
+import {
+  internal,
+  ok,
+  problem,
+  rateLimitHeaders,
+  type ResponseObject,
+  unauthorized,
+} from "./responses.ts";
+
+const bearer = [{ bearerAuth: [] }];
+const admin = [{ adminToken: [] }];
+
+const writeBody = {
+  required: true,
+  description: "The flat `{catalogId}` or nested `{movie: {catalogId}}` form; at most 16 KiB.",
+  content: { "application/json": { schema: jsonSchemaOf(writePayloadSchema, "input") } },
+};
+
+const badWrite = problem(
+  "Not JSON, over 16 KiB, no catalogId (`invalid_body`), or catalogId not an integer " +
+    "from 1 to 2147483647 (`invalid_catalog_id`).",
+);
+
+/** The operations of GET/POST/DELETE on a list route. */
+function listOperations(
+  tag: string,
+  listName: string,
+  write: "WatchedWrite" | "MyListWrite",
+  postConflict?: ResponseObject,
+) {
+  const writeResponses = (summary: string, extra: Record<string, ResponseObject> = {}) => ({
+    summary,
+    tags: [tag],
+    security: bearer,
+    requestBody: writeBody,
+    responses: {
+      200: ok("Done.", write),
+      400: badWrite,
+      401: unauthorized,
+      ...extra,
+      500: internal,
+    },
+  });
+  return {
+    get: {
+      summary: `The user's ${listName} as movie cards, in list order.`,
+      tags: [tag],
+      security: bearer,
+      responses: { 200: ok("The cards.", "MovieList"), 401: unauthorized, 500: internal },
+    },
+    post: writeResponses(
+      `Adds a movie to the ${listName}.`,
+      postConflict ? { 409: postConflict } : {},
+    ),
+    delete: writeResponses(`Removes a movie from the ${listName}.`),
+  };
+}
+
+/** The `paths` object of the document. */
+export function buildPaths(): Record<string, unknown> {
+  return {
+    "/api/watched": listOperations("lists", "watched list", "WatchedWrite"),
+    "/api/mylist": listOperations(
+      "lists",
+      "My List",
+      "MyListWrite",
+      problem("The movie is already in the watched list (`already_watched`)."),
+    ),
+    "/api/movies/search": {
+      get: {
+        summary: "Searches the external movie database.",
+        tags: ["catalog"],
+        parameters: queryParameters(searchQuerySchema),
+        responses: {
+          200: ok("Rows with poster, release date and votes.", "SearchResults", rateLimitHeaders),
+          400: problem("q missing or empty, or a bad year or page (`invalid_query`)."),
+          429: problem("The shared external window is full (`rate_limited`)."),
+          500: problem("No API key configured, or an upstream or internal failure."),
+          502: problem("Unexpected answer from the external database (`upstream_bad_response`)."),
+        },
+      },
+    },
+    "/api/movies/popular": {
+      get: {
+        summary: "A page of the popular feed, cached 6 hours per page.",
+        tags: ["catalog"],
+        parameters: queryParameters(popularQuerySchema),
+        responses: {
+          200: ok("The page.", "PopularPage", rateLimitHeaders),
+          400: problem("page is not an integer from 1 to 500 (`invalid_query`)."),
+          500: problem("No API key configured, or an upstream or internal failure."),
+          502: problem("Unexpected answer from the external database (`upstream_bad_response`)."),
+          503: problem("The shared external window stayed full for 5 s (`upstream_busy`)."),
+        },
+      },
+    },
+    "/api/movies/{id}": {
+      get: {
+        summary: "A movie's details, from the movies store when fresh, else fetched.",
+        tags: ["catalog"],
+        parameters: [pathParameter("id", catalogIdParam)],
+        responses: {
+          200: ok("The detail.", "MovieDetail", rateLimitHeaders),
+          400: problem("id is not an integer from 1 to 2147483647 (`invalid_catalog_id`)."),
+          404: problem("The external database has no such movie (`movie_not_found`)."),
+          500: problem("External database or store failure."),
+          502: problem("Unexpected answer from the external database (`upstream_bad_response`)."),
+          503: problem("The shared external window stayed full for 5 s (`upstream_busy`)."),
+        },
+      },
+    },
+    "/api/recommend": {
+      get: {
+        summary: "The user's recommendations (catalog ids), cached 7 days per user.",
+        tags: ["recommend"],
+        security: bearer,
+        parameters: queryParameters(recommendQuerySchema),
+        responses: {
+          200: ok(
+            "Fresh, cached, or stale with the regeneration error.",
+            "RecommendResult",
+            rateLimitHeaders,
+          ),
+          400: problem("No watched movies (`no_watched_movies`), or a bad flag (`invalid_query`)."),
+          401: unauthorized,
+          409: problem("A request for this user is in progress (`generation_in_progress`)."),
+          429: problem("Daily generation limit reached (`quota_exceeded`)."),
+          500: internal,
+          502: problem("AI output unusable or too few matches (`ai_bad_output`)."),
+          503: problem("No AI provider configured or none available (`ai_unavailable`)."),
+        },
+      },
+    },
+    "/api/recommend/quota": {
+      get: {
+        summary: "The user's daily generation quota.",
+        tags: ["recommend"],
+        security: bearer,
+        responses: {
+          200: ok("Where the quota stands.", "QuotaStatus", rateLimitHeaders),
+          401: unauthorized,
+          500: internal,
+        },
+      },
+    },
+    "/api/auth/signup": {
+      post: {
+        summary: "Creates an account.",
+        tags: ["auth"],
+        requestBody: {
+          required: true,
+          description: "email is trimmed and lower-cased; password 8 characters to 72 bytes.",
+          content: { "application/json": { schema: jsonSchemaOf(signupBodySchema, "input") } },
+        },
+        responses: {
+          201: ok("Created.", "SignupResult"),
+          400: problem(
+            "Bad body (`invalid_body`, `invalid_email`, `invalid_password`) or failed captcha " +
+              "(`captcha_failed`).",
+          ),
+          409: problem("An account with this email exists (`email_exists`)."),
+          429: problem("Too many signups from this address (`rate_limited`)."),
+          500: internal,
+          503: problem("Captcha verifier or identity provider unreachable."),
+        },
+      },
+    },
+    "/api/admin/catalog-import": {
+      get: {
+        summary: "The last 20 import runs, newest first.",
+        tags: ["admin"],
+        security: admin,
+        responses: {
+          200: ok("The runs.", "ImportRuns"),
+          401: problem("Missing or wrong x-admin-token, or ADMIN_TOKEN unset (`unauthorized`)."),
+          500: internal,
+        },
+      },
+      post: {
+        summary: "Starts a catalog import in the background.",
+        tags: ["admin"],
+        security: admin,
+        requestBody: {
+          required: false,
+          description: "Empty (5 pages) or the pages of the popular feed to import.",
+          content: { "application/json": { schema: jsonSchemaOf(importBodySchema, "input") } },
+        },
+        responses: {
+          202: ok("Started.", "ImportStarted"),
+          400: problem("Not JSON, over 16 KiB, or not `{pages: 1-25}` (`invalid_body`)."),
+          401: problem("Missing or wrong x-admin-token, or ADMIN_TOKEN unset (`unauthorized`)."),
+          409: problem("An import is already running (`import_running`)."),
+          500: internal,
+        },
+      },
+    },
+    "/api/health": {
+      get: {
+        summary: "Ready: migrations applied and KV open.",
+        tags: ["service"],
+        responses: { 200: ok("Ready.", "Health"), 503: problem("Not ready (`not_ready`).") },
+      },
+    },
+    "/api/openapi.json": {
+      get: {
+        summary: "This document.",
+        tags: ["service"],
+        responses: {
+          200: {
+            description: "OpenAPI 3.1 document.",
+            content: { "application/json": { schema: { type: "object" } } },
+          },
+        },
+      },
+    },
+  };
+}

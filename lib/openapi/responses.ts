@@ -1,0 +1,60 @@
+/** Building blocks of the document's operations: JSON bodies, problem responses, headers. */
+import type { ComponentName } from "./schemas.ts";
+import type { JsonSchema } from "./json_schema.ts";
+
+/** An OpenAPI Response Object. */
+export type ResponseObject = Record<string, unknown>;
+
+/** A `$ref` to a response component schema. */
+export function ref(name: ComponentName): JsonSchema {
+  return { $ref: `#/components/schemas/${name}` };
+}
+
+/** An `application/json` success response with a component body and optional headers. */
+export function ok(
+  description: string,
+  name: ComponentName,
+  headers?: Record<string, unknown>,
+): ResponseObject {
+  return {
+    description,
+    ...(headers ? { headers } : {}),
+    content: { "application/json": { schema: ref(name) } },
+  };
+}
+
+/** An `application/problem+json` error response (contract section 5); the text names the codes. */
+export function problem(description: string): ResponseObject {
+  return {
+    description,
+    content: { "application/problem+json": { schema: ref("Problem") } },
+  };
+}
+
+/** The X-RateLimit-* headers (shared external window, or the daily generation quota). */
+export const rateLimitHeaders: Record<string, unknown> = {
+  "X-RateLimit-Limit": { $ref: "#/components/headers/X-RateLimit-Limit" },
+  "X-RateLimit-Remaining": { $ref: "#/components/headers/X-RateLimit-Remaining" },
+  "X-RateLimit-Reset": { $ref: "#/components/headers/X-RateLimit-Reset" },
+};
+
+/** The header components `rateLimitHeaders` point at. */
+export const headerComponents: Record<string, unknown> = {
+  "X-RateLimit-Limit": {
+    description: "Requests the window (or day) allows.",
+    schema: { type: "integer" },
+  },
+  "X-RateLimit-Remaining": {
+    description: "Requests left in the window (or day).",
+    schema: { type: "integer" },
+  },
+  "X-RateLimit-Reset": {
+    description: "Unix epoch seconds when the window (or UTC day) resets.",
+    schema: { type: "integer" },
+  },
+};
+
+/** Problem responses every route can give. */
+export const internal = problem("Store or internal failure (`internal_error`).");
+/** 401 of the bearer-token routes. */
+export const unauthorized = problem("Missing or invalid bearer token (`unauthorized`).");

@@ -1,0 +1,189 @@
+/**
+ * The response bodies of /api as zod schemas: what GET /api/openapi.json documents and what
+ * tests/openapi_test.ts parses real responses with. The compile-time checks at the end keep them
+ * equal to the TypeScript types the services return, so the two cannot drift apart.
+ */
+import { z } from "zod";
+import type { ImportRun } from "../import/runs.ts";
+import type { MovieCard } from "../lists/cards.ts";
+import type { MovieDetail, PopularPage, SearchRow } from "../catalog/types.ts";
+import type { RecommendResult } from "../recommend/service.ts";
+import type { QuotaStatus } from "../recommend/quota.ts";
+
+const catalogId = z.number().int().min(1).max(2 ** 31 - 1);
+
+/** A card of GET /api/watched and GET /api/mylist; a fallback card has empty display fields. */
+export const movieCardSchema = z.strictObject({
+  catalogId,
+  title: z.string(),
+  year: z.number().int().min(0),
+  posterPath: z.string().meta({ description: "Path fragment of the poster image; may be empty." }),
+  genres: z.array(z.string()),
+  runtime: z.number().int().min(0).meta({ description: "Minutes; 0 when unknown." }),
+});
+
+/** The body of GET /api/watched and GET /api/mylist. */
+export const movieListSchema = z.strictObject({
+  success: z.literal(true),
+  movies: z.array(movieCardSchema),
+});
+
+/** The body of a watched write (POST/DELETE /api/watched). */
+export const watchedWriteSchema = z.strictObject({
+  success: z.literal(true),
+  watchedCount: z.null(),
+});
+
+/** The body of a My List write (POST/DELETE /api/mylist). */
+export const myListWriteSchema = z.strictObject({
+  success: z.literal(true),
+  myListCount: z.null(),
+});
+
+/** GET /api/movies/:id. */
+export const movieDetailSchema = z.strictObject({
+  id: catalogId,
+  title: z.string(),
+  poster: z.string().meta({ description: "Full w500 image URL, or empty without a poster." }),
+  rating: z.number().meta({ description: "Average vote rounded to one decimal." }),
+  year: z.number().int().min(0),
+  duration: z.string().meta({ description: '"<h>h <m>m", or "N/A" when runtime is unknown.' }),
+  runtime: z.number().int().min(0).nullable(),
+  genres: z.array(z.string()),
+  actors: z.array(z.string()).max(5),
+  directors: z.array(z.string()),
+  description: z.string(),
+  trailer: z.string().nullable(),
+});
+
+/** A row of the search results and of the popular feed. */
+export const searchRowSchema = z.strictObject({
+  id: catalogId,
+  title: z.string(),
+  original_title: z.string(),
+  poster_path: z.string(),
+  release_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  vote_average: z.number(),
+  genre_ids: z.array(z.number().int()),
+});
+
+/** GET /api/movies/search. */
+export const searchResultsSchema = z.strictObject({
+  results: z.array(searchRowSchema),
+});
+
+/** GET /api/movies/popular. */
+export const popularPageSchema = z.strictObject({
+  page: z.number().int().min(1),
+  totalPages: z.number().int().min(0),
+  results: z.array(searchRowSchema),
+});
+
+/** Why the last regeneration failed, in a stale recommendation answer. */
+export const regenerationErrorSchema = z.strictObject({
+  status: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  retryable: z.boolean(),
+});
+
+/** GET /api/recommend. */
+export const recommendResultSchema = z.strictObject({
+  recommendations: z.array(catalogId),
+  cached: z.boolean(),
+  stale: z.boolean(),
+  regenerationError: regenerationErrorSchema.nullable(),
+  staleRecommendations: z.array(catalogId).nullable(),
+});
+
+/** GET /api/recommend/quota (QuotaStatus with resetAt as ISO 8601 text). */
+export const quotaStatusSchema = z.strictObject({
+  limit: z.number().int().min(0),
+  used: z.number().int().min(0),
+  remaining: z.number().int().min(0),
+  resetAt: z.iso.datetime().meta({ description: "Next UTC midnight." }),
+});
+
+/** POST /api/auth/signup, 201. */
+export const signupResultSchema = z.strictObject({
+  success: z.literal(true),
+  user: z.strictObject({ id: z.string(), email: z.string() }),
+});
+
+/** POST /api/admin/catalog-import, 202. */
+export const importStartedSchema = z.strictObject({
+  success: z.literal(true),
+  importId: z.string(),
+  status: z.literal("running"),
+});
+
+/** One run of GET /api/admin/catalog-import. */
+export const importRunSchema = z.strictObject({
+  id: z.string(),
+  trigger: z.enum(["manual", "cron"]),
+  status: z.enum(["running", "succeeded", "failed"]),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  pages: z.number().int(),
+  moviesSeen: z.number().int(),
+  moviesUpserted: z.number().int(),
+  detailsFetched: z.number().int(),
+  errors: z.number().int(),
+  lastError: z.string().nullable(),
+});
+
+/** GET /api/admin/catalog-import. */
+export const importRunsSchema = z.strictObject({
+  runs: z.array(importRunSchema),
+});
+
+/** GET /api/health. */
+export const healthSchema = z.strictObject({ status: z.literal("ok") });
+
+/** Every error: RFC 9457 problem details with a stable code (contract section 5). */
+export const problemSchema = z.looseObject({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int().min(400).max(599),
+  detail: z.string(),
+  code: z.string().regex(/^[a-z][a-z0-9_]*$/),
+  requestId: z.string().optional(),
+});
+
+/** The named response schemas, as the document's components/schemas lists them. */
+export const responseComponents = {
+  MovieCard: movieCardSchema,
+  MovieList: movieListSchema,
+  WatchedWrite: watchedWriteSchema,
+  MyListWrite: myListWriteSchema,
+  MovieDetail: movieDetailSchema,
+  SearchRow: searchRowSchema,
+  SearchResults: searchResultsSchema,
+  PopularPage: popularPageSchema,
+  RegenerationError: regenerationErrorSchema,
+  RecommendResult: recommendResultSchema,
+  QuotaStatus: quotaStatusSchema,
+  SignupResult: signupResultSchema,
+  ImportStarted: importStartedSchema,
+  ImportRun: importRunSchema,
+  ImportRuns: importRunsSchema,
+  Health: healthSchema,
+  Problem: problemSchema,
+} as const;
+
+/** The name of a response component. */
+export type ComponentName = keyof typeof responseComponents;
+
+// Compile-time: each schema's output is the type the service returns (mutually assignable).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Out<S extends z.ZodType> = z.output<S>;
+const _card: Same<Out<typeof movieCardSchema>, MovieCard> = true;
+const _detail: Same<Out<typeof movieDetailSchema>, MovieDetail> = true;
+const _row: Same<Out<typeof searchRowSchema>, SearchRow> = true;
+const _popular: Same<Out<typeof popularPageSchema>, PopularPage> = true;
+const _recommend: Same<Out<typeof recommendResultSchema>, RecommendResult> = true;
+const _quota: Same<
+  Out<typeof quotaStatusSchema>,
+  Omit<QuotaStatus, "resetAt"> & { resetAt: string }
+> = true;
+const _run: Same<Out<typeof importRunSchema>, ImportRun> = true;
