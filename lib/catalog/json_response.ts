@@ -1,7 +1,6 @@
 /**
  * The JSON response of a catalog answer, built in one step. A cached detail is the same
- * object on every hit (the LRU hands it out), so its serialisation is kept beside it; and one
- * headers init costs far less than Hono's header-by-header merge (scripts/bench/catalog.ts).
+ * object on every hit (the LRU hands it out), so its serialisation is kept beside it.
  */
 import type { RateLimitHeaders } from "./types.ts";
 
@@ -14,8 +13,12 @@ export function catalogJson(value: object, headers: RateLimitHeaders): Response 
     body = JSON.stringify(value);
     bodies.set(value, body);
   }
-  return new Response(body, {
+  const response = new Response(body, {
     status: 200,
-    headers: { "content-type": "application/json", ...headers },
+    headers: { "content-type": "application/json" },
   });
+  // Measured on Deno 2.9: an init with more than one header costs about 1.3 µs a header,
+  // while setting them on the built response costs about 0.2 µs each.
+  for (const name in headers) response.headers.set(name, headers[name]);
+  return response;
 }
