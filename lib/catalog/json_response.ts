@@ -1,6 +1,6 @@
 /**
- * The JSON response of a catalog answer, built in one step. A cached detail is the same
- * object on every hit (the LRU hands it out), so its serialisation is kept beside it.
+ * The JSON response of a catalog answer. A cached detail is the same object on every hit (the
+ * LRU hands it out), so its serialisation is kept beside it.
  */
 import type { RateLimitHeaders } from "./types.ts";
 

@@ -3,6 +3,7 @@
  * test scripts (status, body, content, delay, rejection of `response_format`) and records
  * every request, so tests see exactly what the service sent.
  */
+import { abortable } from "./abortable.ts";
 
 /** One scripted answer. */
 export interface FakeAnswer {
@@ -67,18 +68,6 @@ const GROQ_REJECTION = {
     type: "invalid_request_error",
   },
 };
-
-function abortable(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    signal.addEventListener("abort", done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    }
-  });
-}
 
 /** Starts a fake provider; dispose it with `await using`. */
 export function startFakeAi(

@@ -21,6 +21,7 @@ import invalidKeyFixture from "../fixtures/tmdb/tmdb-error-401-invalid-api-key.j
   type: "json",
 };
 import { MOVIE_GENRES } from "../../lib/catalog/genres.ts";
+import { abortable } from "./abortable.ts";
 
 /** A request the fake received. */
 export interface FakeTmdbRequest {
@@ -124,19 +125,6 @@ function detailFromRow(row: Record<string, unknown>): Record<string, unknown> {
     genres: genreIds.flatMap((g) =>
       MOVIE_GENRES.has(g) ? [{ id: g, name: MOVIE_GENRES.get(g) }] : []
     ),
-  });
-}
-
-function abortable(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (ms <= 0 || signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    signal.addEventListener("abort", done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    }
   });
 }
 
