@@ -16,6 +16,7 @@ import {
 } from "./lib/http/env.ts";
 import { renderPage } from "./lib/http/render.tsx";
 import { requestContext } from "./lib/http/request_context.ts";
+import { StaticTableRouter } from "./lib/http/router.ts";
 import { describeError } from "./lib/log.ts";
 import { internalError, Problem, problemResponse } from "./lib/problem.ts";
 import { createServices } from "./lib/services.ts";
@@ -36,7 +37,7 @@ function isApiPath(path: string): boolean {
 export function createApp(deps: AppDeps, options: { manifest?: Manifest } = {}): Hono<AppEnv> {
   const manifest = options.manifest ?? generated;
   const services = createServices(deps);
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ router: new StaticTableRouter() });
   const Shell = manifest.app?.default;
 
   app.use(requestContext(deps, services));
