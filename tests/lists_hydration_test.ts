@@ -31,19 +31,27 @@ for (const engine of ENGINES) {
       { catalogId: 2000001, title: "", year: 0, posterPath: "", genres: [], runtime: 0 },
     ]);
 
-    const before = t.store.stats.queries;
+    // An empty answer cannot show the token's session live, so it costs the check's own query.
+    let before = t.store.stats.queries;
     await (await t.request("/api/watched", { headers: u.headers })).body?.cancel();
-    const perEmpty = t.store.stats.queries - before;
+    assert.equal(t.store.stats.queries - before, 2);
+    await t.store.query(
+      `insert into public.user_watched_movies (user_id, catalog_id) values ($1, 1)`,
+      [u.id],
+    );
+    before = t.store.stats.queries;
+    await (await t.request("/api/watched", { headers: u.headers })).body?.cancel();
+    const perOne = t.store.stats.queries - before;
     await t.store.query(
       `insert into public.user_watched_movies (user_id, catalog_id)
-       select $1, g from generate_series(1, 500) g`,
+       select $1, g from generate_series(2, 500) g`,
       [u.id],
     );
     const start = t.store.stats.queries;
     const big = await t.request("/api/watched", { headers: u.headers });
     const perBig = t.store.stats.queries - start;
     assert.equal((await big.json()).movies.length, 500);
-    assert.equal(perBig, perEmpty);
+    assert.deepEqual([perOne, perBig], [1, 1]);
   });
 
   Deno.test(`[${engine}] user A never sees or changes user B's lists`, async () => {

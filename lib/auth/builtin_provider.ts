@@ -8,16 +8,19 @@ import { unauthorized, type VerifiedToken, verifyAccessToken } from "./access_to
 import { GoTrueError } from "./gotrue.ts";
 import { type IssueToken, passwordGrant, refreshGrant, type SessionResponse } from "./grants.ts";
 import type { AuthUser } from "./mod.ts";
+import { PendingSession } from "./pending_session.ts";
 import { hashPassword } from "./passwords.ts";
 import { endSessions, type LogoutScope, sessionState } from "./sessions.ts";
 import type { SigningKey } from "./signing_key.ts";
 import { verifiedTokens } from "./verified_tokens.ts";
-import { findUserById, insertUser, isUniqueViolation, toGoTrueUser } from "./users.ts";
+import { findUserById, insertUser, isUniqueViolation, toGoTrueUser, UUID } from "./users.ts";
 
 /** The built-in provider's operations. */
 export interface BuiltinProvider {
   /** Resolves a token of a live session to its user; otherwise a 401 Problem. */
   verify(token: string): Promise<AuthUser>;
+  /** Resolves a token to its user, its session's check left to the caller. */
+  verifyDeferringSession(token: string): Promise<{ user: AuthUser; session: PendingSession }>;
   /** `POST /auth/v1/token?grant_type=...`. */
   token(
     grantType: string | undefined,
@@ -97,6 +100,20 @@ export function createBuiltinProvider(
         throw unauthorized("The session of this access token has ended.", { invalidToken: true });
       }
       return { id: claims.id, email: claims.email };
+    },
+
+    async verifyDeferringSession(token) {
+      const { id, email, sessionId = null } = await verified(token);
+      // Ids a statement could not cast to uuid would be a 500 there, not the 401 they are.
+      if (!UUID.test(id) || (sessionId !== null && !UUID.test(sessionId))) {
+        throw unauthorized("The session of this access token has ended.", { invalidToken: true });
+      }
+      const session = new PendingSession(
+        id,
+        sessionId,
+        async () => await sessionState(store, id, sessionId ?? undefined) === "live",
+      );
+      return { user: { id, email }, session };
     },
 
     async token(grantType, body, { clientAddress }) {

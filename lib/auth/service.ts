@@ -53,6 +53,7 @@ export function createAuthService(deps: AppDeps): AuthService {
       signingKey,
       issueAccessToken,
       verifyAccessToken: (token) => verifier.verifyAccessToken(token),
+      verifyDeferringSession: (token) => verifier.verifyDeferringSession(token),
       signUp: async (body, { clientAddress }) =>
         await signUp(deps, parseSignup(body), {
           clientAddress,
@@ -75,6 +76,7 @@ export function createAuthService(deps: AppDeps): AuthService {
     signingKey,
     issueAccessToken,
     verifyAccessToken: (token) => builtin.verify(token),
+    verifyDeferringSession: (token) => builtin.verifyDeferringSession(token),
     signUp: async (body, { clientAddress }) =>
       await signUp(deps, parseSignup(body), {
         clientAddress,

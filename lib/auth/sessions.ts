@@ -164,6 +164,26 @@ export async function endSessions(
 /** Where a token's user and session stand: both live, the user gone, or the session ended. */
 export type SessionState = "live" | "user_not_found" | "session_not_found";
 
+const userExistsSql = (user: string) =>
+  `exists (select 1 from auth.users where id = ${user}::uuid)`;
+
+const sessionExistsSql = (user: string, session: string) =>
+  `(${session}::uuid is null or exists (
+    select 1 from auth.sessions where id = ${session}::uuid and user_id = ${user}::uuid))`;
+
+/**
+ * The SQL condition that a token is still good, for a statement that checks it itself: its
+ * session (parameter `session`) is live, or, for a token naming no session (null), its user
+ * (parameter `user`) exists. A session row implies its user's: deleting a user deletes them.
+ */
+export function tokenLiveSql(user: `$${number}`, session: `$${number}` | null): string {
+  return session === null ? userExistsSql(user) : `exists (select 1 from auth.sessions
+    where id = ${session}::uuid and user_id = ${user}::uuid)`;
+}
+
+const SESSION_STATE_SQL = `select ${userExistsSql("$1")} as user_exists,
+  ${sessionExistsSql("$1", "$2")} as session_exists`;
+
 /** Checks, in one query, that the user exists and (if the token names one) its session does. */
 export async function sessionState(
   store: Store,
@@ -174,10 +194,7 @@ export async function sessionState(
     return "user_not_found";
   }
   const [row] = await store.query<{ user_exists: boolean; session_exists: boolean }>(
-    `select exists (select 1 from auth.users where id = $1::uuid) as user_exists,
-            ($2::uuid is null or exists (
-              select 1 from auth.sessions where id = $2::uuid and user_id = $1::uuid
-            )) as session_exists`,
+    SESSION_STATE_SQL,
     [userId, sessionId ?? null],
   );
   if (!row.user_exists) return "user_not_found";

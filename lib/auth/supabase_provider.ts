@@ -40,27 +40,34 @@ export function createSupabaseVerifier(
     get jwksFetches() {
       return jwks.fetches;
     },
-    async verifyAccessToken(token): Promise<AuthUser> {
-      let alg: unknown;
-      try {
-        alg = decodeProtectedHeader(token).alg;
-      } catch {
+    verifyAccessToken: verifyToken,
+    // Supabase's sessions are not checked here: its JWKS is the authority, as for PostgREST.
+    verifyDeferringSession: async (token) => ({
+      user: await verifyToken(token),
+      session: null,
+    }),
+  };
+
+  async function verifyToken(token: string): Promise<AuthUser> {
+    let alg: unknown;
+    try {
+      alg = decodeProtectedHeader(token).alg;
+    } catch {
+      throw unauthorized("The access token is not valid.", { invalidToken: true });
+    }
+    if (alg === "HS256") {
+      if (!worthAsking(token, issuer, deps.clock.now())) {
         throw unauthorized("The access token is not valid.", { invalidToken: true });
       }
-      if (alg === "HS256") {
-        if (!worthAsking(token, issuer, deps.clock.now())) {
-          throw unauthorized("The access token is not valid.", { invalidToken: true });
-        }
-        const user = await getSupabaseUser(supabase, token, { fetch: deps.fetch });
-        if (!user) throw unauthorized("The access token is not valid.", { invalidToken: true });
-        return user;
-      }
-      const { id, email } = await verifyAccessToken(jwks.getKey, token, {
-        issuer,
-        clock: deps.clock,
-        algorithms: SUPABASE_ALGORITHMS,
-      });
-      return { id, email };
-    },
-  };
+      const user = await getSupabaseUser(supabase, token, { fetch: deps.fetch });
+      if (!user) throw unauthorized("The access token is not valid.", { invalidToken: true });
+      return user;
+    }
+    const { id, email } = await verifyAccessToken(jwks.getKey, token, {
+      issuer,
+      clock: deps.clock,
+      algorithms: SUPABASE_ALGORITHMS,
+    });
+    return { id, email };
+  }
 }

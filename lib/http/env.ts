@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { ComponentChildren, ComponentType } from "preact";
 import type { AppDeps } from "../deps.ts";
 import type { Services } from "../services.ts";
-import type { AuthUser } from "../auth/mod.ts";
+import type { AuthUser, PendingSession } from "../auth/mod.ts";
 
 /** Hono's environment of this app: what every handler finds on `c.var`. */
 export interface AppEnv {
@@ -13,6 +13,8 @@ export interface AppEnv {
     services: Services;
     /** The signed-in user, set by `requireUser` (API) or read from the session cookie (pages). */
     user?: AuthUser;
+    /** The user's session, when `requireUser` left its check to the route's read. */
+    session?: PendingSession;
     /** Renders this route's page component with `data` inside the `_app` shell. */
     render: (data?: unknown, init?: { status?: number }) => Promise<Response>;
   };

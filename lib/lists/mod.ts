@@ -1,4 +1,6 @@
 /** The lists service: a user's watched list and My List, read as cards and written by id. */
+import type { PendingSession } from "../auth/mod.ts";
+import { tokenLiveSql } from "../auth/sessions.ts";
 import type { AppDeps } from "../deps.ts";
 import { describeError } from "../log.ts";
 import { Problem } from "../problem.ts";
@@ -13,14 +15,22 @@ export type Prefetch = (ids: number[]) => unknown;
 
 /** What the list routes call. */
 export interface ListsService {
-  watched(userId: string): Promise<MovieCard[]>;
+  /** The watched list, newest first; with `session`, the read checks that session too. */
+  watched(userId: string, options?: ReadOptions): Promise<MovieCard[]>;
   addWatched(userId: string, catalogId: number): Promise<void>;
   removeWatched(userId: string, catalogId: number): Promise<void>;
-  myList(userId: string): Promise<MovieCard[]>;
+  /** My List in saved order; with `session`, the read checks that session too. */
+  myList(userId: string, options?: ReadOptions): Promise<MovieCard[]>;
   addMyList(userId: string, catalogId: number): Promise<void>;
   removeMyList(userId: string, catalogId: number): Promise<void>;
   /** Where one movie stands in the user's lists (the movie page's buttons), in one query. */
   status(userId: string, catalogId: number): Promise<ListStatus>;
+}
+
+/** Options of a list read. */
+export interface ReadOptions {
+  /** The token's session, still to be found live: checked in the read's own statement. */
+  session?: PendingSession;
 }
 
 /** Whether a movie is in the user's watched list and in their My List. */
@@ -29,25 +39,42 @@ export interface ListStatus {
   inMyList: boolean;
 }
 
+// Reads run as one statement with the server's privileges, scoped to the verified user by
+// `$1` (writes run as the user, under row-level security). The same statement can check the
+// token: rows come back only while its session (`$2`) or, naming none, its user is live.
+type ReadSql = { unchecked: string; user: string; session: string };
+
+function readSql(sql: (check: string) => string): ReadSql {
+  return {
+    unchecked: sql(""),
+    user: sql(`and ${tokenLiveSql("$1", null)}`),
+    session: sql(`and ${tokenLiveSql("$1", "$2")}`),
+  };
+}
+
 const STATUS_SQL = `select
     exists (select 1 from public.user_watched_movies
-      where user_id = (select auth.uid()) and catalog_id = $1) as watched,
+      where user_id = $1::uuid and catalog_id = $2) as watched,
     exists (select 1 from public.user_my_list
-      where user_id = (select auth.uid()) and $1 = any (catalog_ids)) as "inMyList"`;
+      where user_id = $1::uuid and $2 = any (catalog_ids)) as "inMyList"`;
 
 // Newest first; the id breaks ties of one instant so the order is deterministic.
-const WATCHED_SQL = `select ${CARD_COLUMNS}
+const WATCHED_SQL = readSql((check) =>
+  `select ${CARD_COLUMNS}
   from public.user_watched_movies l
   left join public.movies m on m.catalog_id = l.catalog_id
-  where l.user_id = (select auth.uid())
-  order by l.created_at desc, l.catalog_id desc`;
+  where l.user_id = $1::uuid ${check}
+  order by l.created_at desc, l.catalog_id desc`
+);
 
-const MY_LIST_SQL = `select ${CARD_COLUMNS}
+const MY_LIST_SQL = readSql((check) =>
+  `select ${CARD_COLUMNS}
   from public.user_my_list s
   cross join lateral unnest(s.catalog_ids) with ordinality as l(catalog_id, ord)
   left join public.movies m on m.catalog_id = l.catalog_id
-  where s.user_id = (select auth.uid())
-  order by l.ord`;
+  where s.user_id = $1::uuid ${check}
+  order by l.ord`
+);
 
 // Serialises a user's list writes, so "not watched" checked before an append stays true
 // until the append commits (POST /api/mylist vs a concurrent POST /api/watched).
@@ -90,16 +117,25 @@ export function createListsService(
     }
   }
 
+  async function read(sql: ReadSql, userId: string, session?: PendingSession) {
+    const rows = !session
+      ? await store.query(sql.unchecked, [userId])
+      : session.sessionId === null
+      ? await store.query(sql.user, [userId])
+      : await store.query(sql.session, [userId, session.sessionId]);
+    // Rows prove the token live; none may be an empty list, so that takes a query of its own.
+    if (rows.length > 0) session?.settle(true);
+    else await session?.settleAlone();
+    return rows.map(toCard);
+  }
+
   return {
-    watched: (userId) =>
-      store.asUser(userId, async (tx) => (await tx.query(WATCHED_SQL)).map(toCard)),
-    myList: (userId) =>
-      store.asUser(userId, async (tx) => (await tx.query(MY_LIST_SQL)).map(toCard)),
-    status: (userId, catalogId) =>
-      store.asUser(userId, async (tx) => {
-        const [row] = await tx.query<ListStatus>(STATUS_SQL, [catalogId]);
-        return { watched: Boolean(row.watched), inMyList: Boolean(row.inMyList) };
-      }),
+    watched: (userId, readOptions = {}) => read(WATCHED_SQL, userId, readOptions.session),
+    myList: (userId, readOptions = {}) => read(MY_LIST_SQL, userId, readOptions.session),
+    async status(userId, catalogId) {
+      const [row] = await store.query<ListStatus>(STATUS_SQL, [userId, catalogId]);
+      return { watched: Boolean(row.watched), inMyList: Boolean(row.inMyList) };
+    },
     addWatched: (userId, catalogId) =>
       write(userId, catalogId, async (tx) => {
         await tx.query(

@@ -3,12 +3,12 @@ import { requireUser } from "../../lib/auth/require_user.ts";
 import type { Handlers } from "../../lib/http/env.ts";
 import { readWritePayload } from "../../lib/lists/mod.ts";
 
-/** The user first: a 401 comes before any body parsing. */
-export const middleware = [requireUser()];
+/** The user first: a 401 comes before any body parsing; a read checks the session itself. */
+export const middleware = [requireUser({ readChecksSession: true })];
 
 export const handler: Handlers = {
   async GET(c) {
-    const movies = await c.var.services.lists.watched(c.var.user!.id);
+    const movies = await c.var.services.lists.watched(c.var.user!.id, { session: c.var.session });
     return c.json({ success: true, movies });
   },
   async POST(c) {
