@@ -33,6 +33,8 @@ export interface ExternalWindow {
   block(untilMs: number): Promise<void>;
   /** The headers now, taking nothing (answers served from a cache). */
   peek(): Promise<WindowHeaders>;
+  /** The headers peek() would answer, when known without a KV read; else undefined. */
+  peekNow(): WindowHeaders | undefined;
 }
 
 /** Options of the window; the defaults are the service's limits. */
@@ -131,6 +133,18 @@ export function createExternalWindow(
     return String(Math.max(1, Math.ceil((reopenAt - now) / 1000)));
   }
 
+  // The memo's headers while they still hold: a cached answer reads no KV and awaits nothing.
+  function peekNow(): WindowHeaders | undefined {
+    const now = clock.now();
+    if (!memo || memo.windowStart !== startOf(now) || now - memo.at >= PEEK_MEMO_MS) {
+      return undefined;
+    }
+    if (peeked?.memo === memo && memo.blockedUntil <= memo.at) return peeked.headers;
+    const headers = headersOf({ ...memo, at: now });
+    peeked = { memo, headers };
+    return headers;
+  }
+
   return {
     async acquire({ wait }) {
       const deadline = clock.now() + maxWaitMs;
@@ -175,18 +189,13 @@ export function createExternalWindow(
       memo = undefined;
     },
 
+    peekNow,
+
     peek() {
-      // Not async on the memo path: a cached detail answer pays no extra promise hops.
+      const known = peekNow();
+      if (known) return Promise.resolve(known);
       const now = clock.now();
       const start = startOf(now);
-      if (memo && memo.windowStart === start && now - memo.at < PEEK_MEMO_MS) {
-        if (peeked?.memo === memo && memo.blockedUntil <= memo.at) {
-          return Promise.resolve(peeked.headers);
-        }
-        const headers = headersOf({ ...memo, at: now });
-        peeked = { memo, headers };
-        return Promise.resolve(headers);
-      }
       return read(now).then(({ count, blocked }) => {
         memo = {
           windowStart: start,

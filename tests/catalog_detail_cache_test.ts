@@ -112,6 +112,24 @@ Deno.test("the in-process cache answers hot details with no query, and honours 9
   assert.equal(detailCalls(fake), 2);
 });
 
+Deno.test("a hot detail answers the same body and window headers at once or through KV", async () => {
+  await using fake = await startFakeTmdb();
+  await using t = await testApp({ env: tmdbEnv(fake) });
+  const clock = t.clock as FakeClock;
+  const first = await getJson(t, `/api/movies/${PERKS}`);
+  // Answered at once while the window's headers are known, and through KV once they lapse: the
+  // same detail and headers either way.
+  const atOnce = await t.request(`/api/movies/${PERKS}`);
+  clock.advance(300);
+  const viaKv = await t.request(`/api/movies/${PERKS}`);
+  for (const res of [atOnce, viaKv]) {
+    assert.deepEqual(await res.json(), first.body);
+    assert.equal(res.headers.get("x-ratelimit-limit"), "40");
+    assert.equal(res.headers.get("x-ratelimit-remaining"), "39");
+  }
+  assert.equal(detailCalls(fake), 1);
+});
+
 Deno.test("an id TMDB does not know is 404 movie_not_found, and nothing is stored", async () => {
   await using fake = await startFakeTmdb();
   await using t = await testApp({ env: tmdbEnv(fake) });

@@ -191,3 +191,24 @@ Deno.test("two app instances sharing one KV never exceed 40 calls in any window"
     await Deno.remove(kvPath).catch(() => {});
   }
 });
+
+Deno.test("peekNow answers without KV only while this instance's last look is under 250 ms old and in the window", async () => {
+  const clock = new FakeClock("2026-11-22T12:00:00.100Z");
+  using kv = await Deno.openKv(":memory:");
+  const window = createExternalWindow(kv, { clock, limit: 3 });
+  assert.equal(window.peekNow(), undefined);
+  await window.acquire({ wait: false });
+  const peeked = await window.peek();
+  assert.equal(peeked["X-RateLimit-Remaining"], "2");
+  assert.deepEqual(window.peekNow(), peeked);
+  // Another instance's call is not seen until the memo lapses and peek() reads KV again.
+  await createExternalWindow(kv, { clock, limit: 3 }).acquire({ wait: false });
+  clock.advance(249);
+  assert.equal(window.peekNow()?.["X-RateLimit-Remaining"], "2");
+  clock.advance(1);
+  assert.equal(window.peekNow(), undefined);
+  assert.equal((await window.peek())["X-RateLimit-Remaining"], "1");
+  assert.equal(window.peekNow()?.["X-RateLimit-Remaining"], "1");
+  clock.set("2026-11-22T12:00:01.000Z");
+  assert.equal(window.peekNow(), undefined, "a new window starts unknown");
+});

@@ -116,6 +116,13 @@ export function createCatalogService(
   return {
     client,
 
+    hotMovie(id) {
+      const headers = window.peekNow();
+      if (!headers) return undefined;
+      const value = cache.get(id, clock.now());
+      return value && { value, headers };
+    },
+
     movie(id) {
       const hot = cache.get(id, clock.now());
       if (hot) return window.peek().then((headers) => ({ value: hot, headers }));

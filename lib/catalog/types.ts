@@ -67,6 +67,8 @@ export interface CatalogService {
   popular(page: number, options?: { fresh?: boolean }): Promise<WithRateLimit<PopularPage>>;
   /** A movie's detail: the stored row when fresh and complete, else fetched, upserted and returned. */
   movie(id: number): Promise<WithRateLimit<MovieDetail>>;
+  /** The detail of `id` when the in-process cache and the window's headers answer at once. */
+  hotMovie(id: number): WithRateLimit<MovieDetail> | undefined;
   /** Fetches and stores details of `ids` that are missing or stale, in the background of a list write. */
   prefetch(ids: number[]): Promise<DetailsOutcome>;
   /** Of `ids`, those whose stored details are missing, incomplete or older than 90 days. */

@@ -5,9 +5,12 @@ import type { Handlers } from "../../../lib/http/env.ts";
 import { Problem } from "../../../lib/problem.ts";
 
 export const handler: Handlers = {
-  GET: (c) =>
-    withWindowHeaders(c, async () => {
-      const id = catalogIdParam.safeParse(c.req.param("id"));
+  GET(c) {
+    const id = catalogIdParam.safeParse(c.req.param("id"));
+    // A detail hot in this instance is answered at once, without a promise to wait on.
+    const hot = id.success ? c.get("services").catalog.hotMovie(id.data) : undefined;
+    if (hot) return catalogJson(hot.value, hot.headers);
+    return withWindowHeaders(c, async () => {
       if (!id.success) {
         throw new Problem(
           400,
@@ -17,5 +20,6 @@ export const handler: Handlers = {
       }
       const { value, headers } = await c.get("services").catalog.movie(id.data);
       return catalogJson(value, headers);
-    }),
+    });
+  },
 };
