@@ -45,6 +45,7 @@ function stubCatalog(
   const catalog: CatalogService = {
     search: () => Promise.reject(new Error("not used")),
     movie: () => Promise.reject(new Error("not used")),
+    hotMovie: () => undefined,
     popular: (page) =>
       call(() => {
         calls.popular.push(page);
