@@ -109,7 +109,6 @@ export function createBuiltinProvider(
         throw unauthorized("The session of this access token has ended.", { invalidToken: true });
       }
       const session = new PendingSession(
-        id,
         sessionId,
         async () => await sessionState(store, id, sessionId ?? undefined) === "live",
       );

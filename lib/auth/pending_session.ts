@@ -11,12 +11,8 @@ export class PendingSession {
   #settled = false;
   readonly #query: () => Promise<boolean>;
 
-  /** `sessionId` null: the token names no session, so only the user must still exist. */
-  constructor(
-    readonly userId: string,
-    readonly sessionId: string | null,
-    query: () => Promise<boolean>,
-  ) {
+  /** `sessionId` null: the token names no session, so only its user must still exist. */
+  constructor(readonly sessionId: string | null, query: () => Promise<boolean>) {
     this.#query = query;
   }
 
