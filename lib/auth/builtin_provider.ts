@@ -4,11 +4,11 @@
  */
 import type { AppDeps } from "../deps.ts";
 import { Problem } from "../problem.ts";
-import { unauthorized, type VerifiedToken, verifyAccessToken } from "./access_token.ts";
+import { type VerifiedToken, verifyAccessToken } from "./access_token.ts";
 import { GoTrueError } from "./gotrue.ts";
 import { type IssueToken, passwordGrant, refreshGrant, type SessionResponse } from "./grants.ts";
 import type { AuthUser } from "./mod.ts";
-import { PendingSession } from "./pending_session.ts";
+import { PendingSession, sessionEnded } from "./pending_session.ts";
 import { hashPassword } from "./passwords.ts";
 import { endSessions, type LogoutScope, sessionState } from "./sessions.ts";
 import type { SigningKey } from "./signing_key.ts";
@@ -92,28 +92,26 @@ export function createBuiltinProvider(
     return claims;
   }
 
+  // The token's user, and its session still to be checked (by a caller's statement or its own).
+  async function deferringSession(token: string) {
+    const { id, email, sessionId = null } = await verified(token);
+    // Ids a statement could not cast to uuid would be a 500 there, not the 401 they are.
+    if (!UUID.test(id) || (sessionId !== null && !UUID.test(sessionId))) throw sessionEnded();
+    const session = new PendingSession(
+      sessionId,
+      async () => await sessionState(store, id, sessionId ?? undefined) === "live",
+    );
+    return { user: { id, email }, session };
+  }
+
   return {
     async verify(token) {
-      const claims = await verified(token);
-      const state = await sessionState(store, claims.id, claims.sessionId);
-      if (state !== "live") {
-        throw unauthorized("The session of this access token has ended.", { invalidToken: true });
-      }
-      return { id: claims.id, email: claims.email };
+      const { user, session } = await deferringSession(token);
+      await session.settleAlone();
+      return user;
     },
 
-    async verifyDeferringSession(token) {
-      const { id, email, sessionId = null } = await verified(token);
-      // Ids a statement could not cast to uuid would be a 500 there, not the 401 they are.
-      if (!UUID.test(id) || (sessionId !== null && !UUID.test(sessionId))) {
-        throw unauthorized("The session of this access token has ended.", { invalidToken: true });
-      }
-      const session = new PendingSession(
-        sessionId,
-        async () => await sessionState(store, id, sessionId ?? undefined) === "live",
-      );
-      return { user: { id, email }, session };
-    },
+    verifyDeferringSession: deferringSession,
 
     async token(grantType, body, { clientAddress }) {
       if (grantType === "password") {

@@ -4,7 +4,13 @@
  * its own statement (one query instead of two, one round trip instead of two on PostgreSQL) and
  * report here what it found.
  */
+import type { Problem } from "../problem.ts";
 import { unauthorized } from "./access_token.ts";
+
+/** The 401 of a token whose session has ended (or whose user is gone). */
+export function sessionEnded(): Problem {
+  return unauthorized("The session of this access token has ended.", { invalidToken: true });
+}
 
 /** The session a token names, to be checked by the caller's statement or by its own query. */
 export class PendingSession {
@@ -24,9 +30,7 @@ export class PendingSession {
   /** Records what the caller's statement found; an ended session or a deleted user is a 401. */
   settle(live: boolean): void {
     this.#settled = true;
-    if (!live) {
-      throw unauthorized("The session of this access token has ended.", { invalidToken: true });
-    }
+    if (!live) throw sessionEnded();
   }
 
   /** Checks with a query of its own, unless a statement already did. */

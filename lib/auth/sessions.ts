@@ -167,9 +167,8 @@ export type SessionState = "live" | "user_not_found" | "session_not_found";
 const userExistsSql = (user: string) =>
   `exists (select 1 from auth.users where id = ${user}::uuid)`;
 
-const sessionExistsSql = (user: string, session: string) =>
-  `(${session}::uuid is null or exists (
-    select 1 from auth.sessions where id = ${session}::uuid and user_id = ${user}::uuid))`;
+const sessionRowSql = (user: string, session: string) =>
+  `exists (select 1 from auth.sessions where id = ${session}::uuid and user_id = ${user}::uuid)`;
 
 /**
  * The SQL condition that a token is still good, for a statement that checks it itself: its
@@ -177,12 +176,11 @@ const sessionExistsSql = (user: string, session: string) =>
  * (parameter `user`) exists. A session row implies its user's: deleting a user deletes them.
  */
 export function tokenLiveSql(user: `$${number}`, session: `$${number}` | null): string {
-  return session === null ? userExistsSql(user) : `exists (select 1 from auth.sessions
-    where id = ${session}::uuid and user_id = ${user}::uuid)`;
+  return session === null ? userExistsSql(user) : sessionRowSql(user, session);
 }
 
 const SESSION_STATE_SQL = `select ${userExistsSql("$1")} as user_exists,
-  ${sessionExistsSql("$1", "$2")} as session_exists`;
+  ($2::uuid is null or ${sessionRowSql("$1", "$2")}) as session_exists`;
 
 /** Checks, in one query, that the user exists and (if the token names one) its session does. */
 export async function sessionState(
