@@ -7,7 +7,7 @@ import { Problem } from "../problem.ts";
 import { type VerifiedToken, verifyAccessToken } from "./access_token.ts";
 import { GoTrueError } from "./gotrue.ts";
 import { type IssueToken, passwordGrant, refreshGrant, type SessionResponse } from "./grants.ts";
-import type { AuthUser } from "./mod.ts";
+import type { AuthUser } from "./types.ts";
 import { PendingSession, sessionEnded } from "./pending_session.ts";
 import { hashPassword } from "./passwords.ts";
 import { endSessions, type LogoutScope, sessionState } from "./sessions.ts";

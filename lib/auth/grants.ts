@@ -7,7 +7,7 @@ import type { AppDeps } from "../deps.ts";
 import { ACCESS_TOKEN_TTL_S } from "./access_token.ts";
 import { limitSubject } from "./client_address.ts";
 import { GoTrueError, invalidCredentials } from "./gotrue.ts";
-import type { AuthUser } from "./mod.ts";
+import type { AuthUser } from "./types.ts";
 import { verifyPassword } from "./passwords.ts";
 import { LOGIN_PER_ADDRESS, LOGIN_PER_EMAIL, takeAttempt } from "./rate_limit.ts";
 import { type IssuedSession, rotateRefreshToken, startSession } from "./sessions.ts";

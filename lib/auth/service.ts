@@ -6,7 +6,7 @@
 import type { AppDeps } from "../deps.ts";
 import { signAccessToken } from "./access_token.ts";
 import { type BuiltinProvider, createBuiltinProvider } from "./builtin_provider.ts";
-import type { AuthUser, TokenVerifier } from "./mod.ts";
+import type { AuthUser, TokenVerifier } from "./types.ts";
 import { parseSignup, signUp } from "./signup.ts";
 import { loadSigningKey, type SigningKey } from "./signing_key.ts";
 import type { JsonBody } from "./json_body.ts";

@@ -9,7 +9,7 @@ import { Problem } from "../problem.ts";
 import { verifyCaptcha } from "./captcha.ts";
 import { limitSubject, UNKNOWN_ADDRESS } from "./client_address.ts";
 import type { JsonBody } from "./json_body.ts";
-import type { AuthUser } from "./mod.ts";
+import type { AuthUser } from "./types.ts";
 import { SIGNUP_PER_ADDRESS, takeAttempt } from "./rate_limit.ts";
 
 /** Fewest characters (code points) of a password. */
