@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { FakeClock, systemClock } from "../lib/clock.ts";
-import { createExternalWindow, reopenAfter429 } from "../lib/limits.ts";
+import { createExternalWindow, reopenAfter429 } from "../lib/catalog/external_window.ts";
 import { Problem } from "../lib/problem.ts";
 import { testApp } from "./helpers/app.ts";
 import { detailBody, startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";

@@ -24,7 +24,7 @@ Deno.test("quota: 20 units a UTC day, the 21st refused, a refund gives one back,
     resetAt: new Date("2026-11-23T00:00:00Z"),
   });
   assert.equal((await quotaStatus(kv, "u2", { clock })).used, 0, "per user");
-  await refundQuota(kv, "u1", units[0]!);
+  await refundQuota(kv, units[0]!);
   assert.ok(await consumeQuota(kv, "u1", { clock }));
   clock.set("2026-11-22T23:59:59.999Z");
   assert.equal(await consumeQuota(kv, "u1", { clock }), null);
@@ -33,7 +33,7 @@ Deno.test("quota: 20 units a UTC day, the 21st refused, a refund gives one back,
   assert.equal(next.used, 0);
   assert.equal(next.resetAt.toISOString(), "2026-11-24T00:00:00.000Z");
   // A refund after midnight goes back to the day the unit was taken from.
-  await refundQuota(kv, "u1", units[1]!);
+  await refundQuota(kv, units[1]!);
   assert.equal((await quotaStatus(kv, "u1", { clock })).used, 0);
 });
 

@@ -1,10 +1,10 @@
 /**
  * The catalog service (lib/catalog/types.ts): movie details served from an in-process LRU,
  * then the movies store, then TMDB; search straight from TMDB; the popular feed from KV, then
- * TMDB. Every external call goes through the shared window (lib/limits.ts).
+ * TMDB. Every external call goes through the shared window (external_window.ts).
  */
 import type { AppDeps } from "../deps.ts";
-import { createExternalWindow, type ExternalWindow } from "../limits.ts";
+import { createExternalWindow, type ExternalWindow } from "./external_window.ts";
 import { describeError } from "../log.ts";
 import { Problem } from "../problem.ts";
 import { DetailCache } from "./detail_cache.ts";

@@ -170,7 +170,7 @@ export function createRecommendService(
         const problem = error instanceof Problem ? error : internalError(error);
         if (problem.status === 500 || problem.status === 503) {
           // A KV failure here costs the user a unit, but must not replace the real answer.
-          await refundQuota(kv, userId, unit).catch((e) =>
+          await refundQuota(kv, unit).catch((e) =>
             log({ level: "warn", msg: "quota refund failed", error: describeError(e) })
           );
         }

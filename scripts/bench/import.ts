@@ -7,7 +7,7 @@
 import { createCatalogService } from "../../lib/catalog/mod.ts";
 import { systemClock } from "../../lib/clock.ts";
 import { createCatalogImportService, DEFAULT_CONCURRENCY } from "../../lib/import.ts";
-import { WINDOW_LIMIT } from "../../lib/limits.ts";
+import { WINDOW_LIMIT } from "../../lib/catalog/external_window.ts";
 import { testApp } from "../../tests/helpers/app.ts";
 import { startFakeTmdb, tmdbEnv } from "../../tests/helpers/fake_tmdb.ts";
 
