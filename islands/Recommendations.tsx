@@ -7,7 +7,7 @@ import { useEffect, useState } from "preact/hooks";
 import { cardFacts, MovieCard } from "../components/MovieCard.tsx";
 import { MovieGrid } from "../components/MovieGrid.tsx";
 import type { MovieDetail } from "../lib/catalog/types.ts";
-import type { RecommendResult } from "../lib/recommend/service.ts";
+import type { RecommendResult } from "../lib/recommend/types.ts";
 import { api, ApiError } from "../lib/web/api.ts";
 import { posterPathOf, posterUrl } from "../lib/web/poster.ts";
 

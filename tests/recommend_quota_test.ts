@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { FakeClock, systemClock } from "../lib/clock.ts";
 import { renewLock, tryLock } from "../lib/kv_lock.ts";
-import { createRecommendService, LOCK_TTL_MS } from "../lib/recommend/mod.ts";
+import { createRecommendService, LOCK_TTL_MS, takeGenerationLease } from "../lib/recommend/mod.ts";
 import { consumeQuota, quotaStatus, refundQuota } from "../lib/recommend/quota.ts";
 import { modelLike, POOL, recommendWorld } from "./helpers/recommend_world.ts";
 
@@ -143,7 +143,7 @@ Deno.test("a generation lock never released expires by itself", async () => {
   const clock = new FakeClock();
   await using w = await recommendWorld({ clock });
   // A process that died while generating: it took the lock and never released it.
-  const dead = await tryLock(w.t.kv, ["recommend_lock", w.user.id], { ttlMs: LOCK_TTL_MS, clock });
+  const dead = await takeGenerationLease(w.t.kv, w.user.id, { clock });
   assert.ok(dead);
   const blocked = await w.get("/api/recommend");
   assert.equal(blocked.status, 409);
@@ -159,10 +159,7 @@ Deno.test("a generation lock never released expires by itself", async () => {
 Deno.test("the lock is per user: another user's generation is not blocked", async () => {
   const clock = new FakeClock();
   await using w = await recommendWorld({ clock });
-  await tryLock(w.t.kv, ["recommend_lock", "00000000-0000-4000-8000-000000000000"], {
-    ttlMs: LOCK_TTL_MS,
-    clock,
-  });
+  await takeGenerationLease(w.t.kv, "00000000-0000-4000-8000-000000000000", { clock });
   assert.equal((await w.get("/api/recommend")).status, 200);
 });
 

@@ -51,7 +51,7 @@ export async function writeStoredSet(tx: Sql, userId: string, set: StoredSet): P
   );
 }
 
-/** Whether `set` may be served as is at `now` for the history hashing to `hash`. */
-export function isFresh(set: StoredSet | null, hash: string, now: number): set is StoredSet {
+/** Whether `set` may be reused as is at `now` for the history hashing to `hash`. */
+export function isReusable(set: StoredSet | null, hash: string, now: number): set is StoredSet {
   return set !== null && set.watchedHash === hash && set.expiresAt.getTime() > now;
 }
