@@ -109,8 +109,8 @@ export function createCatalogService(
   async function staleIds(ids: number[]): Promise<number[]> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return [];
-    const fresh = await freshIds(store, unique, clock.now());
-    return unique.filter((id) => !fresh.has(id));
+    const current = await freshIds(store, unique, clock.now());
+    return unique.filter((id) => !current.has(id));
   }
 
   return {
@@ -140,7 +140,7 @@ export function createCatalogService(
       if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE) {
         throw new Problem(400, "invalid_query", `page must be an integer from 1 to ${MAX_PAGE}.`);
       }
-      if (!popularOptions.fresh) {
+      if (!popularOptions.skipCache) {
         const cached = await readPopular(kv, page, clock);
         if (cached) return { value: cached, headers: await window.peek() };
       }
