@@ -20,25 +20,26 @@ export interface KvDecision<R> {
   delete?: Deno.KvKey[];
 }
 
-/** How often to read again after a clash, and what to answer when that runs out. */
-export interface UpdateOptions<R> {
+/** The decision, how often to read again after a clash, and what to answer when that runs out. */
+export interface UpdateOptions<T, R> {
+  /** Chooses from the entries read (in `keys` order); run again on every round. */
+  decide: (entries: Deno.KvEntryMaybe<T>[]) => KvDecision<R>;
   /** Rounds of read-decide-commit; 20 unless given. */
   attempts?: number;
   /** The answer when every round clashed; without it, an error is thrown. */
   exhausted?: () => R;
 }
 
-/** Reads `keys`, lets `decide` choose, and commits its writes only if no key changed since. */
+/** Reads `keys`, lets `options.decide` choose, and commits its writes only if no key changed since. */
 export async function updateKeys<T, R>(
   kv: Deno.Kv,
   keys: Deno.KvKey[],
-  decide: (entries: Deno.KvEntryMaybe<T>[]) => KvDecision<R>,
-  options: UpdateOptions<R> = {},
+  options: UpdateOptions<T, R>,
 ): Promise<R> {
   const attempts = options.attempts ?? 20;
   for (let round = 0; round < attempts; round++) {
     const entries = await Promise.all(keys.map((key) => getWithRetry<T>(kv, key)));
-    const decision = decide(entries);
+    const decision = options.decide(entries);
     if (!decision.set?.length && !decision.delete?.length) return decision.result;
     const result = await commitWithRetry(() => {
       const op = kv.atomic();
@@ -72,18 +73,20 @@ export type CountResult = { taken: true; counts: number[] } | { taken: false; fu
 
 /** Adds one to every slot at once, or to none when any is full. */
 export function takeCount(kv: Deno.Kv, slots: CountSlot[]): Promise<CountResult> {
-  return updateKeys<number, CountResult>(kv, slots.map((s) => s.key), (entries) => {
-    const counts = entries.map((entry) => entry.value ?? 0);
-    const full = slots.flatMap((slot, i) => counts[i] >= slot.limit ? [i] : []);
-    if (full.length) return { result: { taken: false, full } };
-    return {
-      result: { taken: true, counts: counts.map((c) => c + 1) },
-      set: slots.map((slot, i) => ({
-        key: slot.key,
-        value: counts[i] + 1,
-        expireIn: slot.expireIn,
-      })),
-    };
+  return updateKeys<number, CountResult>(kv, slots.map((s) => s.key), {
+    decide: (entries) => {
+      const counts = entries.map((entry) => entry.value ?? 0);
+      const full = slots.flatMap((slot, i) => counts[i] >= slot.limit ? [i] : []);
+      if (full.length) return { result: { taken: false, full } };
+      return {
+        result: { taken: true, counts: counts.map((c) => c + 1) },
+        set: slots.map((slot, i) => ({
+          key: slot.key,
+          value: counts[i] + 1,
+          expireIn: slot.expireIn,
+        })),
+      };
+    },
   });
 }
 
@@ -93,11 +96,14 @@ export function returnCount(
   key: Deno.KvKey,
   options: { expireIn: number },
 ): Promise<void> {
-  return updateKeys<number, void>(kv, [key], ([entry]) => {
-    const used = entry.value ?? 0;
-    if (used <= 0) return { result: undefined };
-    return { result: undefined, set: [{ key, value: used - 1, expireIn: options.expireIn }] };
-  }, { exhausted: () => undefined });
+  return updateKeys<number, void>(kv, [key], {
+    decide: ([entry]) => {
+      const used = entry.value ?? 0;
+      if (used <= 0) return { result: undefined };
+      return { result: undefined, set: [{ key, value: used - 1, expireIn: options.expireIn }] };
+    },
+    exhausted: () => undefined,
+  });
 }
 
 /** The count at `key` now (0 when absent). */

@@ -43,10 +43,14 @@ export async function tryLock(
   options: { ttlMs: number; clock: Clock; owner?: string },
 ): Promise<HeldLock | null> {
   const lease = { ...options, owner: options.owner ?? crypto.randomUUID() };
-  const taken = await updateKeys<Lease, boolean>(kv, [key], ([current]) => {
-    if (current.value && current.value.expiresAt > options.clock.now()) return { result: false };
-    return take(key, lease, true);
-  }, { ...ROUNDS, exhausted: () => false });
+  const taken = await updateKeys<Lease, boolean>(kv, [key], {
+    decide: ([current]) => {
+      if (current.value && current.value.expiresAt > options.clock.now()) return { result: false };
+      return take(key, lease, true);
+    },
+    ...ROUNDS,
+    exhausted: () => false,
+  });
   if (!taken) return null;
   return {
     owner: lease.owner,
@@ -60,10 +64,14 @@ export async function tryLock(
  * `owner` that ran out but nobody took is taken back; one another owner took stays theirs.
  */
 export function renewLock(kv: Deno.Kv, key: Deno.KvKey, options: LeaseOptions): Promise<boolean> {
-  return updateKeys<Lease, boolean>(kv, [key], ([current]) => {
-    if (current.value && current.value.owner !== options.owner) return { result: false };
-    return take(key, options, true);
-  }, { ...ROUNDS, exhausted: () => false });
+  return updateKeys<Lease, boolean>(kv, [key], {
+    decide: ([current]) => {
+      if (current.value && current.value.owner !== options.owner) return { result: false };
+      return take(key, options, true);
+    },
+    ...ROUNDS,
+    exhausted: () => false,
+  });
 }
 
 /** Releases the lease at `key` if `owner` still holds it. */
@@ -72,10 +80,14 @@ export function releaseLock(
   key: Deno.KvKey,
   options: { owner: string },
 ): Promise<void> {
-  return updateKeys<Lease, void>(kv, [key], ([current]) => {
-    if (!current.value || current.value.owner !== options.owner) return { result: undefined };
-    return { result: undefined, delete: [key] };
-  }, { ...ROUNDS, exhausted: () => undefined });
+  return updateKeys<Lease, void>(kv, [key], {
+    decide: ([current]) => {
+      if (!current.value || current.value.owner !== options.owner) return { result: undefined };
+      return { result: undefined, delete: [key] };
+    },
+    ...ROUNDS,
+    exhausted: () => undefined,
+  });
 }
 
 /** Whether the lease at `key` is held by anyone now. */

@@ -8,7 +8,7 @@
 import type { Clock } from "../clock.ts";
 import { getWithRetry } from "../kv.ts";
 import { updateKeys } from "../kv_counter.ts";
-import { Problem } from "../problem.ts";
+import { upstreamBusy, windowFull } from "./window_problems.ts";
 
 /** Calls per window. */
 export const WINDOW_LIMIT = 40;
@@ -36,6 +36,8 @@ export interface ExternalWindow {
   peek(): Promise<WindowHeaders>;
   /** The headers peek() would answer, when known without a KV read; else undefined. */
   peekNow(): WindowHeaders | undefined;
+  /** Places taken in the window holding `atMs`, read from KV (checks and reports, not the hot path). */
+  taken(atMs: number): Promise<number>;
 }
 
 /** Options of the window; the defaults are the service's limits. */
@@ -108,19 +110,27 @@ export function createExternalWindow(
   // window first), so the caller reads again with a fresh clock.
   function takeRound(now: number, start: number): Promise<Attempt | null> {
     const key = countKey(start);
-    return updateKeys<Deno.KvU64 | number, Attempt | null>(kv, [key, blockedKey], (entries) => {
-      const taken = Number((entries[0].value as Deno.KvU64 | null)?.value ?? 0n);
-      const blockedUntil = (entries[1].value as number | null) ?? 0;
-      const snapshot = { windowStart: start, count: taken, blockedUntil, at: now };
-      if (blockedUntil > now || taken >= limit) {
-        const reopenAt = blockedUntil > now ? blockedUntil : start + windowMs;
-        return { result: { ok: false, reopenAt, snapshot } };
-      }
-      return {
-        result: { ok: true, snapshot: { ...snapshot, count: taken + 1 } },
-        set: [{ key, value: new Deno.KvU64(BigInt(taken + 1)), expireIn: windowMs * 10 + 60_000 }],
-      };
-    }, { attempts: 1, exhausted: () => null });
+    return updateKeys<Deno.KvU64 | number, Attempt | null>(kv, [key, blockedKey], {
+      decide: (entries) => {
+        const taken = Number((entries[0].value as Deno.KvU64 | null)?.value ?? 0n);
+        const blockedUntil = (entries[1].value as number | null) ?? 0;
+        const snapshot = { windowStart: start, count: taken, blockedUntil, at: now };
+        if (blockedUntil > now || taken >= limit) {
+          const reopenAt = blockedUntil > now ? blockedUntil : start + windowMs;
+          return { result: { ok: false, reopenAt, snapshot } };
+        }
+        return {
+          result: { ok: true, snapshot: { ...snapshot, count: taken + 1 } },
+          set: [{
+            key,
+            value: new Deno.KvU64(BigInt(taken + 1)),
+            expireIn: windowMs * 10 + 60_000,
+          }],
+        };
+      },
+      attempts: 1,
+      exhausted: () => null,
+    });
   }
 
   async function tryTake(): Promise<Attempt> {
@@ -164,22 +174,8 @@ export function createExternalWindow(
           ...headersOf(attempt.snapshot),
           "Retry-After": retryAfter(attempt.reopenAt, now),
         };
-        if (!wait) {
-          throw new Problem(
-            429,
-            "rate_limited",
-            "Too many requests to the movie database right now; try again shortly.",
-            { headers },
-          );
-        }
-        if (attempt.reopenAt > deadline) {
-          throw new Problem(
-            503,
-            "upstream_busy",
-            "The movie database is busy; try again shortly.",
-            { headers },
-          );
-        }
+        if (!wait) throw windowFull(headers);
+        if (attempt.reopenAt > deadline) throw upstreamBusy(headers);
         await clock.sleep(attempt.reopenAt - now);
       }
     },
@@ -188,14 +184,22 @@ export function createExternalWindow(
       const now = clock.now();
       const until = Math.min(untilMs, now + MAX_BLOCK_MS);
       const expireIn = Math.max(0, until - now) + 60_000;
-      await updateKeys<number, void>(kv, [blockedKey], ([current]) => {
-        if ((current.value ?? 0) >= until) return { result: undefined };
-        return { result: undefined, set: [{ key: blockedKey, value: until, expireIn }] };
-      }, { exhausted: () => undefined });
+      await updateKeys<number, void>(kv, [blockedKey], {
+        decide: ([current]) => {
+          if ((current.value ?? 0) >= until) return { result: undefined };
+          return { result: undefined, set: [{ key: blockedKey, value: until, expireIn }] };
+        },
+        exhausted: () => undefined,
+      });
       memo = undefined;
     },
 
     peekNow,
+
+    async taken(atMs) {
+      const count = await getWithRetry<Deno.KvU64>(kv, countKey(startOf(atMs)));
+      return Number(count.value?.value ?? 0n);
+    },
 
     peek() {
       const known = peekNow();

@@ -109,7 +109,7 @@ export function createCatalogService(
   async function staleIds(ids: number[]): Promise<number[]> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return [];
-    const current = await freshIds(store, unique, clock.now());
+    const current = await freshIds(store, unique, { now: clock.now() });
     return unique.filter((id) => !current.has(id));
   }
 
@@ -153,7 +153,7 @@ export function createCatalogService(
         };
         // Every row TMDB listed becomes a light row, even one the feed filters out: a card
         // hydrates from it all the same.
-        await upsertLight(store, answer.value.results.map(lightRow), clock.now());
+        await upsertLight(store, answer.value.results.map(lightRow), { now: clock.now() });
         await writePopular(kv, value, clock);
         return { value, headers: answer.headers };
       });

@@ -109,8 +109,9 @@ class ImportRun {
   /** Writes the outcome to the run's row; a store failure is logged, not thrown. */
   async record(outcome: RunOutcome): Promise<void> {
     try {
-      await finishRun(this.options.store, this.run.id, {
+      await finishRun(this.options.store, {
         ...outcome,
+        id: this.run.id,
         finishedAt: this.options.clock.now(),
       });
     } catch (error) {

@@ -43,7 +43,7 @@ export class RunProgress {
     if (this.#callsSinceWrite >= progressEveryCalls || now - this.#lastWrite >= progressEveryMs) {
       this.#callsSinceWrite = 0;
       this.#lastWrite = now;
-      this.#later(() => writeProgress(this.options.store, this.run.id, { ...counts }));
+      this.#later(() => writeProgress(this.options.store, { ...counts, id: this.run.id }));
     }
     if (now - this.#lastRenew >= renewEveryMs) {
       this.#lastRenew = now;

@@ -77,7 +77,11 @@ export async function insertRun(
 }
 
 /** Writes a running run's counters; a run already finished (or failed by another) is left alone. */
-export async function writeProgress(sql: Sql, id: string, counts: ImportCounts): Promise<void> {
+export async function writeProgress(
+  sql: Sql,
+  progress: ImportCounts & { id: string },
+): Promise<void> {
+  const { id, ...counts } = progress;
   await sql.query(
     `update public.catalog_imports
      set movies_seen = $2, movies_upserted = $3, details_fetched = $4, errors = $5, last_error = $6
@@ -97,9 +101,9 @@ export async function writeProgress(sql: Sql, id: string, counts: ImportCounts):
 /** Writes a run's final counters and status. */
 export async function finishRun(
   sql: Sql,
-  id: string,
-  end: ImportCounts & { status: "succeeded" | "failed"; finishedAt: number },
+  end: ImportCounts & { id: string; status: "succeeded" | "failed"; finishedAt: number },
 ): Promise<void> {
+  const { id } = end;
   await sql.query(
     `update public.catalog_imports
      set status = $2, finished_at = $3, movies_seen = $4, movies_upserted = $5,

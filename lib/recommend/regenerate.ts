@@ -42,7 +42,7 @@ export function createRegenerate(deps: AppDeps, options: RecommendServiceOptions
     }));
     const ids = await generate(taste, { previousIds, previousTitles, ask, resolve });
     const set = { ids, watchedHash: hash, expiresAt: new Date(clock.now() + CACHE_TTL_MS) };
-    await store.asUser(userId, (tx) => writeStoredSet(tx, userId, set));
+    await store.asUser(userId, (tx) => writeStoredSet(tx, { userId, ...set }));
     return ids;
   };
 }

@@ -67,7 +67,7 @@ export function createRecommendService(
     const { watchedIds, stored } = await readHistory(userId);
     if (watchedIds.length === 0) throw noWatchedMovies();
     const hash = await watchedHash(watchedIds);
-    if (mode === "default" && isReusable(stored, hash, clock.now())) {
+    if (mode === "default" && isReusable(stored, { hash, now: clock.now() })) {
       return setAnswer(stored.ids, { cached: true });
     }
     const unit = await takeQuotaUnit(userId);
