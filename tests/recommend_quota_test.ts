@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
-import { FakeClock, systemClock } from "../lib/clock.ts";
+import { FakeClock } from "../lib/clock.ts";
 import { renewLock, tryLock } from "../lib/kv_lock.ts";
 import { createRecommendService, LOCK_TTL_MS } from "../lib/recommend/mod.ts";
+import { generationLockKey } from "../lib/recommend/service.ts";
 import { consumeQuota, quotaStatus, refundQuota } from "../lib/recommend/quota.ts";
 import { modelLike, POOL, recommendWorld } from "./helpers/recommend_world.ts";
 
@@ -143,7 +144,7 @@ Deno.test("a generation lock never released expires by itself", async () => {
   const clock = new FakeClock();
   await using w = await recommendWorld({ clock });
   // A process that died while generating: it took the lock and never released it.
-  const dead = await tryLock(w.t.kv, ["recommend_lock", w.user.id], { ttlMs: LOCK_TTL_MS, clock });
+  const dead = await tryLock(w.t.kv, generationLockKey(w.user.id), { ttlMs: LOCK_TTL_MS, clock });
   assert.ok(dead);
   const blocked = await w.get("/api/recommend");
   assert.equal(blocked.status, 409);
@@ -159,7 +160,7 @@ Deno.test("a generation lock never released expires by itself", async () => {
 Deno.test("the lock is per user: another user's generation is not blocked", async () => {
   const clock = new FakeClock();
   await using w = await recommendWorld({ clock });
-  await tryLock(w.t.kv, ["recommend_lock", "00000000-0000-4000-8000-000000000000"], {
+  await tryLock(w.t.kv, generationLockKey("00000000-0000-4000-8000-000000000000"), {
     ttlMs: LOCK_TTL_MS,
     clock,
   });
@@ -190,24 +191,64 @@ Deno.test("renewLock extends its owner's lease, takes back a lapsed one, never a
 });
 
 Deno.test("a generation longer than the lock's TTL keeps its lock (renewed) until it ends", async () => {
-  await using w = await recommendWorld();
+  const clock = new FakeClock();
+  await using w = await recommendWorld({ clock });
   const answer = modelLike(POOL);
-  w.ai.fallback = (request) => ({ ...answer(request), delayMs: 1_500 });
-  const deps = { ...w.t.deps, clock: systemClock };
-  const service = createRecommendService(deps, {
+  const { promise: generating, resolve: started } = Promise.withResolvers<void>();
+  const { promise: gate, resolve: finish } = Promise.withResolvers<void>();
+  w.ai.fallback = (request) => {
+    if (w.ai.requests.length > 1) return answer(request);
+    started();
+    return { ...answer(request), heldUntil: gate };
+  };
+  const kv = kvTracked(w.t.kv);
+  const service = createRecommendService({ ...w.t.deps, kv }, {
     search: () => Promise.resolve({ results: [] }),
     lockTtlMs: 500,
   });
   const first = service.recommend(w.user.id);
-  await new Promise((r) => setTimeout(r, 1_000));
-  // Twice the TTL in: without renewal the lease would have run out and this would generate.
+  await generating;
+  // Twice the TTL in, on the clock's own timers, each renewal done before time moves on:
+  // without renewal the lease would have run out and this would generate.
+  for (let i = 0; i < 5; i++) {
+    clock.advance(200);
+    await kv.settled();
+  }
   await assert.rejects(
     service.recommend(w.user.id, { mode: "refresh" }),
     (e: { code?: string }) => e.code === "generation_in_progress",
   );
+  finish();
   assert.equal((await first).cached, false);
   assert.equal(w.ai.requests.length, 1);
 });
+
+/** `kv` that keeps every pending read and commit, so a test can wait until none is left. */
+function kvTracked(kv: Deno.Kv): Deno.Kv & { settled(): Promise<void> } {
+  const pending = new Set<Promise<unknown>>();
+  const track = <T extends object>(target: T) =>
+    new Proxy(target, {
+      get(o, p) {
+        if (p === "settled") {
+          return async () => {
+            while (pending.size > 0) await Promise.allSettled([...pending]);
+          };
+        }
+        const v = Reflect.get(o, p, o);
+        if (typeof v !== "function") return v;
+        return (...args: unknown[]) => {
+          const out = v.apply(o, args);
+          if (p === "atomic") return track(out);
+          if (out instanceof Promise) {
+            pending.add(out);
+            out.finally(() => pending.delete(out)).catch(() => {});
+          }
+          return out;
+        };
+      },
+    });
+  return track(kv) as Deno.Kv & { settled(): Promise<void> };
+}
 
 /** `kv` whose atomic commits reject while `fail` says so for the operation's calls. */
 function kvFailing(kv: Deno.Kv, fail: (calls: string[]) => boolean): Deno.Kv {

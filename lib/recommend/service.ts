@@ -62,6 +62,9 @@ export interface RecommendServiceOptions {
 /** A lock outlives any sane generation, and expires by itself if its process dies. */
 export const LOCK_TTL_MS = 5 * 60_000;
 
+/** The KV key of a user's generation lock (tests take it to stand for a process that died holding it). */
+export const generationLockKey = (userId: string): Deno.KvKey => ["recommend_lock", userId];
+
 function fresh(ids: number[], cached: boolean): RecommendResult {
   return {
     recommendations: ids,
@@ -114,7 +117,7 @@ export function createRecommendService(
 
   async function recommend(userId: string, { mode = "default" }: { mode?: RecommendMode } = {}) {
     const ttlMs = options.lockTtlMs ?? LOCK_TTL_MS;
-    const lock = await tryLock(kv, ["recommend_lock", userId], { ttlMs, clock });
+    const lock = await tryLock(kv, generationLockKey(userId), { ttlMs, clock });
     if (!lock) {
       throw new Problem(
         409,
@@ -127,11 +130,11 @@ export function createRecommendService(
     }
     // Rounds times providers times models at 30 s each can outlast the TTL: keep the lease
     // while this process works, so a second request cannot start a second generation.
-    const heartbeat = setInterval(() => {
+    const stopHeartbeat = clock.every(Math.max(1, Math.floor(ttlMs / 3)), () => {
       lock.renew().catch((error) =>
         log({ level: "warn", msg: "recommend lock renewal failed", error: describeError(error) })
       );
-    }, Math.max(1, Math.floor(ttlMs / 3)));
+    });
     try {
       const { watchedIds, stored } = await store.asUser(userId, async (tx) => ({
         watchedIds: await loadWatchedIds(tx, userId),
@@ -196,7 +199,7 @@ export function createRecommendService(
         };
       }
     } finally {
-      clearInterval(heartbeat);
+      stopHeartbeat();
       // The answer is ready: a KV failure here must not turn it into a 500 (and a lost quota
       // unit); the lease then expires by itself.
       await lock.release().catch((error) =>
