@@ -4,6 +4,7 @@ import { renewLock, tryLock } from "../lib/kv_lock.ts";
 import { createRecommendService, LOCK_TTL_MS } from "../lib/recommend/mod.ts";
 import { generationLockKey } from "../lib/recommend/service.ts";
 import { consumeQuota, quotaStatus, refundQuota } from "../lib/recommend/quota.ts";
+import { PendingWork } from "./helpers/settled.ts";
 import { modelLike, POOL, recommendWorld } from "./helpers/recommend_world.ts";
 
 function remaining(res: Response): number {
@@ -201,8 +202,8 @@ Deno.test("a generation longer than the lock's TTL keeps its lock (renewed) unti
     started();
     return { ...answer(request), heldUntil: gate };
   };
-  const kv = kvTracked(w.t.kv);
-  const service = createRecommendService({ ...w.t.deps, kv }, {
+  const work = new PendingWork();
+  const service = createRecommendService({ ...w.t.deps, kv: work.wrap(w.t.kv) }, {
     search: () => Promise.resolve({ results: [] }),
     lockTtlMs: 500,
   });
@@ -212,7 +213,7 @@ Deno.test("a generation longer than the lock's TTL keeps its lock (renewed) unti
   // without renewal the lease would have run out and this would generate.
   for (let i = 0; i < 5; i++) {
     clock.advance(200);
-    await kv.settled();
+    await work.settled();
   }
   await assert.rejects(
     service.recommend(w.user.id, { mode: "refresh" }),
@@ -222,33 +223,6 @@ Deno.test("a generation longer than the lock's TTL keeps its lock (renewed) unti
   assert.equal((await first).cached, false);
   assert.equal(w.ai.requests.length, 1);
 });
-
-/** `kv` that keeps every pending read and commit, so a test can wait until none is left. */
-function kvTracked(kv: Deno.Kv): Deno.Kv & { settled(): Promise<void> } {
-  const pending = new Set<Promise<unknown>>();
-  const track = <T extends object>(target: T) =>
-    new Proxy(target, {
-      get(o, p) {
-        if (p === "settled") {
-          return async () => {
-            while (pending.size > 0) await Promise.allSettled([...pending]);
-          };
-        }
-        const v = Reflect.get(o, p, o);
-        if (typeof v !== "function") return v;
-        return (...args: unknown[]) => {
-          const out = v.apply(o, args);
-          if (p === "atomic") return track(out);
-          if (out instanceof Promise) {
-            pending.add(out);
-            out.finally(() => pending.delete(out)).catch(() => {});
-          }
-          return out;
-        };
-      },
-    });
-  return track(kv) as Deno.Kv & { settled(): Promise<void> };
-}
 
 /** `kv` whose atomic commits reject while `fail` says so for the operation's calls. */
 function kvFailing(kv: Deno.Kv, fail: (calls: string[]) => boolean): Deno.Kv {
