@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
-import { FakeClock, systemClock } from "../lib/clock.ts";
+import { FakeClock } from "../lib/clock.ts";
 import { renewLock, tryLock } from "../lib/kv_lock.ts";
 import { takeGenerationLease, withGenerationLease } from "../lib/recommend/lease.ts";
 import { createRecommendService, LOCK_TTL_MS } from "../lib/recommend/mod.ts";
 import { modelLike, POOL, recommendWorld } from "./helpers/recommend_world.ts";
+import { PendingWork } from "./helpers/settled.ts";
 
 /** `kv` that counts its finished atomic commits, so a test can wait for a renewal to land. */
 function countingKv(kv: Deno.Kv): { kv: Deno.Kv; commits: () => number } {
@@ -145,21 +146,34 @@ Deno.test("renewLock extends its owner's lease, takes back a lapsed one, never a
 });
 
 Deno.test("a generation longer than the lock's TTL keeps its lock (renewed) until it ends", async () => {
-  await using w = await recommendWorld();
+  const clock = new FakeClock();
+  await using w = await recommendWorld({ clock });
   const answer = modelLike(POOL);
-  w.ai.fallback = (request) => ({ ...answer(request), delayMs: 1_500 });
-  const deps = { ...w.t.deps, clock: systemClock };
-  const service = createRecommendService(deps, {
+  const { promise: generating, resolve: started } = Promise.withResolvers<void>();
+  const { promise: gate, resolve: finish } = Promise.withResolvers<void>();
+  w.ai.fallback = (request) => {
+    if (w.ai.requests.length > 1) return answer(request);
+    started();
+    return { ...answer(request), heldUntil: gate };
+  };
+  const work = new PendingWork();
+  const service = createRecommendService({ ...w.t.deps, kv: work.wrap(w.t.kv) }, {
     search: () => Promise.resolve({ results: [] }),
     lockTtlMs: 500,
   });
   const first = service.recommend(w.user.id);
-  await new Promise((r) => setTimeout(r, 1_000));
-  // Twice the TTL in: without renewal the lease would have run out and this would generate.
+  await generating;
+  // Twice the TTL in, on the clock's own timers, each renewal done before time moves on:
+  // without renewal the lease would have run out and this would generate.
+  for (let i = 0; i < 5; i++) {
+    clock.advance(200);
+    await work.settled();
+  }
   await assert.rejects(
     service.recommend(w.user.id, { mode: "refresh" }),
     (e: { code?: string }) => e.code === "generation_in_progress",
   );
+  finish();
   assert.equal((await first).cached, false);
   assert.equal(w.ai.requests.length, 1);
 });
