@@ -13,7 +13,7 @@ import {
   METHODS,
   type Middleware,
   type RouteModule,
-} from "./lib/http/env.ts";
+} from "./lib/http/app_env.ts";
 import { renderPage } from "./lib/http/render.tsx";
 import { requestContext } from "./lib/http/request_context.ts";
 import { StaticTableRouter } from "./lib/http/router.ts";

@@ -5,7 +5,7 @@
  * counted as "unknown".
  */
 import { getConnInfo } from "hono/deno";
-import type { Ctx } from "../http/env.ts";
+import type { Ctx } from "../http/app_env.ts";
 
 /** The address requests with no known peer share. */
 export const UNKNOWN_ADDRESS = "unknown";

@@ -4,7 +4,7 @@
  * shapes instead of problem documents, so supabase-js reports errors as it does against
  * Supabase itself.
  */
-import type { Ctx, Handlers } from "../http/env.ts";
+import type { Ctx, Handlers } from "../http/app_env.ts";
 
 /** The API version supabase-js sends and GoTrue echoes when it answers the versioned shape. */
 export const API_VERSION = "2024-01-01";

@@ -1,5 +1,5 @@
 /** The middleware of protected API routes: resolves the user before any user data is touched. */
-import type { Middleware } from "../http/env.ts";
+import type { Middleware } from "../http/app_env.ts";
 import { unauthorized } from "./access_token.ts";
 
 const BEARER = /^Bearer\s+([A-Za-z0-9\-_.~+/]+=*)\s*$/i;

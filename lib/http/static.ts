@@ -3,7 +3,7 @@
  * render carry `?v=<version>` (assetUrl), which are cached for a year; other requests
  * revalidate with the ETag, so a rebuilt bundle is never served stale.
  */
-import type { Middleware } from "./env.ts";
+import type { Middleware } from "./app_env.ts";
 
 const STATIC_DIR = new URL("../../static/", import.meta.url);
 

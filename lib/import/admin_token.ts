@@ -1,5 +1,5 @@
 /** The `x-admin-token` check of the admin routes (contract section 6), in constant time. */
-import type { Middleware } from "../http/env.ts";
+import type { Middleware } from "../http/app_env.ts";
 import { Problem } from "../problem.ts";
 
 const encoder = new TextEncoder();

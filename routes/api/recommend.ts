@@ -1,6 +1,6 @@
 /** GET /api/recommend: the user's recommendations (cached, refreshed, or new). */
 import { requireUser } from "../../lib/auth/require_user.ts";
-import type { Handlers } from "../../lib/http/env.ts";
+import type { Handlers } from "../../lib/http/app_env.ts";
 import { Problem } from "../../lib/problem.ts";
 import {
   quotaHeadersMiddleware,

@@ -1,6 +1,6 @@
 /** GET/POST/DELETE /api/watched: the user's watched list. */
 import { requireUser } from "../../lib/auth/require_user.ts";
-import type { Handlers } from "../../lib/http/env.ts";
+import type { Handlers } from "../../lib/http/app_env.ts";
 import { readWritePayload } from "../../lib/lists/mod.ts";
 
 /** The user first: a 401 comes before any body parsing; a read checks the session itself. */

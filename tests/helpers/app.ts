@@ -7,7 +7,7 @@ import { createApp } from "../../app.ts";
 import { type Clock, FakeClock } from "../../lib/clock.ts";
 import { type Config, loadConfig } from "../../lib/config.ts";
 import type { AppDeps } from "../../lib/deps.ts";
-import type { AppEnv } from "../../lib/http/env.ts";
+import type { AppEnv } from "../../lib/http/app_env.ts";
 import { type Logger, memoryLogger } from "../../lib/log.ts";
 import type { Store } from "../../lib/store/mod.ts";
 import { type Engine, testStore } from "./store.ts";

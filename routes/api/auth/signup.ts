@@ -1,7 +1,7 @@
 /** POST /api/auth/signup: creates an account (rules in lib/auth/signup.ts). */
 import { clientAddress } from "../../../lib/auth/client_address.ts";
 import { readJsonBody } from "../../../lib/auth/json_body.ts";
-import type { Handlers } from "../../../lib/http/env.ts";
+import type { Handlers } from "../../../lib/http/app_env.ts";
 
 export const handler: Handlers = {
   async POST(c) {

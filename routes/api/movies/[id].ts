@@ -1,7 +1,7 @@
 /** GET /api/movies/:id: a movie's details, from the caches when fresh, else from TMDB. */
 import { catalogIdParam, withWindowHeaders } from "../../../lib/catalog/mod.ts";
 import { catalogJson } from "../../../lib/catalog/json_response.ts";
-import type { Handlers } from "../../../lib/http/env.ts";
+import type { Handlers } from "../../../lib/http/app_env.ts";
 import { Problem } from "../../../lib/problem.ts";
 
 export const handler: Handlers = {

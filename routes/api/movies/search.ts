@@ -5,7 +5,7 @@ import {
   searchQuerySchema,
   withWindowHeaders,
 } from "../../../lib/catalog/mod.ts";
-import type { Handlers } from "../../../lib/http/env.ts";
+import type { Handlers } from "../../../lib/http/app_env.ts";
 import { Problem } from "../../../lib/problem.ts";
 
 export const handler: Handlers = {

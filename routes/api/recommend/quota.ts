@@ -1,6 +1,6 @@
 /** GET /api/recommend/quota: the user's daily generation quota. */
 import { requireUser } from "../../../lib/auth/require_user.ts";
-import type { Handlers } from "../../../lib/http/env.ts";
+import type { Handlers } from "../../../lib/http/app_env.ts";
 import { quotaHeadersMiddleware } from "../../../lib/recommend/mod.ts";
 
 /** Quota headers first, so they reach a 401 too. */

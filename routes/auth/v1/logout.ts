@@ -1,6 +1,6 @@
 /** POST /auth/v1/logout?scope=global|local|others: ends the bearer's session(s); 204. */
 import { gotrueHandler, gotrueNoContent } from "../../../lib/auth/gotrue.ts";
-import type { Handlers } from "../../../lib/http/env.ts";
+import type { Handlers } from "../../../lib/http/app_env.ts";
 import { Problem } from "../../../lib/problem.ts";
 
 export const handler: Handlers = {

@@ -2,7 +2,7 @@
 import { clientAddress } from "../../../lib/auth/client_address.ts";
 import { GoTrueError, gotrueHandler, gotrueJson } from "../../../lib/auth/gotrue.ts";
 import { readJsonBody } from "../../../lib/auth/json_body.ts";
-import type { Handlers } from "../../../lib/http/env.ts";
+import type { Handlers } from "../../../lib/http/app_env.ts";
 import { Problem } from "../../../lib/problem.ts";
 
 export const handler: Handlers = {

@@ -1,6 +1,6 @@
 /** GET /auth/v1/user: GoTrue's User object of the bearer. */
 import { gotrueHandler, gotrueJson } from "../../../lib/auth/gotrue.ts";
-import type { Handlers } from "../../../lib/http/env.ts";
+import type { Handlers } from "../../../lib/http/app_env.ts";
 import { Problem } from "../../../lib/problem.ts";
 
 export const handler: Handlers = {

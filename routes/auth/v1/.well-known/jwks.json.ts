@@ -1,5 +1,5 @@
 /** GET /auth/v1/.well-known/jwks.json: the built-in provider's public signing key (GoTrue's JWKS). */
-import type { Handlers } from "../../../../lib/http/env.ts";
+import type { Handlers } from "../../../../lib/http/app_env.ts";
 import { Problem } from "../../../../lib/problem.ts";
 
 export const handler: Handlers = {
