@@ -1,4 +1,4 @@
-/** The app's Hono environment and the route-file types (Fresh's model on Hono); not the process environment. */
+/** The app's Hono environment and the route-file types; not the process environment. */
 import type { Context, MiddlewareHandler } from "hono";
 import type { ComponentChildren, ComponentType } from "preact";
 import type { AppDeps } from "../deps.ts";
