@@ -5,9 +5,9 @@ import {
   DEFAULT_PAGES,
   IMPORT_LOCK_KEY,
   parseImportBody,
-  readImportBody,
   takeImportLock,
-} from "../lib/import.ts";
+} from "../lib/import/mod.ts";
+import { readImportBody } from "../lib/http/payloads.ts";
 import { taskPool } from "../lib/import/pool.ts";
 import { tryLock } from "../lib/kv_lock.ts";
 import { Problem } from "../lib/problem.ts";

@@ -4,10 +4,10 @@ import { systemClock } from "../lib/clock.ts";
 import {
   createCatalogImportService,
   failInterruptedImports,
-  importsSettled,
   INTERRUPTED,
-} from "../lib/import.ts";
+} from "../lib/import/mod.ts";
 import { testApp } from "./helpers/app.ts";
+import { importsSettled, trackImports } from "./helpers/imports.ts";
 import { type FakeTmdb, popularId, startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 
 const TOKEN = "admin-token-for-tests";
@@ -32,7 +32,7 @@ async function world(options: { latencyMs?: number; clock?: typeof systemClock }
     t,
     fake,
     catalog,
-    imports: createCatalogImportService(t.deps, { catalog }),
+    imports: trackImports(t.deps, createCatalogImportService(t.deps, { catalog })),
     async [Symbol.asyncDispose]() {
       await importsSettled(t.deps);
       await t[Symbol.asyncDispose]();

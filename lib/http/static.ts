@@ -58,11 +58,6 @@ export function assetUrl(file: string): string {
   return `/static/${file}${info ? `?v=${versionOf(info)}` : ""}`;
 }
 
-/** Whether static/`file` exists (the bundle is absent until `deno task build`). */
-export function assetExists(file: string): boolean {
-  return stat(file) !== undefined;
-}
-
 /** The middleware of /static/*: GET and HEAD of files under static/, 404 for anything else. */
 export function serveStatic(): Middleware {
   return async function serveStatic(c, next) {

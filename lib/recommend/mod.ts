@@ -7,7 +7,6 @@ export type {
   RecommendServiceOptions,
   RegenerationError,
 } from "./service.ts";
-export { quotaHeadersMiddleware } from "./quota_headers.ts";
 export { recommendQuerySchema } from "./query.ts";
 export { DAILY_LIMIT, type QuotaStatus } from "./quota.ts";
 export type { SearchFn, SearchRow } from "./resolve_titles.ts";
