@@ -2,7 +2,7 @@
 import { SignInPrompt } from "../components/SignInPrompt.tsx";
 import { Title } from "../components/Title.tsx";
 import RecommendationsIsland from "../islands/Recommendations.tsx";
-import type { PageProps } from "../lib/http/env.ts";
+import type { PageProps } from "../lib/http/app_env.ts";
 import { island } from "../lib/http/island.tsx";
 import { usePage } from "../lib/http/page_context.ts";
 

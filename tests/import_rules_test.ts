@@ -4,9 +4,9 @@ import {
   adminTokenMatches,
   DEFAULT_PAGES,
   parseImportBody,
-  readImportBody,
   takeImportLock,
-} from "../lib/import.ts";
+} from "../lib/import/mod.ts";
+import { readImportBody } from "../lib/http/payloads.ts";
 import { taskPool } from "../lib/import/pool.ts";
 import { Problem } from "../lib/problem.ts";
 

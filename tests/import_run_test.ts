@@ -4,11 +4,11 @@ import { type Clock, FakeClock } from "../lib/clock.ts";
 import {
   createCatalogImportService,
   failInterruptedImports,
-  importsSettled,
   INTERRUPTED,
-} from "../lib/import.ts";
+} from "../lib/import/mod.ts";
 import { testApp } from "./helpers/app.ts";
 import { perWindow, timedFetch } from "./helpers/sent_calls.ts";
+import { importsSettled, trackImports } from "./helpers/imports.ts";
 import { type FakeTmdb, popularId, startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 
 const TOKEN = "admin-token-for-tests";
@@ -34,7 +34,7 @@ async function world(options: { latencyMs?: number; clock?: Clock; fetch?: typeo
     t,
     fake,
     catalog,
-    imports: createCatalogImportService(t.deps, { catalog }),
+    imports: trackImports(t.deps, createCatalogImportService(t.deps, { catalog })),
     async [Symbol.asyncDispose]() {
       await importsSettled(t.deps);
       await t[Symbol.asyncDispose]();

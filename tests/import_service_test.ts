@@ -4,14 +4,14 @@ import type { FakeClock } from "../lib/clock.ts";
 import {
   createCatalogImportService,
   failInterruptedImports,
-  importsSettled,
   INTERRUPTED,
   scheduledImport,
   takeImportLock,
-} from "../lib/import.ts";
+} from "../lib/import/mod.ts";
 import { Problem } from "../lib/problem.ts";
 import { testApp } from "./helpers/app.ts";
 import { settledApp } from "./helpers/settled.ts";
+import { importsSettled } from "./helpers/imports.ts";
 
 /** A catalog in memory: popular pages of ids, a set of detailed ids, call counts and a gate. */
 function stubCatalog(

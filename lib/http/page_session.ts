@@ -4,7 +4,7 @@
  * accept only the Bearer header, so a cookie can never act for the user there (no CSRF).
  */
 import { accessTokenOf, SESSION_COOKIE } from "../web/session_cookie.ts";
-import type { Ctx, Middleware } from "./env.ts";
+import type { Ctx, Middleware } from "./app_env.ts";
 
 /** Paths a cookie must never authenticate. */
 export function isCookieFreePath(path: string): boolean {

@@ -8,7 +8,6 @@ export type {
   RecommendServiceOptions,
   RegenerationError,
 } from "./types.ts";
-export { quotaHeadersMiddleware } from "./quota_headers.ts";
 export { recommendQuerySchema } from "./query.ts";
 export { DAILY_LIMIT, type QuotaStatus } from "./quota.ts";
 export type { SearchFn, SearchRow } from "./resolve_titles.ts";
