@@ -75,7 +75,7 @@ export function renewLock(kv: Deno.Kv, key: Deno.KvKey, options: LeaseOptions): 
 }
 
 /** Releases the lease at `key` if `owner` still holds it. */
-export function releaseLock(
+function releaseLock(
   kv: Deno.Kv,
   key: Deno.KvKey,
   options: { owner: string },

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import type { FakeClock } from "../lib/clock.ts";
 import { createCatalogService } from "../lib/catalog/service.ts";
 import { createExternalWindow } from "../lib/catalog/external_window.ts";
-import { RefusedPathError, tmdbUrl } from "../lib/catalog/tmdb_client.ts";
+import { createTmdbClient, RefusedPathError, tmdbUrl } from "../lib/catalog/tmdb_client.ts";
 import { tmdbList } from "../lib/catalog/tmdb_schemas.ts";
 import { Problem } from "../lib/problem.ts";
 import { testApp } from "./helpers/app.ts";
@@ -250,7 +250,7 @@ Deno.test("a path outside the three allowed calls is refused before any request"
   await using fake = await startFakeTmdb();
   await using t = await testApp({ env: tmdbEnv(fake) });
   const window = createExternalWindow(t.deps.kv, { clock: t.deps.clock });
-  const { client } = createCatalogService(t.deps, { window });
+  const client = createTmdbClient(t.deps, { window });
   for (
     const [path, params] of [
       ["/genre/movie/list", {}],

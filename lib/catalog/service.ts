@@ -19,7 +19,7 @@ import {
 } from "./movies_store.ts";
 import { detailRow, lightRow, type MovieRow, toMovieDetail, toSearchRow } from "./normalize.ts";
 import { readPopular, writePopular } from "./popular_cache.ts";
-import { createTmdbClient, type TmdbClient } from "./tmdb_client.ts";
+import { createTmdbClient } from "./tmdb_client.ts";
 import type {
   Catalog,
   DetailsOutcome,
@@ -57,7 +57,7 @@ function singleFlight<K, T>(flights: Map<K, Promise<T>>, key: K, fn: () => Promi
 export function createCatalogService(
   deps: AppDeps,
   options: CatalogServiceOptions = {},
-): Catalog & { readonly client: TmdbClient } {
+): Catalog {
   const { store, kv, clock, config } = deps;
   const window = options.window ?? createExternalWindow(kv, { clock });
   const client = createTmdbClient(deps, { window, timeoutMs: options.timeoutMs });
@@ -114,8 +114,6 @@ export function createCatalogService(
   }
 
   return {
-    client,
-
     hotMovie(id) {
       const headers = window.peekNow();
       if (!headers) return undefined;

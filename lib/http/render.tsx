@@ -14,7 +14,7 @@ import { hasSessionCookie } from "./page_session.ts";
 const SLOT = "<page-slot></page-slot>";
 
 /** The render state of a request: settings from the config, session staleness. */
-export function pageState(c: Ctx): PageState {
+function pageState(c: Ctx): PageState {
   const { config } = c.var.deps;
   return {
     islands: new Set(),

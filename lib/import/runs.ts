@@ -159,14 +159,3 @@ export async function listRuns(sql: Sql, limit = 20): Promise<ImportRun[]> {
   );
   return rows.map(toRun);
 }
-
-/** One run by id, or null. */
-export async function getRun(sql: Sql, id: string): Promise<ImportRun | null> {
-  const rows = await sql.query<RunRow>(
-    `select id, trigger, status, pages, started_at, finished_at, movies_seen, movies_upserted,
-       details_fetched, errors, last_error
-     from public.catalog_imports where id = $1`,
-    [id],
-  );
-  return rows[0] ? toRun(rows[0]) : null;
-}

@@ -10,4 +10,4 @@ export type {
 } from "./types.ts";
 export { recommendQuerySchema } from "./query.ts";
 export { DAILY_LIMIT, type QuotaStatus } from "./quota.ts";
-export type { SearchFn, SearchRow } from "./resolve_titles.ts";
+export type { SearchFn, SearchHit } from "./resolve_titles.ts";

@@ -7,8 +7,8 @@ import type { Logger } from "../log.ts";
 import type { Sql } from "../store/mod.ts";
 import type { Candidate } from "./parse_output.ts";
 
-/** A row of the catalog search, as `services.catalog.search` returns it. */
-export interface SearchRow {
+/** A catalog search result as the resolver reads it (the catalog's own rows have more fields). */
+export interface SearchHit {
   id: number;
   title: string;
   original_title?: string;
@@ -19,7 +19,7 @@ export interface SearchRow {
 export type SearchFn = (
   title: string,
   options: { year?: number; wait: true },
-) => Promise<{ results: SearchRow[] }>;
+) => Promise<{ results: SearchHit[] }>;
 
 const SEARCHES_AT_ONCE = 4;
 

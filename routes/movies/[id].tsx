@@ -78,7 +78,6 @@ export default function Movie({ data, url, user }: PageProps<Data>) {
             <ListButtons
               catalogId={movie.id}
               title={movie.title}
-              signedIn
               watched={lists?.watched}
               inMyList={lists?.inMyList}
               loginHref={loginHref}
