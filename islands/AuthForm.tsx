@@ -73,6 +73,7 @@ export default function AuthForm(props: AuthFormProps) {
   }
 
   const signup = mode === "signup";
+  const other = signup ? "login" : "signup";
   return (
     <div class="auth">
       <h1>{signup ? "Create an account" : "Sign in"}</h1>
@@ -122,35 +123,16 @@ export default function AuthForm(props: AuthFormProps) {
         </button>
       </form>
       <p class="auth-switch">
-        {signup
-          ? (
-            <>
-              Already have an account?{" "}
-              <a
-                href={`/login?next=${next}`}
-                onClick={(e) => {
-                  e.preventDefault();
-                  switchTo("login");
-                }}
-              >
-                Sign in
-              </a>
-            </>
-          )
-          : (
-            <>
-              New here?{" "}
-              <a
-                href={`/signup?next=${next}`}
-                onClick={(e) => {
-                  e.preventDefault();
-                  switchTo("signup");
-                }}
-              >
-                Create an account
-              </a>
-            </>
-          )}
+        {signup ? "Already have an account? " : "New here? "}
+        <a
+          href={`/${other}?next=${next}`}
+          onClick={(e) => {
+            e.preventDefault();
+            switchTo(other);
+          }}
+        >
+          {signup ? "Sign in" : "Create an account"}
+        </a>
       </p>
     </div>
   );

@@ -3,6 +3,7 @@ import { FakeClock } from "../lib/clock.ts";
 import { createExternalWindow, reopenAfter429 } from "../lib/catalog/external_window.ts";
 import { Problem } from "../lib/problem.ts";
 import { testApp } from "./helpers/app.ts";
+import { onCommit } from "./helpers/kv_commits.ts";
 import { detailBody, startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 import { perWindow, timedFetch } from "./helpers/sent_calls.ts";
 import rateLimitBody from "./fixtures/tmdb/tmdb-error-429-rate-limit.json" with { type: "json" };
@@ -101,21 +102,9 @@ Deno.test("a place whose commit ends after its window is taken again in the wind
   using kv = await Deno.openKv(":memory:");
   // A KV whose first commit is slow enough to end 200 ms later, in the next window.
   let slow = true;
-  const slowKv = new Proxy(kv, {
-    get(target, name) {
-      if (name !== "atomic") return Reflect.get(target, name).bind(target);
-      return () => {
-        const op = target.atomic();
-        const commit = op.commit.bind(op);
-        op.commit = async () => {
-          const result = await commit();
-          if (slow) clock.advance(200);
-          slow = false;
-          return result;
-        };
-        return op;
-      };
-    },
+  const slowKv = onCommit(kv, () => {
+    if (slow) clock.advance(200);
+    slow = false;
   });
   const window = createExternalWindow(slowKv, { clock, limit: 2 });
   const headers = await window.acquire({ wait: false });

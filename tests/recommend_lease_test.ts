@@ -4,27 +4,13 @@ import { renewLock, tryLock } from "../lib/kv_lock.ts";
 import { takeGenerationLease, withGenerationLease } from "../lib/recommend/lease.ts";
 import { createRecommendService, LOCK_TTL_MS } from "../lib/recommend/mod.ts";
 import { modelLike, POOL, recommendWorld } from "./helpers/recommend_world.ts";
+import { onCommit } from "./helpers/kv_commits.ts";
 import { PendingWork } from "./helpers/settled.ts";
 
 /** `kv` that counts its finished atomic commits, so a test can wait for a renewal to land. */
 function countingKv(kv: Deno.Kv): { kv: Deno.Kv; commits: () => number } {
   let commits = 0;
-  const proxy = new Proxy(kv, {
-    get(target, name) {
-      if (name !== "atomic") return Reflect.get(target, name).bind(target);
-      return () => {
-        const op = target.atomic();
-        const commit = op.commit.bind(op);
-        op.commit = async () => {
-          const result = await commit();
-          commits++;
-          return result;
-        };
-        return op;
-      };
-    },
-  });
-  return { kv: proxy, commits: () => commits };
+  return { kv: onCommit(kv, () => commits++), commits: () => commits };
 }
 
 /** Yields to the event loop until `done` holds (a condition, never a timed wait). */
