@@ -12,6 +12,7 @@ import { type Logger, memoryLogger } from "../../lib/log.ts";
 import type { Store } from "../../lib/store/mod.ts";
 import { type Engine, testStore } from "./store.ts";
 import { generatePrivateJwk } from "../../lib/auth/signing_key.ts";
+import { recordingFetch } from "./contract_recorder.ts";
 
 /** A test's app with everything it was built from. */
 export interface TestApp extends AsyncDisposable {
@@ -40,6 +41,11 @@ export interface TestAppOptions {
   kv?: Deno.Kv;
   /** Where log lines go instead of the in-memory array (benchmarks: the production logger). */
   log?: Logger;
+  /**
+   * Record every /api answer for the contract test (tests/zz_api_contract_test.ts); on by
+   * default, off for benchmarks, which would otherwise measure the recorder.
+   */
+  record?: boolean;
 }
 
 let sharedKey: Promise<string> | undefined;
@@ -69,6 +75,8 @@ export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
     log: options.log ?? log,
   };
   const app = createApp(deps);
+  // Hono's app.request goes through app.fetch, so both are recorded.
+  if (options.record ?? true) app.fetch = recordingFetch(app.fetch);
   return {
     app,
     deps,
