@@ -44,7 +44,7 @@ async function waitForHealth(url: string, child: Deno.ChildProcess): Promise<voi
   throw new Error("the server did not become healthy in 30 s");
 }
 
-async function freePort(): Promise<number> {
+function freePort(): number {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = (listener.addr as Deno.NetAddr).port;
   listener.close();
@@ -67,7 +67,7 @@ Deno.test({
     const dataDir = `${work}/data`;
     await Deno.mkdir(dataDir, { mode: 0o555 });
     await using tmdb = await startFakeTmdb();
-    const port = await freePort();
+    const port = freePort();
     const url = `http://127.0.0.1:${port}`;
     const stderr: string[] = [];
     const child = new Deno.Command(Deno.execPath(), {
