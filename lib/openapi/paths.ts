@@ -5,6 +5,7 @@
  */
 import { signupBodySchema } from "../auth/signup.ts";
 import { catalogIdParam, popularQuerySchema, searchQuerySchema } from "../catalog/params.ts";
+import { healthQuerySchema } from "../health_report.ts";
 import { importBodySchema } from "../import/body.ts";
 import { writePayloadSchema } from "../lists/write_payload.ts";
 import { recommendQuerySchema } from "../recommend/query.ts";
@@ -14,6 +15,7 @@ import {
   ok,
   problem,
   rateLimitHeaders,
+  ref,
   type ResponseObject,
   unauthorized,
 } from "./responses.ts";
@@ -207,9 +209,28 @@ export function buildPaths(): Record<string, unknown> {
     },
     "/api/health": {
       get: {
-        summary: "Ready: migrations applied and KV open.",
+        summary: "Ready: migrations applied and KV open; with deep=1, the operator's report.",
         tags: ["service"],
-        responses: { 200: ok("Ready.", "Health"), 503: problem("Not ready (`not_ready`).") },
+        // The cheap check needs nothing; the deep report needs the admin token.
+        security: [{}, ...admin],
+        parameters: queryParameters(healthQuerySchema),
+        responses: {
+          200: {
+            description: "Ready (or, with deep=1, every check ok).",
+            content: {
+              "application/json": { schema: { oneOf: [ref("Health"), ref("HealthReport")] } },
+            },
+          },
+          400: problem("deep is not 1, true, 0 or false (`invalid_query`)."),
+          401: problem("deep=1 without the right x-admin-token (`unauthorized`)."),
+          503: {
+            description: "Not ready (`not_ready`), or with deep=1 the report of a failing check.",
+            content: {
+              "application/problem+json": { schema: ref("Problem") },
+              "application/json": { schema: ref("HealthReport") },
+            },
+          },
+        },
       },
     },
     "/api/openapi.json": {
