@@ -96,7 +96,6 @@ Deno.test("website: pages render for the user of the session cookie", async (t) 
       {
         catalogId: 550,
         title: "Fight Club",
-        signedIn: true,
         watched: false,
         inMyList: true,
         loginHref: undefined,
