@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { buildVersion } from "./build_info.ts";
+import { Problem } from "./problem.ts";
 import type { Sql } from "./store/mod.ts";
 
 /** The query of GET /api/health: `deep=1` asks for the report (with the admin token). */
@@ -95,4 +96,16 @@ export async function healthReport(sources: HealthSources): Promise<HealthReport
     buildVersion({ deploymentId: sources.deploymentId }),
   ]);
   return { status: store.ok && kv.ok ? "ok" : "unavailable", store, kv, window, version };
+}
+
+/**
+ * The 503 of a failing report: a problem like every other error (contract section 5), naming
+ * the failing checks, with the whole report as its `report` member.
+ */
+export function unhealthy(report: HealthReport): Problem {
+  const failing = (["store", "kv"] as const).filter((check) => !report[check].ok);
+  return new Problem(503, "unhealthy", `Failing: ${failing.join(", ")}.`, {
+    headers: { "Cache-Control": "no-store", "Retry-After": "5" },
+    extensions: { report },
+  });
 }

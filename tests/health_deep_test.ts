@@ -49,7 +49,11 @@ Deno.test("GET /api/health?deep=1 answers 503 naming the failing store, with KV 
   await using t = await testApp({ env: ADMIN, store: failing });
   const res = await t.request("/api/health?deep=1", withToken);
   assert.equal(res.status, 503);
-  const report = await res.json();
+  assert.match(res.headers.get("content-type") ?? "", /^application\/problem\+json/);
+  const problem = await res.json();
+  assert.equal(problem.code, "unhealthy");
+  assert.equal(problem.detail, "Failing: store.");
+  const report = problem.report;
   assert.equal(report.status, "unavailable");
   assert.deepEqual(report.store, { ok: false, migration: null });
   assert.deepEqual(report.kv, { ok: true });

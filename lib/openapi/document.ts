@@ -4,7 +4,7 @@
  */
 import { componentSchemas } from "./json_schema.ts";
 import { buildPaths } from "./paths.ts";
-import { headerComponents } from "./responses.ts";
+import { headerComponents, withSharedResponses } from "./responses.ts";
 import { responseComponents } from "./schemas.ts";
 
 /** Builds the document afresh (tests; the route serves the cached one). */
@@ -22,7 +22,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     },
     servers: [{ url: "/" }],
     tags: ["lists", "catalog", "recommend", "auth", "admin", "service"].map((name) => ({ name })),
-    paths: buildPaths(),
+    paths: withSharedResponses(buildPaths()),
     components: {
       schemas: componentSchemas(responseComponents),
       headers: headerComponents,

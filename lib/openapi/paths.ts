@@ -224,10 +224,17 @@ export function buildPaths(): Record<string, unknown> {
           400: problem("deep is not 1, true, 0 or false (`invalid_query`)."),
           401: problem("deep=1 without the right x-admin-token (`unauthorized`)."),
           503: {
-            description: "Not ready (`not_ready`), or with deep=1 the report of a failing check.",
+            description: "Not ready (`not_ready`), or with deep=1 a failing check (`unhealthy`, " +
+              "the whole report in `report`).",
             content: {
-              "application/problem+json": { schema: ref("Problem") },
-              "application/json": { schema: ref("HealthReport") },
+              "application/problem+json": {
+                schema: {
+                  allOf: [ref("Problem"), {
+                    type: "object",
+                    properties: { report: ref("HealthReport") },
+                  }],
+                },
+              },
             },
           },
         },

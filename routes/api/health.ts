@@ -3,7 +3,7 @@
  * balancers). `?deep=1` with x-admin-token: the operator's report (lib/health_report.ts).
  */
 import { checkHealth } from "../../lib/health.ts";
-import { healthQuerySchema, healthReport } from "../../lib/health_report.ts";
+import { healthQuerySchema, healthReport, unhealthy } from "../../lib/health_report.ts";
 import type { Handlers } from "../../lib/http/app_env.ts";
 import { adminUnauthorized } from "../../lib/http/middleware/admin_token.ts";
 import { adminTokenMatches } from "../../lib/import/admin_token.ts";
@@ -27,6 +27,7 @@ export const handler: Handlers = {
       windowHeaders: () => services.catalog.rateLimitHeaders(),
       deploymentId: deps.config.deploymentId,
     });
-    return c.json(report, report.status === "ok" ? 200 : 503, { "cache-control": "no-store" });
+    if (report.status !== "ok") throw unhealthy(report);
+    return c.json(report, 200, { "cache-control": "no-store" });
   },
 };
