@@ -80,7 +80,11 @@ export function roleOf(el: Element): string | undefined {
     if (el.parentElement?.closest(LANDMARK_SCOPES)) return undefined;
     return tag === "header" ? "banner" : "contentinfo";
   }
-  if (tag === "section") return nameOf(el) ? "region" : undefined;
+  if (tag === "section") {
+    // A section is a region landmark only when it is named (and naming never asks for the role).
+    const named = el.getAttribute("aria-label")?.trim() || el.getAttribute("aria-labelledby");
+    return named ? "region" : undefined;
+  }
   return TAG_ROLES[tag];
 }
 
