@@ -101,3 +101,9 @@ export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
     },
   };
 }
+
+/** GETs `path` from `t` and returns status, headers and the parsed JSON body. */
+export async function getJson(t: { request(path: string): Promise<Response> }, path: string) {
+  const res = await t.request(path);
+  return { status: res.status, headers: res.headers, body: await res.json() };
+}
