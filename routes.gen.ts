@@ -17,17 +17,18 @@ import * as $13 from "./routes/api/openapi.json.ts";
 import * as $14 from "./routes/api/recommend.ts";
 import * as $15 from "./routes/api/recommend/quota.ts";
 import * as $16 from "./routes/api/watched.ts";
-import * as $17 from "./routes/auth/v1/.well-known/jwks.json.ts";
-import * as $18 from "./routes/auth/v1/logout.ts";
-import * as $19 from "./routes/auth/v1/token.ts";
-import * as $20 from "./routes/auth/v1/user.ts";
-import * as $21 from "./routes/login.tsx";
-import * as $22 from "./routes/movies/[id].tsx";
-import * as $23 from "./routes/mylist.tsx";
-import * as $24 from "./routes/recommendations.tsx";
-import * as $25 from "./routes/search.tsx";
-import * as $26 from "./routes/signup.tsx";
-import * as $27 from "./routes/watched.tsx";
+import * as $17 from "./routes/api/watched/[catalogId].ts";
+import * as $18 from "./routes/auth/v1/.well-known/jwks.json.ts";
+import * as $19 from "./routes/auth/v1/logout.ts";
+import * as $20 from "./routes/auth/v1/token.ts";
+import * as $21 from "./routes/auth/v1/user.ts";
+import * as $22 from "./routes/login.tsx";
+import * as $23 from "./routes/movies/[id].tsx";
+import * as $24 from "./routes/mylist.tsx";
+import * as $25 from "./routes/recommendations.tsx";
+import * as $26 from "./routes/search.tsx";
+import * as $27 from "./routes/signup.tsx";
+import * as $28 from "./routes/watched.tsx";
 
 /** The route table app.ts builds the app from. */
 export const manifest: Manifest = {
@@ -51,20 +52,21 @@ export const manifest: Manifest = {
     { pattern: "/api/recommend", file: "api/recommend.ts", module: $14 },
     { pattern: "/api/recommend/quota", file: "api/recommend/quota.ts", module: $15 },
     { pattern: "/api/watched", file: "api/watched.ts", module: $16 },
+    { pattern: "/api/watched/:catalogId", file: "api/watched/[catalogId].ts", module: $17 },
     {
       pattern: "/auth/v1/.well-known/jwks.json",
       file: "auth/v1/.well-known/jwks.json.ts",
-      module: $17,
+      module: $18,
     },
-    { pattern: "/auth/v1/logout", file: "auth/v1/logout.ts", module: $18 },
-    { pattern: "/auth/v1/token", file: "auth/v1/token.ts", module: $19 },
-    { pattern: "/auth/v1/user", file: "auth/v1/user.ts", module: $20 },
-    { pattern: "/login", file: "login.tsx", module: $21 },
-    { pattern: "/movies/:id", file: "movies/[id].tsx", module: $22 },
-    { pattern: "/mylist", file: "mylist.tsx", module: $23 },
-    { pattern: "/recommendations", file: "recommendations.tsx", module: $24 },
-    { pattern: "/search", file: "search.tsx", module: $25 },
-    { pattern: "/signup", file: "signup.tsx", module: $26 },
-    { pattern: "/watched", file: "watched.tsx", module: $27 },
+    { pattern: "/auth/v1/logout", file: "auth/v1/logout.ts", module: $19 },
+    { pattern: "/auth/v1/token", file: "auth/v1/token.ts", module: $20 },
+    { pattern: "/auth/v1/user", file: "auth/v1/user.ts", module: $21 },
+    { pattern: "/login", file: "login.tsx", module: $22 },
+    { pattern: "/movies/:id", file: "movies/[id].tsx", module: $23 },
+    { pattern: "/mylist", file: "mylist.tsx", module: $24 },
+    { pattern: "/recommendations", file: "recommendations.tsx", module: $25 },
+    { pattern: "/search", file: "search.tsx", module: $26 },
+    { pattern: "/signup", file: "signup.tsx", module: $27 },
+    { pattern: "/watched", file: "watched.tsx", module: $28 },
   ],
 };
