@@ -67,6 +67,8 @@ Deno.test({
         await page.getByLabel("Password").fill("wrong password!");
         await page.getByRole("button", { name: "Sign in" }).click();
         await page.getByText("Wrong email or password.").waitFor();
+        // Focus stays on the button (never disabled), so Enter tries again.
+        assert.equal(await page.evaluate(() => document.activeElement?.textContent), "Sign in");
         await page.getByLabel("Password").fill(password);
         await page.getByRole("button", { name: "Sign in" }).click();
         await page.waitForURL(`${server.url}/`);
@@ -115,11 +117,16 @@ Deno.test({
             ),
             "You've watched this movie, so it can't go on My List.",
           );
-          // Pressing it anyway changes nothing and focus stays.
-          await myList.click();
+          // Pressing it anyway changes nothing, and it keeps focus (it is focusable, with its reason).
+          await myList.focus();
+          await page.keyboard.press("Enter");
           assert.equal(
             await page.getByRole("status").first().textContent(),
             "Marked “Fight Club” as watched.",
+          );
+          assert.equal(
+            await page.evaluate(() => document.activeElement?.textContent),
+            "Add to My List",
           );
           // The watched movie gets the history form, dated today.
           await page.getByRole("slider", { name: "Your rating" }).waitFor();
