@@ -47,6 +47,7 @@ Deno.test("website: the watched and My List pages sort and filter by the URL, wi
       // The form shows the default choice and offers no reset.
       assert.match(html, /<form class="list-controls" method="get" action="\/watched"/);
       assert.match(html, /<option value="added" selected>Date added<\/option>/);
+      assert.match(html, /<option value(="")? selected>Usual order<\/option>/);
       assert.doesNotMatch(html, />Reset</);
     },
   );
@@ -73,6 +74,12 @@ Deno.test("website: the watched and My List pages sort and filter by the URL, wi
     assert.match(html, /<option value="Drama" selected>Drama<\/option>/);
     assert.match(html, /<option value="true" selected>Rated<\/option>/);
     assert.match(html, /<a href="\/watched">Reset<\/a>/);
+  });
+
+  await t.step("a sort without an order takes its usual one: titles A to Z", async () => {
+    const { html } = await get(app, "/watched?sort=title&order=", cookie);
+    assert.deepEqual(grid(html).cards.map((c) => c.catalogId), [2, 1, 6, 7, 4, 3, 5]);
+    assert.match(html, /<option value(="")? selected>Usual order<\/option>/);
   });
 
   await t.step("a value the list does not take is ignored, not an error page", async () => {
