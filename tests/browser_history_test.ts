@@ -105,6 +105,11 @@ Deno.test({
           await page.getByRole("slider", { name: "Your rating" }).getAttribute("aria-valuetext"),
           "4 of 5 stars",
         );
+        await Deno.mkdir(new URL("./output/", import.meta.url), { recursive: true });
+        await page.screenshot({
+          path: new URL("./output/movie-history-1280.png", import.meta.url).pathname,
+          fullPage: true,
+        });
       });
 
       await step("sort the watched page by rating through its form; the URL keeps it", async () => {
