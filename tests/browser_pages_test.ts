@@ -100,7 +100,7 @@ Deno.test({
             clock: twoHoursAgo,
           });
           const stale = { ...fresh, access_token: expired.token, expires_at: expired.expiresAt };
-          const context = await signedInContext(browser, server, stale, 1280);
+          const context = await signedInContext(browser, server, stale, { width: 1280 });
           const page = await context.newPage();
           page.setDefaultTimeout(TIMEOUT);
           await page.goto(`${server.url}/watched`);
@@ -115,7 +115,7 @@ Deno.test({
 
       for (const width of [390, 1280]) {
         await t.step(`screenshots at ${width} px`, async () => {
-          const context = await signedInContext(browser, server, session, width);
+          const context = await signedInContext(browser, server, session, { width });
           const page = await context.newPage();
           page.setDefaultTimeout(TIMEOUT);
           const errors = pageErrors(page);
@@ -141,7 +141,7 @@ Deno.test({
                 .click();
               await page.waitForFunction(
                 () => {
-                  const titles = [...document.querySelectorAll(".recommendations h3")];
+                  const titles = [...document.querySelectorAll(".recommendations h2")];
                   return titles.length >= 5 && titles.every((h) => h.textContent !== "Loading…");
                 },
                 undefined,
@@ -185,7 +185,7 @@ Deno.test({
       await t.step("at 360 px, signed in and out, nothing scrolls sideways or wraps", async () => {
         for (const signedIn of [true, false]) {
           const context = signedIn
-            ? await signedInContext(browser, server, session, 360)
+            ? await signedInContext(browser, server, session, { width: 360 })
             : await browser.newContext({ viewport: { width: 360, height: 800 } });
           const page = await context.newPage();
           page.setDefaultTimeout(TIMEOUT);

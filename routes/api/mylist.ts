@@ -1,15 +1,19 @@
 /** GET/POST/DELETE /api/mylist: the user's My List, in saved order. */
 import type { Handlers } from "../../lib/http/app_env.ts";
+import { searchParams } from "../../lib/http/history_payloads.ts";
 import { assertSignedIn, requireUser } from "../../lib/http/middleware/require_user.ts";
 import { readWritePayload } from "../../lib/http/payloads.ts";
+import { parseMyListQuery } from "../../lib/lists/list_query.ts";
 
 /** The user first: a 401 comes before any body parsing; a read checks the session itself. */
 export const middleware = [requireUser({ readChecksSession: true })];
 
 export const handler: Handlers = {
   async GET(c) {
+    const query = parseMyListQuery(searchParams(c.req.raw));
     const movies = await c.var.services.lists.myList(assertSignedIn(c).id, {
       session: c.var.session,
+      query,
     });
     return c.json({ success: true, movies });
   },

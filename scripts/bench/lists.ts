@@ -1,4 +1,7 @@
-/** GET /api/watched against the store's own hydration query, for lists of 10 and 1,000 movies. */
+/**
+ * GET /api/watched against the store's own hydration query, for lists of 10 and 1,000 movies,
+ * and `?include=entry` (each card with its rating, date and note) against the bare read.
+ */
 import { testApp } from "../../tests/helpers/app.ts";
 import { createUser } from "../../tests/helpers/users.ts";
 import { startSession } from "../../lib/auth/sessions.ts";
@@ -45,18 +48,22 @@ export default async function bench(): Promise<void> {
       [size],
     );
     await t.store.query(
-      `insert into public.user_watched_movies (user_id, catalog_id, created_at)
-       select $1, g, now() - g * interval '1 second' from generate_series(1, $2::int) g`,
+      `insert into public.user_watched_movies (user_id, catalog_id, created_at, rating, note)
+       select $1, g, now() - g * interval '1 second', nullif(g % 11, 0),
+              case when g % 3 = 0 then 'A note of a few words, as people write them.' end
+         from generate_series(1, $2::int) g`,
       [u.id, size],
     );
     const ids = Array.from({ length: size }, (_, i) => i + 1);
     const hydrate = () => t.store.query(HYDRATE_SQL, [ids]);
-    const get = async () => {
-      const res = await t.request("/api/watched", { headers });
-      if (res.status !== 200) throw new Error(`GET /api/watched answered ${res.status}`);
+    const read = (path: string) => async () => {
+      const res = await t.request(path, { headers });
+      if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}`);
       // The whole body, as a client receives it; parsing it is the client's work.
       await res.text();
     };
+    const get = read("/api/watched");
+    const withEntry = read("/api/watched?include=entry");
     const before = t.store.stats.queries;
     await get();
     const queries = t.store.stats.queries - before;
@@ -66,6 +73,12 @@ export default async function bench(): Promise<void> {
         store.toFixed(2)
       } ms, ` +
         `ratio ${(http / store).toFixed(2)}, queries per request ${queries}`,
+    );
+    const [bare, entries] = await medians(get, withEntry);
+    console.log(
+      `list ${size}: GET /api/watched?include=entry ${entries.toFixed(2)} ms, bare ${
+        bare.toFixed(2)
+      } ms, ratio ${(entries / bare).toFixed(2)}`,
     );
   }
 }

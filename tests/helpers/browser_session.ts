@@ -1,14 +1,17 @@
-/** Signed-in browser sessions for the page tests: a real signup and sign-in, then the cookie. */
+/** Signed-in browser contexts for the browser tests: a user made through the API, its cookie. */
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext } from "playwright-core";
 import { SESSION_COOKIE } from "../../lib/web/session_cookie.ts";
 import type { TestServer } from "./server.ts";
 
+/** A supabase-js session as the site stores it. */
+export interface BrowserSession {
+  access_token: string;
+  user: { id: string; email: string };
+}
+
 /** Signs a new user up through the API and returns the supabase-js session the site stores. */
-export async function signedInSession(
-  server: TestServer,
-  email: string,
-): Promise<{ access_token: string; user: { id: string; email: string } }> {
+export async function signedInSession(server: TestServer, email: string): Promise<BrowserSession> {
   const password = "screenshots-password";
   const signup = await fetch(`${server.url}/api/auth/signup`, {
     method: "POST",
@@ -30,12 +33,13 @@ export async function signedInContext(
   browser: Browser,
   server: TestServer,
   session: unknown,
-  width: number,
+  options: { width: number; colorScheme?: "dark" | "light"; javaScriptEnabled?: boolean },
 ): Promise<BrowserContext> {
   // Dark is the site's own look; headless Chromium would otherwise ask for light.
   const context = await browser.newContext({
-    viewport: { width, height: 900 },
-    colorScheme: "dark",
+    viewport: { width: options.width, height: 900 },
+    colorScheme: options.colorScheme ?? "dark",
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
   await context.addCookies([{
     name: SESSION_COOKIE,
