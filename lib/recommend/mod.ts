@@ -7,6 +7,8 @@ export type {
   RecommendServiceOptions,
   RegenerationError,
 } from "./service.ts";
+export type { CurrentSet } from "./current.ts";
+export { MAX_DISMISSED } from "./dismissed.ts";
 export { quotaHeadersMiddleware } from "./quota_headers.ts";
 export { recommendQuerySchema } from "./query.ts";
 export { DAILY_LIMIT, type QuotaStatus } from "./quota.ts";

@@ -7,20 +7,17 @@ import type { AppDeps } from "../deps.ts";
 import { tryLock } from "../kv_lock.ts";
 import { describeError } from "../log.ts";
 import { internalError, Problem } from "../problem.ts";
-import {
-  CACHE_TTL_MS,
-  isFresh,
-  readStoredSet,
-  type StoredSet,
-  watchedHash,
-  writeStoredSet,
-} from "./cache.ts";
+import { isFresh, readStoredSet, type StoredSet, watchedHash } from "./cache.ts";
+import { type CurrentSet, readCurrent } from "./current.ts";
+import { dismiss, dismissedIds, undismiss } from "./dismissed.ts";
 import { generate } from "./generate.ts";
 import { parseOutput } from "./parse_output.ts";
 import { label } from "./prompt.ts";
 import { complete } from "./providers.ts";
 import { consumeQuota, quotaHeaders, type QuotaStatus, quotaStatus, refundQuota } from "./quota.ts";
 import { resolveTitles, type SearchFn } from "./resolve_titles.ts";
+import { NOT_INTERESTED_TITLES } from "./steering.ts";
+import { emailOf, storePicks } from "./store_picks.ts";
 import { loadTaste, loadWatchedIds, titlesOf } from "./taste.ts";
 
 /** Default: reuse a fresh set; refresh: regenerate; getNew: regenerate without the previous set. */
@@ -47,6 +44,14 @@ export interface RecommendResult {
 export interface RecommendService {
   recommend(userId: string, options?: { mode?: RecommendMode }): Promise<RecommendResult>;
   quota(userId: string): Promise<QuotaStatus>;
+  /** The stored set with its reasons; no lock, no quota, no generation (404 when none). */
+  current(userId: string): Promise<CurrentSet>;
+  /** Marks a movie "not interested": it leaves the stored set and is never recommended again. */
+  dismiss(userId: string, catalogId: number): Promise<void>;
+  /** Undoes a dismissal. */
+  undismiss(userId: string, catalogId: number): Promise<void>;
+  /** The dismissed ids, newest first. */
+  dismissed(userId: string): Promise<number[]>;
 }
 
 /** What the service needs beyond AppDeps. */
@@ -90,13 +95,24 @@ export function createRecommendService(
   ): Promise<number[]> {
     const previousIds = mode === "getNew" ? stored?.ids ?? [] : [];
     // The profile is read only here: a cached answer needs the watched ids alone.
-    const { taste, previousTitles } = await store.asUser(userId, async (tx) => ({
-      taste: await loadTaste(tx, userId, { watchedIds }),
-      previousTitles: (await titlesOf(tx, previousIds)).map(label),
-    }));
-    const ids = await generate(taste, {
+    const { taste, previousTitles, dismissed, dismissedTitles } = await store.asUser(
+      userId,
+      async (tx) => {
+        const dismissed = await dismissedIds(tx, userId);
+        return {
+          taste: await loadTaste(tx, userId, { watchedIds }),
+          previousTitles: (await titlesOf(tx, previousIds)).map(label),
+          dismissed,
+          dismissedTitles: (await titlesOf(tx, dismissed.slice(0, NOT_INTERESTED_TITLES)))
+            .map(label),
+        };
+      },
+    );
+    const picks = await generate(taste, {
       previousIds,
       previousTitles,
+      dismissedIds: dismissed,
+      dismissedTitles,
       ask: (messages) =>
         complete(deps.config.aiProviders, messages, {
           fetch: deps.fetch,
@@ -107,9 +123,11 @@ export function createRecommendService(
       resolve: (candidates) =>
         resolveTitles(candidates, { sql: store, search: options.search, log }),
     });
-    const set = { ids, watchedHash: hash, expiresAt: new Date(clock.now() + CACHE_TTL_MS) };
-    await store.asUser(userId, (tx) => writeStoredSet(tx, userId, set));
-    return ids;
+    const email = await emailOf(store, userId);
+    return await store.asUser(
+      userId,
+      (tx) => storePicks(tx, userId, { picks, watchedHash: hash, email, now: clock.now() }),
+    );
   }
 
   async function recommend(userId: string, { mode = "default" }: { mode?: RecommendMode } = {}) {
@@ -208,5 +226,11 @@ export function createRecommendService(
   return {
     recommend,
     quota: (userId) => quotaStatus(kv, userId, { clock }),
+    current: (userId) =>
+      store.asUser(userId, (tx) => readCurrent(tx, userId, { now: clock.now() })),
+    dismiss: (userId, catalogId) =>
+      store.asUser(userId, (tx) => dismiss(tx, userId, { catalogId, now: clock.now() })),
+    undismiss: (userId, catalogId) => store.asUser(userId, (tx) => undismiss(tx, catalogId)),
+    dismissed: (userId) => store.asUser(userId, (tx) => dismissedIds(tx, userId)),
   };
 }
