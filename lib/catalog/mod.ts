@@ -6,6 +6,7 @@ export {
   MAX_QUERY_LENGTH,
   pageParam,
   popularQuerySchema,
+  providersQuerySchema,
   searchQuerySchema,
 } from "./params.ts";
 export { withWindowHeaders } from "./rate_limit_headers.ts";

@@ -19,6 +19,12 @@ import {
 } from "./movies_store.ts";
 import { detailRow, lightRow, type MovieRow, toMovieDetail, toSearchRow } from "./normalize.ts";
 import { readPopular, writePopular } from "./popular_cache.ts";
+import {
+  PROVIDERS_TTL_MS,
+  providersFor,
+  readStoredProviders,
+  storeProviders,
+} from "./providers.ts";
 import { createTmdbClient, type TmdbClient } from "./tmdb_client.ts";
 import type {
   Catalog,
@@ -78,6 +84,8 @@ export function createCatalogService(
       const answer = await client.movie(id, { wait: true });
       const row = { ...detailRow(answer.value, clock.now()), catalog_id: id };
       await upsertDetail(store, row);
+      const watch = answer.value["watch/providers"];
+      if (watch) await storeProviders(store, id, { results: watch.results, at: row.cached_at });
       return { value: remember(row), headers: answer.headers };
     });
   }
@@ -190,6 +198,32 @@ export function createCatalogService(
     },
 
     staleIds,
+
+    async providers(id, region) {
+      const stored = await readStoredProviders(store, id);
+      const answer = (results: Record<string, unknown>, headers: Record<string, string>) => ({
+        value: providersFor(id, region, { results, imageBaseUrl: imageBase }),
+        headers,
+      });
+      if (stored && clock.now() - stored.cachedAt < PROVIDERS_TTL_MS) {
+        return answer(stored.results, await window.peek());
+      }
+      try {
+        const { headers } = await refresh(id);
+        const fetched = await readStoredProviders(store, id);
+        return answer(fetched?.results ?? {}, headers);
+      } catch (error) {
+        // Week-old offers beat an error while TMDB is down or busy (contract section 13).
+        if (!stored) throw error;
+        deps.log({
+          level: "warn",
+          msg: "watch providers refresh failed; serving stored data",
+          catalogId: id,
+          error: describeError(error),
+        });
+        return answer(stored.results, await window.peek());
+      }
+    },
 
     rateLimitHeaders: () => window.peek(),
   };

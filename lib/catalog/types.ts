@@ -3,6 +3,9 @@
  * contract sections 6 and 7). The routes, the lists prefetch, the recommendation search
  * fallback, the import and the website all call the catalog through `CatalogService`.
  */
+import type { WatchProviders } from "./providers.ts";
+
+export type { WatchProvider, WatchProviders } from "./providers.ts";
 
 /** A row of GET /api/movies/search and of the popular feed: exactly these seven fields. */
 export interface SearchRow {
@@ -77,6 +80,8 @@ export interface CatalogService {
 
 /** The catalog as the app holds it (`services.catalog`): the service plus the window's headers. */
 export interface Catalog extends CatalogService {
+  /** Where `id` can be watched in `region`; refetched through the window after 7 days. */
+  providers(id: number, region: string): Promise<WithRateLimit<WatchProviders>>;
   /** The shared window's X-RateLimit-* headers now, taking no place in it (cached answers). */
   rateLimitHeaders(): Promise<RateLimitHeaders>;
 }
