@@ -70,7 +70,10 @@ export function createCatalogService(
   const cache = new DetailCache(options.detailCacheSize);
   const imageBase = config.tmdb.imageBaseUrl;
   const detailFlights = new Map<number, Promise<WithRateLimit<MovieDetail>>>();
-  const popularFlights = new Map<number, Promise<WithRateLimit<PopularPage>>>();
+  const popularFlights = new Map<
+    number,
+    Promise<WithRateLimit<PopularPage> & { listedIds: number[] }>
+  >();
 
   function remember(row: MovieRow): MovieDetail {
     const detail = toMovieDetail(row, imageBase);
@@ -163,7 +166,8 @@ export function createCatalogService(
         // hydrates from it all the same.
         await upsertLight(store, answer.value.results.map(lightRow), clock.now());
         await writePopular(kv, value, clock);
-        return { value, headers: answer.headers };
+        // The import fetches details for every listed movie, not just the rows shown.
+        return { value, headers: answer.headers, listedIds: answer.value.results.map((r) => r.id) };
       });
     },
 

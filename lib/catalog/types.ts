@@ -66,8 +66,14 @@ export interface CatalogService {
     query: string,
     options?: { year?: number; page?: number; wait?: boolean },
   ): Promise<WithRateLimit<{ results: SearchRow[] }>>;
-  /** A page (1-500) of the popular feed, cached 6 h per page in KV; rows are stored as light rows. */
-  popular(page: number, options?: { fresh?: boolean }): Promise<WithRateLimit<PopularPage>>;
+  /**
+   * A page (1-500) of the popular feed, cached 6 h per page in KV; rows are stored as light
+   * rows. A page fetched from TMDB also says which ids it listed, the filtered ones included.
+   */
+  popular(
+    page: number,
+    options?: { fresh?: boolean },
+  ): Promise<WithRateLimit<PopularPage> & { listedIds?: number[] }>;
   /** A movie's detail: the stored row when fresh and complete, else fetched, upserted and returned. */
   movie(id: number): Promise<WithRateLimit<MovieDetail>>;
   /** The detail of `id` when the in-process cache and the window's headers answer at once. */

@@ -130,10 +130,13 @@ export async function executeRun(
 
   const page = async (n: number) => {
     try {
-      const { value } = await catalog.popular(n, { fresh: true });
+      const { value, listedIds } = await catalog.popular(n, { fresh: true });
       pagesRead++;
-      counts.moviesSeen += value.results.length;
-      const fresh = value.results.map((row) => row.id).filter((id) => !seen.has(id));
+      // Every movie TMDB listed, including those the feed's display filter drops (no
+      // poster, no date, no votes): each is stored and gets its details (contract section 6).
+      const listed = listedIds ?? value.results.map((row) => row.id);
+      counts.moviesSeen += listed.length;
+      const fresh = listed.filter((id) => !seen.has(id));
       for (const id of fresh) seen.add(id);
       counts.moviesUpserted += fresh.length;
       const stale = fresh.length > 0 ? await catalog.staleIds(fresh) : [];
