@@ -9,6 +9,8 @@ export interface MovieCardProps {
   posterUrl: string;
   /** Year, genres, rating...: already formatted. */
   facts?: string;
+  /** Why it is shown (a recommendation's reason): one plain-text line. */
+  reason?: string;
   children?: ComponentChildren;
 }
 
@@ -16,7 +18,7 @@ export interface MovieCardProps {
  * A card. The link wraps only the title, so its accessible name is the title alone; CSS
  * stretches its hit area over the card (actions stay above it).
  */
-export function MovieCard({ id, title, posterUrl, facts, children }: MovieCardProps) {
+export function MovieCard({ id, title, posterUrl, facts, reason, children }: MovieCardProps) {
   const name = title || `Movie #${id}`;
   return (
     <article class="card">
@@ -25,6 +27,7 @@ export function MovieCard({ id, title, posterUrl, facts, children }: MovieCardPr
         <a class="card-link" href={`/movies/${id}`}>{name}</a>
       </h3>
       {facts ? <p class="card-facts">{facts}</p> : null}
+      {reason ? <p class="card-reason">{reason}</p> : null}
       {children ? <div class="card-actions">{children}</div> : null}
     </article>
   );

@@ -8,6 +8,7 @@ export type {
   RegenerationError,
 } from "./service.ts";
 export type { CurrentSet } from "./current.ts";
+export type { Shelf, ShelfCard } from "./shelf.ts";
 export { MAX_DISMISSED } from "./dismissed.ts";
 export { quotaHeadersMiddleware } from "./quota_headers.ts";
 export { recommendQuerySchema } from "./query.ts";

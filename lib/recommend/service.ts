@@ -17,6 +17,7 @@ import { complete } from "./providers.ts";
 import { consumeQuota, quotaHeaders, type QuotaStatus, quotaStatus, refundQuota } from "./quota.ts";
 import { resolveTitles, type SearchFn } from "./resolve_titles.ts";
 import { NOT_INTERESTED_TITLES } from "./steering.ts";
+import { readShelf, type Shelf } from "./shelf.ts";
 import { emailOf, storePicks } from "./store_picks.ts";
 import { loadTaste, loadWatchedIds, titlesOf } from "./taste.ts";
 
@@ -46,6 +47,8 @@ export interface RecommendService {
   quota(userId: string): Promise<QuotaStatus>;
   /** The stored set with its reasons; no lock, no quota, no generation (404 when none). */
   current(userId: string): Promise<CurrentSet>;
+  /** The stored set as the website's cards (null when none); reads only, like `current`. */
+  shelf(userId: string): Promise<Shelf | null>;
   /** Marks a movie "not interested": it leaves the stored set and is never recommended again. */
   dismiss(userId: string, catalogId: number): Promise<void>;
   /** Undoes a dismissal. */
@@ -228,6 +231,7 @@ export function createRecommendService(
     quota: (userId) => quotaStatus(kv, userId, { clock }),
     current: (userId) =>
       store.asUser(userId, (tx) => readCurrent(tx, userId, { now: clock.now() })),
+    shelf: (userId) => store.asUser(userId, (tx) => readShelf(tx, userId, { now: clock.now() })),
     dismiss: (userId, catalogId) =>
       store.asUser(userId, (tx) => dismiss(tx, userId, { catalogId, now: clock.now() })),
     undismiss: (userId, catalogId) => store.asUser(userId, (tx) => undismiss(tx, catalogId)),
