@@ -127,6 +127,46 @@ Deno.test("website: reading pages render on the server", async (t) => {
     assert.deepEqual(islandsOf(html), []);
   });
 
+  await t.step(
+    "/movies/:id shows where to watch by kind, with logos and JustWatch's credit",
+    async () => {
+      const { html } = await get(app, "/movies/550");
+      const text = textOf(html);
+      assert.match(html, /<h2 id="watch-heading">Where to watch in US<\/h2>/);
+      // The fixture's US offers: fuboTV streams; Amazon Video rents and sells.
+      assert.match(text, /Stream fuboTV/);
+      assert.match(
+        html,
+        /<h3>Rent<\/h3><ul class="providers" aria-label="Rent"><li[^>]*><img src="[^"]+\/w92\/5NyLm42TmCqCMOZFvH4fcoSNKEW\.jpg" alt="Amazon Video"/,
+      );
+      assert.match(html, /<h3>Buy<\/h3>/);
+      assert.ok(
+        text.indexOf("Stream") < text.indexOf("Rent") && text.indexOf("Rent") < text.indexOf("Buy"),
+      );
+      assert.match(text, /Streaming data by JustWatch/);
+      assert.match(
+        html,
+        /href="https:\/\/www\.themoviedb\.org\/movie\/550-fight-club\/watch\?locale=US"/,
+      );
+      assert.match(html, /<form class="region-form" method="get" action="\/movies\/550">/);
+    },
+  );
+
+  await t.step(
+    "/movies/:id?region= picks the region; an unknown one falls back, an empty one says so",
+    async () => {
+      const gb = textOf((await get(app, "/movies/550?region=gb")).html);
+      assert.match(gb, /Where to watch in GB/);
+      const fallback = await get(app, "/movies/550?region=XX");
+      assert.equal(fallback.status, 200);
+      assert.match(textOf(fallback.html), /Where to watch in US/);
+      // Antarctica is not in TMDB's results at all.
+      const none = textOf((await get(app, "/movies/550?region=AQ")).html);
+      assert.match(none, /No streaming, rental or purchase offers are known in AQ\./);
+      assert.match(none, /Streaming data by JustWatch/);
+    },
+  );
+
   await t.step("a movie without poster, trailer or runtime shows placeholders", async () => {
     tmdb.movies.set(4242, {
       ...tmdb.movies.get(550),

@@ -9,5 +9,6 @@ export {
   providersQuerySchema,
   searchQuerySchema,
 } from "./params.ts";
+export { regionCode } from "./regions.ts";
 export { withWindowHeaders } from "./rate_limit_headers.ts";
 export type * from "./types.ts";

@@ -1,9 +1,18 @@
-/** `/movies/:id`: a movie's detail, with the Watched and My List buttons for the signed-in user. */
+/**
+ * `/movies/:id`: a movie's detail, with the Watched and My List buttons for the signed-in user
+ * and where to watch it (`?region=XX`, default WATCH_REGION).
+ */
 import { Title } from "../../components/Title.tsx";
 import ListButtonsIsland from "../../islands/ListButtons.tsx";
-import type { MovieDetail } from "../../lib/catalog/mod.ts";
+import { WatchProviders } from "../../components/WatchProviders.tsx";
+import {
+  type MovieDetail,
+  regionCode,
+  type WatchProviders as Offers,
+} from "../../lib/catalog/mod.ts";
 import type { Handlers, PageProps } from "../../lib/http/env.ts";
 import { island } from "../../lib/http/island.tsx";
+import { describeError } from "../../lib/log.ts";
 import { Problem } from "../../lib/problem.ts";
 import { Poster } from "../../components/Poster.tsx";
 
@@ -13,6 +22,9 @@ interface Data {
   movie: MovieDetail;
   /** The user's state of this movie; undefined when signed out. */
   lists?: { watched: boolean; inMyList: boolean };
+  region: string;
+  /** Null when they could not be read: the page shows the movie all the same. */
+  offers: Offers | null;
 }
 
 const MAX_ID = 2 ** 31 - 1;
@@ -27,7 +39,21 @@ export const handler: Handlers = {
       c.var.services.catalog.movie(id),
       user ? c.var.services.lists.status(user.id, id) : undefined,
     ]);
-    return c.var.render({ movie, lists } satisfies Data);
+    // An unknown region falls back to the default rather than failing the movie's page.
+    const region = regionCode(c.req.query("region") ?? "") ?? c.var.deps.config.tmdb.watchRegion;
+    // The detail fetch just stored the providers, so this is a store read unless they are old.
+    const offers = await c.var.services.catalog.providers(id, region).then(
+      ({ value }) => value,
+      (error) => {
+        c.var.deps.log({
+          level: "warn",
+          msg: "movie page providers failed",
+          error: describeError(error),
+        });
+        return null;
+      },
+    );
+    return c.var.render({ movie, lists, region, offers } satisfies Data);
   },
 };
 
@@ -42,7 +68,7 @@ function List({ label, items }: { label: string; items: string[] }) {
 }
 
 export default function Movie({ data, url, user }: PageProps<Data>) {
-  const { movie, lists } = data;
+  const { movie, lists, region, offers } = data;
   const loginHref = `/login?next=${encodeURIComponent(url.pathname)}`;
   const facts = [
     movie.year > 0 ? String(movie.year) : "",
@@ -111,6 +137,7 @@ export default function Movie({ data, url, user }: PageProps<Data>) {
             </p>
           )
           : null}
+        <WatchProviders offers={offers} region={region} path={url.pathname} />
       </div>
     </article>
   );
