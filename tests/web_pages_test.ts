@@ -87,6 +87,41 @@ Deno.test("website: reading pages render on the server", async (t) => {
     assert.ok(tmdb.requests.some((r) => r.path === "/search/movie"));
   });
 
+  await t.step(
+    "/search pages on: a More results link to page 2, and page 2 links back",
+    async () => {
+      const first = await get(app, "/search?q=fight%20club");
+      assert.match(
+        first.html,
+        /<nav class="pager" aria-label="Search pages"><a class="button button-secondary" href="\/search\?q=fight%20club&amp;page=2">More results<\/a><\/nav>/,
+      );
+      const live = islandsOf(first.html).find((i) => i.name === "LiveSearch");
+      assert.equal(live?.props.page, 1);
+      assert.equal(live?.props.totalPages, 2);
+
+      const second = await get(app, "/search?q=fight%20club&page=2");
+      assert.equal(second.status, 200);
+      const request = tmdb.requests.findLast((r) => r.path === "/search/movie");
+      assert.equal(request?.query.get("page"), "2");
+      const text = textOf(second.html);
+      assert.match(text, /\d+ movies on page 2/);
+      assert.match(second.html, /<a href="\/search\?q=fight%20club">← Previous page<\/a>/);
+      // TMDB has 2 pages for this query: no link past the last one.
+      assert.doesNotMatch(second.html, />More results</);
+      assert.match(second.html, /<title>“fight club” · page 2 · Search · Movies<\/title>/);
+
+      // A page that is not 1-500 is the first page, not an error.
+      for (const page of ["0", "501", "abc", "-1"]) {
+        const other = await get(app, `/search?q=fight%20club&page=${page}`);
+        assert.equal(other.status, 200, page);
+        assert.equal(
+          tmdb.requests.findLast((r) => r.path === "/search/movie")?.query.get("page"),
+          "1",
+        );
+      }
+    },
+  );
+
   await t.step("/search without a query is the empty form, with no external call", async () => {
     const before = tmdb.requests.length;
     const { status, html } = await get(app, "/search?q=%20%20");

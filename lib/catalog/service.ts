@@ -144,7 +144,8 @@ export function createCatalogService(
       const { year, page, wait = false } = searchOptions;
       const answer = await client.search(query, { year, page, wait });
       const results = answer.value.results.map(toSearchRow).filter((r): r is SearchRow => !!r);
-      return { value: { results }, headers: answer.headers };
+      const totalPages = Math.min(answer.value.total_pages, MAX_PAGE);
+      return { value: { results, totalPages }, headers: answer.headers };
     },
 
     async popular(page, popularOptions = {}) {

@@ -34,6 +34,15 @@ export interface MovieDetail {
   trailer: string | null;
 }
 
+/**
+ * A page of search rows and how many pages TMDB has (at most 500). The API answers only
+ * `results` (interface.md); the website pages on with `totalPages`.
+ */
+export interface SearchPage {
+  results: SearchRow[];
+  totalPages: number;
+}
+
 /** One page of the popular feed (GET /api/movies/popular). */
 export interface PopularPage {
   page: number;
@@ -65,7 +74,7 @@ export interface CatalogService {
   search(
     query: string,
     options?: { year?: number; page?: number; wait?: boolean },
-  ): Promise<WithRateLimit<{ results: SearchRow[] }>>;
+  ): Promise<WithRateLimit<SearchPage>>;
   /**
    * A page (1-500) of the popular feed, cached 6 h per page in KV; rows are stored as light
    * rows. A page fetched from TMDB also says which ids it listed, the filtered ones included.
