@@ -83,7 +83,9 @@ export async function generate(taste: Taste, options: GenerateOptions): Promise<
     throw new Problem(
       502,
       "ai_bad_output",
-      `The AI proposed only ${total} usable movies after ${ROUNDS} rounds; at least ${MIN_RESULTS} are needed.`,
+      // Plain words: the website and API clients show this as it is (issue 16).
+      `Only ${total} of the suggested movies could be used after ${ROUNDS} tries, and at least ` +
+        `${MIN_RESULTS} are needed. This used one of today's requests; please try again later.`,
     );
   }
   return [...others.slice(0, MAX_RESULTS - saved.length), ...saved];
