@@ -8,16 +8,15 @@ import { useEffect, useState } from "preact/hooks";
 import { MovieGrid } from "../components/MovieGrid.tsx";
 import { type PickAction, RecommendationCard } from "../components/RecommendationCard.tsx";
 import { SetDates } from "../components/SetDates.tsx";
-import type { RecommendResult } from "../lib/recommend/service.ts";
+import type { RecommendResult } from "../lib/recommend/types.ts";
 import { api, ApiError } from "../lib/web/api.ts";
 import { explain, explainStatus, type QuotaView } from "../lib/web/recommend_text.ts";
 import { loadDetails, type Pick, readSet, type SetView } from "../lib/web/recommend_picks.ts";
 
 export { explain } from "../lib/web/recommend_text.ts";
 
-/** What the server read: the image root, the stored set (null when none) and the quota. */
+/** What the server read: the stored set (null when none) and the quota. */
 export interface RecommendationsProps {
-  imageBaseUrl: string;
   set: SetView | null;
   quota: QuotaView | null;
 }
@@ -49,7 +48,7 @@ export default function Recommendations(props: RecommendationsProps) {
     );
   useEffect(() => {
     // Picks the store had no row for when the server rendered are fetched here.
-    if (set) loadDetails(set.picks, { imageBaseUrl: props.imageBaseUrl, update });
+    if (set) loadDetails(set.picks, update);
   }, []);
   const drop = (id: number) =>
     setSet((s) => s && { ...s, picks: s.picks.filter((p) => p.catalogId !== id) });
@@ -66,7 +65,7 @@ export default function Recommendations(props: RecommendationsProps) {
       }
       const next = await readSet(set?.picks ?? []);
       setSet(next);
-      loadDetails(next.picks, { imageBaseUrl: props.imageBaseUrl, update });
+      loadDetails(next.picks, update);
     } catch (e) {
       setError(explain(e, quota));
     } finally {

@@ -5,11 +5,11 @@
 import { SignInPrompt } from "../components/SignInPrompt.tsx";
 import { Title } from "../components/Title.tsx";
 import RecommendationsIsland from "../islands/Recommendations.tsx";
-import type { Handlers, PageProps } from "../lib/http/env.ts";
+import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import { island } from "../lib/http/island.tsx";
 import { usePage } from "../lib/http/page_context.ts";
 import type { Shelf } from "../lib/recommend/mod.ts";
-import { posterUrl } from "../lib/web/poster.ts";
+import { cardPosterUrl } from "../lib/web/poster.ts";
 import type { SetView } from "../lib/web/recommend_picks.ts";
 import type { QuotaView } from "../lib/web/recommend_text.ts";
 
@@ -47,7 +47,7 @@ function setView(shelf: Shelf | null, imageBaseUrl: string): SetView | null {
       title: card.title,
       year: card.year,
       genres: card.genres,
-      posterUrl: posterUrl(imageBaseUrl, card.posterPath),
+      posterUrl: cardPosterUrl(imageBaseUrl, card.posterPath),
       // A movie the store has no row for is fetched by the browser.
       loaded: card.title !== "",
     })),
@@ -70,7 +70,6 @@ export default function RecommendationsPage({ data, url, user }: PageProps<Data 
       {user && data
         ? (
           <Recommendations
-            imageBaseUrl={imageBaseUrl}
             set={setView(data.shelf, imageBaseUrl)}
             quota={data.quota}
           />

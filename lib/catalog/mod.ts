@@ -10,5 +10,4 @@ export {
   searchQuerySchema,
 } from "./params.ts";
 export { regionCode } from "./regions.ts";
-export { withWindowHeaders } from "./rate_limit_headers.ts";
 export type * from "./types.ts";

@@ -76,12 +76,13 @@ export interface CatalogService {
     options?: { year?: number; page?: number; wait?: boolean },
   ): Promise<WithRateLimit<SearchPage>>;
   /**
-   * A page (1-500) of the popular feed, cached 6 h per page in KV; rows are stored as light
-   * rows. A page fetched from TMDB also says which ids it listed, the filtered ones included.
+   * A page (1-500) of the popular feed, cached 6 h per page in KV (`skipCache`: read from TMDB);
+   * rows are stored as light rows. A page fetched from TMDB also says which ids it listed, the
+   * filtered ones included.
    */
   popular(
     page: number,
-    options?: { fresh?: boolean },
+    options?: { skipCache?: boolean },
   ): Promise<WithRateLimit<PopularPage> & { listedIds?: number[] }>;
   /** A movie's detail: the stored row when fresh and complete, else fetched, upserted and returned. */
   movie(id: number): Promise<WithRateLimit<MovieDetail>>;

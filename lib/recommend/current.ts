@@ -4,7 +4,7 @@
  */
 import { Problem } from "../problem.ts";
 import type { Sql } from "../store/mod.ts";
-import { isFresh, readStoredSet, watchedHash } from "./cache.ts";
+import { isReusable, readStoredSet, watchedHash } from "./cache.ts";
 import { loadWatchedIds } from "./taste.ts";
 
 /** The body of GET /api/recommend/current. */
@@ -38,6 +38,6 @@ export async function readCurrent(
     })),
     createdAt: (stored.createdAt ?? stored.expiresAt).toISOString(),
     expiresAt: stored.expiresAt.toISOString(),
-    fresh: isFresh(stored, hash, options.now),
+    fresh: isReusable(stored, { hash, now: options.now }),
   };
 }

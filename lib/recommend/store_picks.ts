@@ -28,7 +28,8 @@ export async function storePicks(
   const dismissed = new Set(await dismissedIds(tx, userId));
   const kept = picks.filter((p) => !dismissed.has(p.catalogId));
   const ids = kept.map((p) => p.catalogId);
-  await writeStoredSet(tx, userId, {
+  await writeStoredSet(tx, {
+    userId,
     ids,
     watchedHash: options.watchedHash,
     reasons: Object.fromEntries(

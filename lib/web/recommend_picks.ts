@@ -7,7 +7,6 @@ import type { MovieDetail } from "../catalog/types.ts";
 import type { MovieCard } from "../lists/cards.ts";
 import type { CurrentSet } from "../recommend/current.ts";
 import { api } from "./api.ts";
-import { posterPathOf, posterUrl } from "./poster.ts";
 
 /** A pick as the page shows it; `loaded` false while its details are still being fetched. */
 export interface Pick {
@@ -60,23 +59,24 @@ export async function readSet(known: Pick[]): Promise<SetView> {
 /** Fetches the details of the picks not yet loaded, handing each to `update` as it arrives. */
 export async function loadDetails(
   picks: Pick[],
-  options: { imageBaseUrl: string; update: (id: number, fields: Partial<Pick>) => void },
+  update: (id: number, fields: Partial<Pick>) => void,
 ): Promise<void> {
   const queue = picks.filter((p) => !p.loaded).map((p) => p.catalogId);
   const worker = async () => {
     for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
       try {
         const { data } = await api<MovieDetail>(`/api/movies/${id}`);
-        options.update(id, {
+        // The detail's own poster URL (w500): the browser needs no image root.
+        update(id, {
           title: data.title,
           year: data.year,
           genres: data.genres,
-          posterUrl: posterUrl(options.imageBaseUrl, posterPathOf(data.poster)),
+          posterUrl: data.poster,
           loaded: true,
         });
       } catch {
         // The card keeps its number as its title; its page may still load later.
-        options.update(id, { loaded: true });
+        update(id, { loaded: true });
       }
     }
   };

@@ -10,7 +10,7 @@ import {
   regionCode,
   type WatchProviders as Offers,
 } from "../../lib/catalog/mod.ts";
-import type { Handlers, PageProps } from "../../lib/http/env.ts";
+import type { Handlers, PageProps } from "../../lib/http/app_env.ts";
 import { island } from "../../lib/http/island.tsx";
 import { describeError } from "../../lib/log.ts";
 import { Problem } from "../../lib/problem.ts";
@@ -104,7 +104,6 @@ export default function Movie({ data, url, user }: PageProps<Data>) {
             <ListButtons
               catalogId={movie.id}
               title={movie.title}
-              signedIn
               watched={lists?.watched}
               inMyList={lists?.inMyList}
               loginHref={loginHref}

@@ -1,13 +1,10 @@
 /** GET /api/recommend/current: the stored set with its reasons, never generating. */
-import { requireUser } from "../../../lib/auth/require_user.ts";
-import type { Handlers } from "../../../lib/http/env.ts";
-import { quotaHeadersMiddleware } from "../../../lib/recommend/mod.ts";
+import type { Handlers } from "../../../lib/http/app_env.ts";
+import { assertSignedIn } from "../../../lib/http/middleware/require_user.ts";
 
-/** Quota headers as on the other /api/recommend answers; reading spends nothing. */
-export const middleware = [quotaHeadersMiddleware(), requireUser()];
-
+// The folder's middleware adds the quota headers and requires the user; reading spends nothing.
 export const handler: Handlers = {
   async GET(c) {
-    return c.json(await c.var.services.recommend.current(c.var.user!.id));
+    return c.json(await c.var.services.recommend.current(assertSignedIn(c).id));
   },
 };

@@ -1,10 +1,7 @@
 /** GET /api/movies/:id/providers?region=XX: where a movie streams, rents, sells, free or with ads. */
-import {
-  catalogIdParam,
-  providersQuerySchema,
-  withWindowHeaders,
-} from "../../../../lib/catalog/mod.ts";
-import type { Handlers } from "../../../../lib/http/env.ts";
+import { catalogIdParam, providersQuerySchema } from "../../../../lib/catalog/mod.ts";
+import type { Handlers } from "../../../../lib/http/app_env.ts";
+import { withWindowHeaders } from "../../../../lib/http/window_headers.ts";
 import { Problem } from "../../../../lib/problem.ts";
 
 export const handler: Handlers = {
