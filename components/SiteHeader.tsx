@@ -49,7 +49,10 @@ export function SiteHeader({ url, user }: { url: URL; user?: AuthUser }) {
           {user
             ? (
               <>
-                <span class="account-email" title={user.email}>{user.email}</span>
+                {/* Shown on phones too, shortened with an ellipsis; the full address on hover. */}
+                <span class="account-email" title={`Signed in as ${user.email}`}>
+                  <span class="sr-only">Signed in as</span> {user.email}
+                </span>
                 <SignOutButton />
               </>
             )

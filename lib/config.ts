@@ -3,6 +3,7 @@
  * (contract section 3). A malformed value throws a ConfigError whose message is one line
  * naming the variable.
  */
+import { regionCode } from "./catalog/regions.ts";
 import { z } from "zod";
 
 /** One OpenAI-compatible provider, tried in order with each of its models in order. */
@@ -43,6 +44,7 @@ export interface Config {
     readAccessToken?: string;
     baseUrl: string;
     imageBaseUrl: string;
+    watchRegion: string; // WATCH_REGION: the where-to-watch default region (contract 13)
   };
   aiProviders: AiProvider[];
   adminToken?: string;
@@ -210,6 +212,7 @@ export function loadConfig(env: Env = Deno.env.toObject()): Config {
       readAccessToken: tmdbToken,
       baseUrl: url(env, "TMDB_BASE_URL", "https://api.themoviedb.org/3"),
       imageBaseUrl: url(env, "TMDB_IMAGE_BASE_URL", "https://image.tmdb.org/t/p"),
+      watchRegion: watchRegion(env),
     },
     aiProviders: aiProviders(env),
     adminToken: value(env, "ADMIN_TOKEN"),
@@ -220,6 +223,13 @@ export function loadConfig(env: Env = Deno.env.toObject()): Config {
     authSigningKey: value(env, "AUTH_SIGNING_KEY"),
     clientIpHeader: value(env, "CLIENT_IP_HEADER")?.toLowerCase(),
   };
+}
+
+function watchRegion(env: Env): string {
+  const raw = value(env, "WATCH_REGION") ?? "US";
+  const code = regionCode(raw);
+  if (code) return code;
+  throw new ConfigError("WATCH_REGION", `must be an ISO 3166-1 alpha-2 code, got "${raw}"`);
 }
 
 function databaseUrl(env: Env): string | undefined {

@@ -126,6 +126,41 @@ Deno.test("website: reading pages render on the server", async (t) => {
     assert.ok(tmdb.requests.some((r) => r.path === "/search/movie"));
   });
 
+  await t.step(
+    "/search pages on: a More results link to page 2, and page 2 links back",
+    async () => {
+      const first = await get(app, "/search?q=fight%20club");
+      assert.match(
+        first.html,
+        /<nav class="pager" aria-label="Search pages"><a class="button button-secondary" href="\/search\?q=fight%20club&amp;page=2">More results<\/a><\/nav>/,
+      );
+      const live = islandsOf(first.html).find((i) => i.name === "LiveSearch");
+      assert.equal(live?.props.page, 1);
+      assert.equal(live?.props.totalPages, 2);
+
+      const second = await get(app, "/search?q=fight%20club&page=2");
+      assert.equal(second.status, 200);
+      const request = tmdb.requests.findLast((r) => r.path === "/search/movie");
+      assert.equal(request?.query.get("page"), "2");
+      const text = textOf(second.html);
+      assert.match(text, /\d+ movies on page 2/);
+      assert.match(second.html, /<a href="\/search\?q=fight%20club">← Previous page<\/a>/);
+      // TMDB has 2 pages for this query: no link past the last one.
+      assert.doesNotMatch(second.html, />More results</);
+      assert.match(second.html, /<title>“fight club” · page 2 · Search · Movies<\/title>/);
+
+      // A page that is not 1-500 is the first page, not an error.
+      for (const page of ["0", "501", "abc", "-1"]) {
+        const other = await get(app, `/search?q=fight%20club&page=${page}`);
+        assert.equal(other.status, 200, page);
+        assert.equal(
+          tmdb.requests.findLast((r) => r.path === "/search/movie")?.query.get("page"),
+          "1",
+        );
+      }
+    },
+  );
+
   await t.step("/search without a query is the empty form, with no external call", async () => {
     const before = tmdb.requests.length;
     const { status, html } = await get(app, "/search?q=%20%20");
@@ -174,6 +209,50 @@ Deno.test("website: reading pages render on the server", async (t) => {
     assert.match(textOf(signIn.parentElement!), /^Sign in to mark this movie/);
     assert.deepEqual(islandsOf(html), []);
   });
+
+  await t.step(
+    "/movies/:id shows where to watch by kind, with logos and JustWatch's credit",
+    async () => {
+      const { html } = await get(app, "/movies/550");
+      const text = textOf(html);
+      const doc = parseHtml(html);
+      getByRole(doc, "heading", { name: "Where to watch in US", level: 2 });
+      // The fixture's US offers: fuboTV streams; Amazon Video rents and sells.
+      assert.match(text, /Stream\s*fuboTV/);
+      const rent = getByRole(doc, "list", { name: "Rent" });
+      const logo = getByRole(rent, "img", { name: "Amazon Video" });
+      assert.match(logo.getAttribute("src") ?? "", /\/w92\/5NyLm42TmCqCMOZFvH4fcoSNKEW\.jpg$/);
+      getByRole(doc, "heading", { name: "Rent", level: 3 });
+      getByRole(doc, "heading", { name: "Buy", level: 3 });
+      assert.ok(
+        text.indexOf("Stream") < text.indexOf("Rent") && text.indexOf("Rent") < text.indexOf("Buy"),
+      );
+      assert.match(text, /Streaming data by JustWatch/);
+      const tmdbLinks = queryAllByRole(doc, "link").map((a) => a.getAttribute("href"));
+      assert.ok(
+        tmdbLinks.includes("https://www.themoviedb.org/movie/550-fight-club/watch?locale=US"),
+        "TMDB's page for the region",
+      );
+      const form = doc.querySelector("form.region-form");
+      assert.equal(form?.getAttribute("method"), "get");
+      assert.equal(form?.getAttribute("action"), "/movies/550");
+    },
+  );
+
+  await t.step(
+    "/movies/:id?region= picks the region; an unknown one falls back, an empty one says so",
+    async () => {
+      const gb = textOf((await get(app, "/movies/550?region=gb")).html);
+      assert.match(gb, /Where to watch in GB/);
+      const fallback = await get(app, "/movies/550?region=XX");
+      assert.equal(fallback.status, 200);
+      assert.match(textOf(fallback.html), /Where to watch in US/);
+      // Antarctica is not in TMDB's results at all.
+      const none = textOf((await get(app, "/movies/550?region=AQ")).html);
+      assert.match(none, /No streaming, rental or purchase offers are known in AQ\./);
+      assert.match(none, /Streaming data by JustWatch/);
+    },
+  );
 
   await t.step("a movie without poster, trailer or runtime shows placeholders", async () => {
     tmdb.movies.set(4242, {
