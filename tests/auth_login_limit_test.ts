@@ -24,7 +24,7 @@ Deno.test("the 11th sign-in attempt for one email within 15 minutes answers 429,
   const created = await t.request("/api/auth/signup", {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "target@example.com", password: "right-password" }),
+    body: JSON.stringify({ email: "target@example.com", password: "right-popcorn-matinee" }),
   });
   assert.equal(created.status, 201);
   await created.body?.cancel();
@@ -34,7 +34,7 @@ Deno.test("the 11th sign-in attempt for one email within 15 minutes answers 429,
     const email = i % 2 ? "TARGET@example.com" : "target@example.com";
     assert.equal(await status(await login(t, email, "wrong", `192.0.2.${i}`)), 400, `attempt ${i}`);
   }
-  const limited = await login(t, "target@example.com", "right-password", "192.0.2.99");
+  const limited = await login(t, "target@example.com", "right-popcorn-matinee", "192.0.2.99");
   assert.equal(limited.status, 429);
   assert.equal(limited.headers.get("x-sb-error-code"), "over_request_rate_limit");
   assert.ok(Number(limited.headers.get("retry-after")) > 0);
@@ -50,7 +50,7 @@ Deno.test("the 11th sign-in attempt for one email within 15 minutes answers 429,
 
   clock.advance(15 * 60_000);
   assert.equal(
-    await status(await login(t, "target@example.com", "right-password", "192.0.2.1")),
+    await status(await login(t, "target@example.com", "right-popcorn-matinee", "192.0.2.1")),
     200,
   );
 });

@@ -39,10 +39,10 @@ async function signIn(t: TestApp, email: string, password: string) {
 Deno.test("the password grant answers GoTrue's AccessTokenResponse, never the hash", async () => {
   const clock = new FakeClock();
   await using t = await testApp({ clock });
-  const id = await signUp(t, "shape@example.com", "password-123");
+  const id = await signUp(t, "shape@example.com", "popcorn-matinee-42");
   const res = await token(t, "password", {
     email: " Shape@Example.com ",
-    password: "password-123",
+    password: "popcorn-matinee-42",
   });
   assert.equal(res.status, 200);
   assert.equal(res.headers.get("cache-control"), "no-store");
@@ -78,8 +78,8 @@ Deno.test("the password grant answers GoTrue's AccessTokenResponse, never the ha
 
 Deno.test("refresh tokens are stored hashed and rotate; reusing a rotated one revokes the session", async () => {
   await using t = await testApp();
-  await signUp(t, "rotate@example.com", "password-123");
-  const first = await signIn(t, "rotate@example.com", "password-123");
+  await signUp(t, "rotate@example.com", "popcorn-matinee-42");
+  const first = await signIn(t, "rotate@example.com", "popcorn-matinee-42");
 
   const stored = await t.store.query<{ token: string }>("select token from auth.refresh_tokens");
   assert.equal(stored.length, 1);
@@ -118,8 +118,8 @@ Deno.test("refresh tokens are stored hashed and rotate; reusing a rotated one re
 
 Deno.test("logout revokes the session: its refresh token and access token stop working", async () => {
   await using t = await testApp();
-  await signUp(t, "logout@example.com", "password-123");
-  const session = await signIn(t, "logout@example.com", "password-123");
+  await signUp(t, "logout@example.com", "popcorn-matinee-42");
+  const session = await signIn(t, "logout@example.com", "popcorn-matinee-42");
   const auth = { ...VERSIONED, authorization: `Bearer ${session.access_token}` };
   const me = await t.request("/auth/v1/user", { headers: auth });
   assert.equal(me.status, 200);
@@ -140,10 +140,10 @@ Deno.test("logout revokes the session: its refresh token and access token stop w
 
 Deno.test("logout scope local ends only this session, global ends them all", async () => {
   await using t = await testApp();
-  await signUp(t, "devices@example.com", "password-123");
-  const phone = await signIn(t, "devices@example.com", "password-123");
-  const laptop = await signIn(t, "devices@example.com", "password-123");
-  const tablet = await signIn(t, "devices@example.com", "password-123");
+  await signUp(t, "devices@example.com", "popcorn-matinee-42");
+  const phone = await signIn(t, "devices@example.com", "popcorn-matinee-42");
+  const laptop = await signIn(t, "devices@example.com", "popcorn-matinee-42");
+  const tablet = await signIn(t, "devices@example.com", "popcorn-matinee-42");
   const bearer = (s: { access_token: string }) => ({ authorization: `Bearer ${s.access_token}` });
   const status = async (s: { access_token: string }) => {
     const res = await t.request("/api/mylist", { headers: bearer(s) });
@@ -163,9 +163,9 @@ Deno.test("logout scope local ends only this session, global ends them all", asy
 
 Deno.test("an ended session's access token cannot log the user out of the live ones (403)", async () => {
   await using t = await testApp();
-  await signUp(t, "stolen@example.com", "password-123");
-  const copied = await signIn(t, "stolen@example.com", "password-123");
-  const owner = await signIn(t, "stolen@example.com", "password-123");
+  await signUp(t, "stolen@example.com", "popcorn-matinee-42");
+  const copied = await signIn(t, "stolen@example.com", "popcorn-matinee-42");
+  const owner = await signIn(t, "stolen@example.com", "popcorn-matinee-42");
   const bearer = (s: { access_token: string }) => ({
     ...VERSIONED,
     authorization: `Bearer ${s.access_token}`,
@@ -190,7 +190,7 @@ Deno.test("an ended session's access token cannot log the user out of the live o
 
 Deno.test("GoTrue errors: versioned shape with X-Supabase-Api-Version, legacy shape without", async () => {
   await using t = await testApp();
-  await signUp(t, "errors@example.com", "password-123");
+  await signUp(t, "errors@example.com", "popcorn-matinee-42");
   const wrong = { email: "errors@example.com", password: "not-the-password" };
 
   const versioned = await token(t, "password", wrong);
@@ -248,8 +248,8 @@ Deno.test("GoTrue errors: versioned shape with X-Supabase-Api-Version, legacy sh
 Deno.test("rotated refresh tokens are forgotten after 30 days; the live one keeps working", async () => {
   const clock = new FakeClock();
   await using t = await testApp({ clock });
-  await signUp(t, "longlived@example.com", "password-123");
-  let session = await signIn(t, "longlived@example.com", "password-123");
+  await signUp(t, "longlived@example.com", "popcorn-matinee-42");
+  let session = await signIn(t, "longlived@example.com", "popcorn-matinee-42");
   for (let i = 0; i < 3; i++) {
     session = await (await token(t, "refresh_token", { refresh_token: session.refresh_token }))
       .json();
