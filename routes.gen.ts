@@ -19,15 +19,17 @@ import * as $15 from "./routes/api/recommend/quota.ts";
 import * as $16 from "./routes/api/watched.ts";
 import * as $17 from "./routes/auth/v1/.well-known/jwks.json.ts";
 import * as $18 from "./routes/auth/v1/logout.ts";
-import * as $19 from "./routes/auth/v1/token.ts";
-import * as $20 from "./routes/auth/v1/user.ts";
-import * as $21 from "./routes/login.tsx";
-import * as $22 from "./routes/movies/[id].tsx";
-import * as $23 from "./routes/mylist.tsx";
-import * as $24 from "./routes/recommendations.tsx";
-import * as $25 from "./routes/search.tsx";
-import * as $26 from "./routes/signup.tsx";
-import * as $27 from "./routes/watched.tsx";
+import * as $19 from "./routes/auth/v1/recover.ts";
+import * as $20 from "./routes/auth/v1/token.ts";
+import * as $21 from "./routes/auth/v1/user.ts";
+import * as $22 from "./routes/auth/v1/verify.ts";
+import * as $23 from "./routes/login.tsx";
+import * as $24 from "./routes/movies/[id].tsx";
+import * as $25 from "./routes/mylist.tsx";
+import * as $26 from "./routes/recommendations.tsx";
+import * as $27 from "./routes/search.tsx";
+import * as $28 from "./routes/signup.tsx";
+import * as $29 from "./routes/watched.tsx";
 
 /** The route table app.ts builds the app from. */
 export const manifest: Manifest = {
@@ -57,14 +59,16 @@ export const manifest: Manifest = {
       module: $17,
     },
     { pattern: "/auth/v1/logout", file: "auth/v1/logout.ts", module: $18 },
-    { pattern: "/auth/v1/token", file: "auth/v1/token.ts", module: $19 },
-    { pattern: "/auth/v1/user", file: "auth/v1/user.ts", module: $20 },
-    { pattern: "/login", file: "login.tsx", module: $21 },
-    { pattern: "/movies/:id", file: "movies/[id].tsx", module: $22 },
-    { pattern: "/mylist", file: "mylist.tsx", module: $23 },
-    { pattern: "/recommendations", file: "recommendations.tsx", module: $24 },
-    { pattern: "/search", file: "search.tsx", module: $25 },
-    { pattern: "/signup", file: "signup.tsx", module: $26 },
-    { pattern: "/watched", file: "watched.tsx", module: $27 },
+    { pattern: "/auth/v1/recover", file: "auth/v1/recover.ts", module: $19 },
+    { pattern: "/auth/v1/token", file: "auth/v1/token.ts", module: $20 },
+    { pattern: "/auth/v1/user", file: "auth/v1/user.ts", module: $21 },
+    { pattern: "/auth/v1/verify", file: "auth/v1/verify.ts", module: $22 },
+    { pattern: "/login", file: "login.tsx", module: $23 },
+    { pattern: "/movies/:id", file: "movies/[id].tsx", module: $24 },
+    { pattern: "/mylist", file: "mylist.tsx", module: $25 },
+    { pattern: "/recommendations", file: "recommendations.tsx", module: $26 },
+    { pattern: "/search", file: "search.tsx", module: $27 },
+    { pattern: "/signup", file: "signup.tsx", module: $28 },
+    { pattern: "/watched", file: "watched.tsx", module: $29 },
   ],
 };

@@ -15,6 +15,8 @@ export class GoTrueError extends Error {
   readonly status: number;
   readonly code: string;
   readonly headers: Record<string, string>;
+  /** Members GoTrue adds to this error's body (`weak_password: {reasons}`). */
+  extra: Record<string, unknown> = {};
 
   constructor(status: number, code: string, message: string, headers: Record<string, string> = {}) {
     super(message);
@@ -48,8 +50,8 @@ export function gotrueErrorResponse(request: Request, error: GoTrueError): Respo
   headers.set("content-type", "application/json");
   headers.set("x-sb-error-code", error.code);
   const body = wantsVersionedErrors(request)
-    ? { code: error.code, message: error.message }
-    : { code: error.status, error_code: error.code, msg: error.message };
+    ? { code: error.code, message: error.message, ...error.extra }
+    : { code: error.status, error_code: error.code, msg: error.message, ...error.extra };
   return new Response(JSON.stringify(body), { status: error.status, headers });
 }
 
@@ -82,4 +84,11 @@ export function gotrueHandler(handle: Handler): Handler {
 /** The 400 of a wrong email or password (identical for both, so neither is revealed). */
 export function invalidCredentials(): GoTrueError {
   return new GoTrueError(400, "invalid_credentials", "Invalid login credentials");
+}
+
+/** GoTrue's 422 `weak_password`, with its reasons (`length`, or `strength` for the estimate). */
+export function weakPassword(message: string, reasons: string[]): GoTrueError {
+  const error = new GoTrueError(422, "weak_password", message);
+  error.extra = { weak_password: { reasons } };
+  return error;
 }

@@ -42,7 +42,8 @@ const passwordBody = z.object({
 });
 const refreshBody = z.object({ refresh_token: z.string().optional() });
 
-async function respond(
+/** The AccessTokenResponse of a session just started or refreshed for `user`. */
+export async function sessionResponse(
   issue: IssueToken,
   user: UserRow,
   session: IssuedSession,
@@ -93,7 +94,7 @@ export async function passwordGrant(
   const now = deps.clock.now();
   const session = await startSession(deps.store, user.id, { now });
   const signedIn = await touchSignIn(deps.store, user.id, { now });
-  return await respond(options.issue, signedIn, session);
+  return await sessionResponse(options.issue, signedIn, session);
 }
 
 /** The refresh_token grant: rotates the token (reuse of a rotated one ends the session). */
@@ -116,5 +117,5 @@ export async function refreshGrant(
       "Invalid Refresh Token: No Valid Session Found",
     );
   }
-  return await respond(options.issue, user, session);
+  return await sessionResponse(options.issue, user, session);
 }
