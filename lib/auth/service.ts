@@ -10,7 +10,8 @@ import type { AuthUser, TokenVerifier } from "./mod.ts";
 import { parseSignup, signUp } from "./signup.ts";
 import { loadSigningKey, type SigningKey } from "./signing_key.ts";
 import type { JsonBody } from "./json_body.ts";
-import { createSupabaseUser } from "./supabase_admin.ts";
+import { createSupabaseUser, deleteSupabaseUser } from "./supabase_admin.ts";
+import { deleteAccount } from "./delete_account.ts";
 import { createSupabaseVerifier } from "./supabase_provider.ts";
 
 /** The identity service. */
@@ -30,6 +31,8 @@ export interface AuthService extends TokenVerifier {
   ): Promise<{ token: string; expiresAt: number }>;
   /** `POST /api/auth/signup`: checks the read body and creates the account. */
   signUp(body: JsonBody, options: { clientAddress: string }): Promise<AuthUser>;
+  /** `DELETE /api/account` (confirmed): the user and every row of theirs. */
+  deleteAccount(user: AuthUser): Promise<void>;
 }
 
 /** Builds the identity service from the app's dependencies. */
@@ -60,6 +63,10 @@ export function createAuthService(deps: AppDeps): AuthService {
           createUser: (email, password) =>
             createSupabaseUser(supabase, { email, password }, { fetch: deps.fetch }),
         }),
+      deleteAccount: (user) =>
+        deleteAccount(deps, user.id, {
+          deleteIdentity: (id) => deleteSupabaseUser(supabase, id, { fetch: deps.fetch }),
+        }),
     };
   }
 
@@ -82,5 +89,6 @@ export function createAuthService(deps: AppDeps): AuthService {
         clientAddress,
         createUser: (email, password) => builtin.createUser(email, password),
       }),
+    deleteAccount: (user) => deleteAccount(deps, user.id),
   };
 }

@@ -3,6 +3,7 @@
  * list and this document). Request schemas are the ones the routes parse with, imported from
  * where the routes import them, so a change to a route's rules changes the document.
  */
+import { deleteAccountBodySchema } from "../auth/delete_account.ts";
 import { signupBodySchema } from "../auth/signup.ts";
 import { catalogIdParam, popularQuerySchema, searchQuerySchema } from "../catalog/params.ts";
 import { importBodySchema } from "../import/body.ts";
@@ -15,6 +16,7 @@ import {
   problem,
   rateLimitHeaders,
   type ResponseObject,
+  retryAfterHeader,
   unauthorized,
 } from "./responses.ts";
 
@@ -26,6 +28,11 @@ const writeBody = {
   description: "The flat `{catalogId}` or nested `{movie: {catalogId}}` form; at most 16 KiB.",
   content: { "application/json": { schema: jsonSchemaOf(writePayloadSchema, "input") } },
 };
+
+const adminLimited = problem(
+  "20 wrong x-admin-token values from this address in 15 minutes (`rate_limited`).",
+  retryAfterHeader,
+);
 
 const badWrite = problem(
   "Not JSON, over 16 KiB, no catalogId (`invalid_body`), or catalogId not an integer " +
@@ -166,13 +173,41 @@ export function buildPaths(): Record<string, unknown> {
         responses: {
           201: ok("Created.", "SignupResult"),
           400: problem(
-            "Bad body (`invalid_body`, `invalid_email`, `invalid_password`) or failed captcha " +
-              "(`captcha_failed`).",
+            "Bad body (`invalid_body`, `invalid_email`, `invalid_password`), a password the " +
+              "strength estimator scores under 3 of 4 (`weak_password`, its advice in `detail`), " +
+              "or failed captcha (`captcha_failed`).",
           ),
           409: problem("An account with this email exists (`email_exists`)."),
-          429: problem("Too many signups from this address (`rate_limited`)."),
+          429: problem("Too many signups from this address (`rate_limited`).", retryAfterHeader),
           500: internal,
-          503: problem("Captcha verifier or identity provider unreachable."),
+          503: problem("Captcha verifier or identity provider unreachable.", retryAfterHeader),
+        },
+      },
+    },
+    "/api/account": {
+      delete: {
+        summary: "Deletes the account and every row of the user, in one transaction.",
+        description: "Supabase mode: the rows here, then the user through the admin API. " +
+          "The access token is refused (401) from then on.",
+        tags: ["auth"],
+        security: bearer,
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": { schema: jsonSchemaOf(deleteAccountBodySchema, "input") },
+          },
+        },
+        responses: {
+          204: { description: "Deleted." },
+          400: problem("Missing or different confirmation (`confirmation_required`)."),
+          401: unauthorized,
+          500: internal,
+          502: problem("Supabase Auth refused to delete the user (`upstream_error`)."),
+          503: problem(
+            "Supabase Auth unreachable (`identity_unavailable`) or no service-role key " +
+              "(`account_deletion_unavailable`); the rows are deleted, try again.",
+            retryAfterHeader,
+          ),
         },
       },
     },
@@ -184,6 +219,7 @@ export function buildPaths(): Record<string, unknown> {
         responses: {
           200: ok("The runs.", "ImportRuns"),
           401: problem("Missing or wrong x-admin-token, or ADMIN_TOKEN unset (`unauthorized`)."),
+          429: adminLimited,
           500: internal,
         },
       },
@@ -201,6 +237,7 @@ export function buildPaths(): Record<string, unknown> {
           400: problem("Not JSON, over 16 KiB, or not `{pages: 1-25}` (`invalid_body`)."),
           401: problem("Missing or wrong x-admin-token, or ADMIN_TOKEN unset (`unauthorized`)."),
           409: problem("An import is already running (`import_running`)."),
+          429: adminLimited,
           500: internal,
         },
       },
