@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, ApiError } from "../lib/web/api.ts";
 import { supabase } from "../lib/web/supabase.ts";
+import { NewPasswordField } from "../components/NewPasswordField.tsx";
 
 /** The captcha widget to show on sign-up. */
 export interface CaptchaProps {
@@ -157,21 +158,30 @@ export default function AuthForm(props: AuthFormProps) {
             onInput={(e) => setEmail(e.currentTarget.value)}
           />
         </div>
-        <div class="field">
-          <label for="auth-password">Password</label>
-          <input
-            id="auth-password"
-            type="password"
-            name="password"
-            autocomplete={signup ? "new-password" : "current-password"}
-            required
-            minLength={signup ? 8 : undefined}
-            aria-describedby={signup ? "auth-password-hint" : undefined}
-            value={password}
-            onInput={(e) => setPassword(e.currentTarget.value)}
-          />
-          {signup ? <p id="auth-password-hint" class="hint">At least 8 characters.</p> : null}
-        </div>
+        {signup
+          ? (
+            <NewPasswordField
+              id="auth-password"
+              label="Password"
+              email={email}
+              value={password}
+              onInput={setPassword}
+            />
+          )
+          : (
+            <div class="field">
+              <label for="auth-password">Password</label>
+              <input
+                id="auth-password"
+                type="password"
+                name="password"
+                autocomplete="current-password"
+                required
+                value={password}
+                onInput={(e) => setPassword(e.currentTarget.value)}
+              />
+            </div>
+          )}
         {signup && props.captcha
           ? (
             <div
@@ -185,6 +195,11 @@ export default function AuthForm(props: AuthFormProps) {
         <button type="submit" class="button" disabled={busy}>
           {busy ? "Please wait…" : signup ? "Create account" : "Sign in"}
         </button>
+        {signup ? null : (
+          <p class="forgot-link">
+            <a href="/forgot-password">Forgot password?</a>
+          </p>
+        )}
       </form>
       <p class="auth-switch">
         {signup

@@ -10,14 +10,12 @@
 import { z } from "zod";
 import type { AppDeps } from "../deps.ts";
 import { Problem } from "../problem.ts";
+import { DELETE_CONFIRMATION } from "./confirmation.ts";
 import { markUserDeleted } from "./deleted_users.ts";
 import type { JsonBody } from "./json_body.ts";
 
 /** KV prefixes followed by a user id: add one here when a feature keys KV entries by user. */
 export const USER_KV_PREFIXES: readonly string[] = ["recommend_quota"];
-
-/** The exact words the body must carry. */
-export const DELETE_CONFIRMATION = "delete my account";
 
 /** The body of DELETE /api/account. */
 export const deleteAccountBodySchema = z.object({
