@@ -130,7 +130,7 @@ for (const engine of ENGINES) {
     const others = await rowsOf(t.store, stays.id);
     assert.ok(others["public.user_watched_movies"] > 0 && others["auth.users"] === 1);
 
-    for (const path of ["/api/watched", "/auth/v1/user"]) {
+    for (const path of ["/api/watched", "/api/recommend/quota", "/auth/v1/user"]) {
       const gone = await t.request(path, { headers: user.headers });
       assert.ok(gone.status === 401 || gone.status === 403, `${path}: ${gone.status}`);
       await gone.body?.cancel();
