@@ -57,6 +57,10 @@ export function SiteHeader({ url, user }: { url: URL; user?: AuthUser }) {
                 >
                   {user.email}
                 </a>
+                {/* Phones hide the address; this short link takes its place. */}
+                <a class="account-short" href="/account" aria-label="Your account">
+                  Account
+                </a>
                 <SignOutButton />
               </>
             )
