@@ -3,16 +3,15 @@
  * session goes too (the server already refuses its token) and the visitor lands home.
  */
 import { useState } from "preact/hooks";
-import { DELETE_CONFIRMATION } from "../lib/auth/confirmation.ts";
 import { api, ApiError } from "../lib/web/api.ts";
 import { signOut } from "../lib/web/supabase.ts";
 
-/** No props. */
-export default function DeleteAccount() {
+/** `confirmation`: the words to type, as the API requires them (lib/auth/delete_account.ts). */
+export default function DeleteAccount({ confirmation }: { confirmation: string }) {
   const [typed, setTyped] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
-  const confirmed = typed.trim().toLowerCase() === DELETE_CONFIRMATION;
+  const confirmed = typed.trim().toLowerCase() === confirmation;
 
   async function submit(event: Event) {
     event.preventDefault();
@@ -22,7 +21,7 @@ export default function DeleteAccount() {
     try {
       await api("/api/account", {
         method: "DELETE",
-        body: { confirm: DELETE_CONFIRMATION },
+        body: { confirm: confirmation },
         auth: true,
       });
     } catch (failure) {
@@ -42,7 +41,7 @@ export default function DeleteAccount() {
       <p class="status status-error" role="status">{error}</p>
       <div class="field">
         <label for="delete-confirm">
-          Type <strong>{DELETE_CONFIRMATION}</strong> to confirm
+          Type <strong>{confirmation}</strong> to confirm
         </label>
         <input
           id="delete-confirm"

@@ -7,7 +7,8 @@ import { Title } from "../components/Title.tsx";
 import ChangePasswordIsland from "../islands/ChangePassword.tsx";
 import DeleteAccountIsland from "../islands/DeleteAccount.tsx";
 import SignOutOthersIsland from "../islands/SignOutOthers.tsx";
-import type { Handlers, PageProps } from "../lib/http/env.ts";
+import { DELETE_CONFIRMATION } from "../lib/auth/delete_account.ts";
+import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import { island } from "../lib/http/island.tsx";
 
 const ChangePassword = island("ChangePassword", ChangePasswordIsland);
@@ -59,7 +60,7 @@ export default function Account({ user, url }: PageProps) {
           Deletes your account, your watched list, My List and recommendations, at once and for
           good. This cannot be undone.
         </p>
-        <DeleteAccount />
+        <DeleteAccount confirmation={DELETE_CONFIRMATION} />
       </section>
     </section>
   );

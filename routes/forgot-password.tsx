@@ -1,7 +1,7 @@
 /** `/forgot-password`: asks for a reset link by email (the ForgotPassword island). */
 import { Title } from "../components/Title.tsx";
 import ForgotPasswordIsland from "../islands/ForgotPassword.tsx";
-import type { Handlers } from "../lib/http/env.ts";
+import type { Handlers } from "../lib/http/app_env.ts";
 import { island } from "../lib/http/island.tsx";
 
 const ForgotPassword = island("ForgotPassword", ForgotPasswordIsland);

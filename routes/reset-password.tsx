@@ -5,7 +5,7 @@
  */
 import { Title } from "../components/Title.tsx";
 import ResetPasswordIsland from "../islands/ResetPassword.tsx";
-import type { Handlers } from "../lib/http/env.ts";
+import type { Handlers } from "../lib/http/app_env.ts";
 import { island } from "../lib/http/island.tsx";
 
 const ResetPassword = island("ResetPassword", ResetPasswordIsland);

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { AuthApiError, AuthWeakPasswordError, createClient } from "@supabase/supabase-js";
-import type { Clock } from "../lib/clock.ts";
+import { type Clock, systemClock } from "../lib/clock.ts";
 import { resetMailsSettled } from "../lib/auth/password_reset.ts";
 import { type TestApp, testApp } from "./helpers/app.ts";
 import { type FakeSmtp, startFakeSmtp } from "./helpers/fake_smtp.ts";
@@ -18,6 +18,9 @@ class ShiftedClock implements Clock {
   }
   sleep(ms: number): Promise<void> {
     return new Promise((resolve) => setTimeout(resolve, ms));
+  }
+  every(ms: number, fn: () => void): () => void {
+    return systemClock.every(ms, fn);
   }
 }
 

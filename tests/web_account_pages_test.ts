@@ -64,7 +64,7 @@ Deno.test("website: account pages render on the server", async (t) => {
         { name: "SignOutButton", props: {} },
         { name: "ChangePassword", props: { email: "settings@example.test" } },
         { name: "SignOutOthers", props: {} },
-        { name: "DeleteAccount", props: {} },
+        { name: "DeleteAccount", props: { confirmation: "delete my account" } },
       ]);
       const text = textOf(html);
       for (const heading of ["Change password", "Other devices", "Delete account"]) {

@@ -10,9 +10,10 @@
 import { z } from "zod";
 import type { AppDeps } from "../deps.ts";
 import { Problem } from "../problem.ts";
-import { DELETE_CONFIRMATION } from "./confirmation.ts";
 import { markUserDeleted } from "./deleted_users.ts";
-import type { JsonBody } from "./json_body.ts";
+
+/** The exact words the body must carry. */
+export const DELETE_CONFIRMATION = "delete my account";
 
 /** KV prefixes followed by a user id: add one here when a feature keys KV entries by user. */
 export const USER_KV_PREFIXES: readonly string[] = ["recommend_quota"];
@@ -24,10 +25,13 @@ export const deleteAccountBodySchema = z.object({
   }),
 });
 
-/** Checks the read body; anything but the exact confirmation is 400 `confirmation_required`. */
-export function parseDeleteConfirmation(body: JsonBody): void {
-  if (body.ok && deleteAccountBodySchema.safeParse(body.value).success) return;
-  const why = body.ok ? "" : `${body.reason} `;
+/**
+ * Checks the parsed body (or why it could not be read); anything but the exact confirmation is
+ * 400 `confirmation_required`.
+ */
+export function parseDeleteConfirmation(body: { value: unknown } | { unreadable: string }): void {
+  if ("value" in body && deleteAccountBodySchema.safeParse(body.value).success) return;
+  const why = "unreadable" in body ? `${body.unreadable} ` : "";
   throw new Problem(
     400,
     "confirmation_required",

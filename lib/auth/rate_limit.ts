@@ -5,7 +5,7 @@
  * attempt back once it succeeded (`giveBack`).
  */
 import type { Clock } from "../clock.ts";
-import { commitWithRetry, getWithRetry } from "../kv.ts";
+import { takeCount, updateKeys } from "../kv_counter.ts";
 
 /** A limit: at most `limit` attempts per fixed window of `windowMs`. */
 export interface WindowLimit {
@@ -84,30 +84,20 @@ export async function takeAttempt(
   const windows = await Promise.all(checks.map(async ({ limit, subject }) => {
     const start = Math.floor(now / limit.windowMs) * limit.windowMs;
     const key: Deno.KvKey = ["auth_rate", limit.name, await subjectKey(subject), start];
-    return { limit, key, resetsAt: start + limit.windowMs };
+    return {
+      rule: limit,
+      key,
+      limit: limit.limit,
+      expireIn: limit.windowMs + MINUTE,
+      resetsAt: start + limit.windowMs,
+    };
   }));
-  // A clash means another request counted at the same moment: read again and retry.
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const entries = await Promise.all(windows.map((w) => getWithRetry<number>(kv, w.key)));
-    const full = windows.filter((w, i) => (entries[i].value ?? 0) >= w.limit.limit);
-    if (full.length) {
-      const resetsAt = Math.max(...full.map((w) => w.resetsAt));
-      return { allowed: false, retryAfterS: Math.max(1, Math.ceil((resetsAt - now) / 1000)) };
-    }
-    const result = await commitWithRetry(() => {
-      const op = kv.atomic();
-      windows.forEach((w, i) => {
-        op.check(entries[i]).set(w.key, (entries[i].value ?? 0) + 1, {
-          expireIn: w.limit.windowMs + MINUTE,
-        });
-      });
-      return op;
-    });
-    if (result.ok) {
-      return { allowed: true, counted: windows.map(({ limit, key }) => ({ limit, key })) };
-    }
+  const counted = await takeCount(kv, windows);
+  if (counted.taken) {
+    return { allowed: true, counted: windows.map(({ rule, key }) => ({ limit: rule, key })) };
   }
-  throw new Error("attempt counter kept changing under contention");
+  const resetsAt = Math.max(...counted.full.map((i) => windows[i].resetsAt));
+  return { allowed: false, retryAfterS: Math.max(1, Math.ceil((resetsAt - now) / 1000)) };
 }
 
 /**
@@ -123,20 +113,19 @@ export async function giveBack(
     attempt.counted.filter((w) => limits.some((l) => l.name === w.limit.name));
   const clear = pick(options.clear);
   const uncount = pick(options.uncount);
-  for (let attemptNo = 0; attemptNo < 20; attemptNo++) {
-    const entries = await Promise.all(uncount.map((w) => getWithRetry<number>(kv, w.key)));
-    const result = await commitWithRetry(() => {
-      const op = kv.atomic();
-      for (const w of clear) op.delete(w.key);
-      uncount.forEach((w, i) => {
-        const left = (entries[i].value ?? 0) - 1;
-        op.check(entries[i]);
-        if (left > 0) op.set(w.key, left, { expireIn: w.limit.windowMs + MINUTE });
-        else op.delete(w.key);
-      });
-      return op;
-    });
-    if (result.ok) return;
-  }
-  throw new Error("attempt counter kept changing under contention");
+  await updateKeys<number, void>(kv, uncount.map((w) => w.key), {
+    decide: (entries) => {
+      const left = uncount.map((_, i) => (entries[i].value ?? 0) - 1);
+      return {
+        result: undefined,
+        set: uncount.flatMap((w, i) =>
+          left[i] > 0 ? [{ key: w.key, value: left[i], expireIn: w.limit.windowMs + MINUTE }] : []
+        ),
+        delete: [
+          ...clear.map((w) => w.key),
+          ...uncount.flatMap((w, i) => left[i] > 0 ? [] : [w.key]),
+        ],
+      };
+    },
+  });
 }

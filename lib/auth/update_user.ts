@@ -6,14 +6,14 @@
 import { z } from "zod";
 import type { AppDeps } from "../deps.ts";
 import type { VerifiedToken } from "./access_token.ts";
-import { GoTrueError, weakPassword } from "./gotrue.ts";
+import { GoTrueError, weakPassword } from "./gotrue_error.ts";
 import { passwordShapeFault, passwordStrengthFault } from "./password_rule.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { dropRecoveryTokens } from "./recovery_tokens.ts";
 import { endSessions } from "./sessions.ts";
 import { findUserById, updateUserRow, type UserRow } from "./users.ts";
 
-// Bodies are at most 16 KiB (json_body.ts). Other members (nonce, code_challenge) are ignored.
+// Bodies are at most 16 KiB (lib/http/read_body.ts). Other members (nonce, code_challenge) are ignored.
 const updateBody = z.object({
   email: z.string().optional(),
   password: z.string().optional(),

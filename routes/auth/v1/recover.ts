@@ -1,17 +1,14 @@
 /** POST /auth/v1/recover: mails a password reset link; always 200 `{}` (lib/auth/password_reset.ts). */
-import { clientAddress } from "../../../lib/auth/client_address.ts";
-import { GoTrueError, gotrueHandler, gotrueJson } from "../../../lib/auth/gotrue.ts";
-import { readJsonBody } from "../../../lib/auth/json_body.ts";
-import type { Handlers } from "../../../lib/http/env.ts";
-import { Problem } from "../../../lib/problem.ts";
+import type { Handlers } from "../../../lib/http/app_env.ts";
+import { clientAddress } from "../../../lib/http/client_address.ts";
+import { readGoTrueBody } from "../../../lib/http/gotrue_body.ts";
+import { gotrueJson } from "../../../lib/http/gotrue_response.ts";
+import { builtinProvider } from "../../../lib/http/middleware/builtin_only.ts";
 
 export const handler: Handlers = {
-  POST: gotrueHandler(async (c) => {
-    const builtin = c.var.services.auth.builtin;
-    if (!builtin) throw new Problem(404, "not_found", "No such resource.");
-    const body = await readJsonBody(c.req.raw);
-    if (!body.ok) throw new GoTrueError(400, "bad_json", body.reason);
-    await builtin.recover(body.value, { clientAddress: clientAddress(c) });
+  async POST(c) {
+    const provider = builtinProvider(c);
+    await provider.recover(await readGoTrueBody(c.req.raw), { clientAddress: clientAddress(c) });
     return gotrueJson(c.req.raw, {});
-  }),
+  },
 };

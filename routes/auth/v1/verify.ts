@@ -2,29 +2,26 @@
  * /auth/v1/verify with type=recovery: POST (supabase-js `verifyOtp({token_hash, type})`)
  * answers the session; GET (a mailed GoTrue link) redirects with it in the URL fragment.
  */
-import { GoTrueError, gotrueHandler, gotrueJson } from "../../../lib/auth/gotrue.ts";
-import { readJsonBody } from "../../../lib/auth/json_body.ts";
+import { GoTrueError } from "../../../lib/auth/gotrue_error.ts";
 import { recoveryRedirect } from "../../../lib/auth/password_reset.ts";
-import type { Handlers } from "../../../lib/http/env.ts";
-import { Problem } from "../../../lib/problem.ts";
+import type { Handlers } from "../../../lib/http/app_env.ts";
+import { readGoTrueBody } from "../../../lib/http/gotrue_body.ts";
+import { gotrueJson } from "../../../lib/http/gotrue_response.ts";
+import { builtinProvider } from "../../../lib/http/middleware/builtin_only.ts";
 
 export const handler: Handlers = {
-  POST: gotrueHandler(async (c) => {
-    const builtin = c.var.services.auth.builtin;
-    if (!builtin) throw new Problem(404, "not_found", "No such resource.");
-    const body = await readJsonBody(c.req.raw);
-    if (!body.ok) throw new GoTrueError(400, "bad_json", body.reason);
-    const session = await builtin.verifyOtp(body.value);
+  async POST(c) {
+    const provider = builtinProvider(c);
+    const session = await provider.verifyOtp(await readGoTrueBody(c.req.raw));
     c.set("user", { id: String(session.user.id), email: String(session.user.email) });
     return gotrueJson(c.req.raw, session);
-  }),
-  GET: gotrueHandler(async (c) => {
-    const builtin = c.var.services.auth.builtin;
-    if (!builtin) throw new Problem(404, "not_found", "No such resource.");
+  },
+  async GET(c) {
+    const provider = builtinProvider(c);
     const query = c.req.query();
     let outcome;
     try {
-      outcome = await builtin.verifyOtp({ type: query.type, token: query.token });
+      outcome = await provider.verifyOtp({ type: query.type, token: query.token });
     } catch (error) {
       // A bad link still lands on the site, with GoTrue's error in the fragment.
       if (!(error instanceof GoTrueError) || error.status !== 403) throw error;
@@ -35,5 +32,5 @@ export const handler: Handlers = {
       status: 303,
       headers: { location, "cache-control": "no-store", "referrer-policy": "no-referrer" },
     });
-  }),
+  },
 };
