@@ -110,3 +110,19 @@ Deno.test("the 51st sign-in attempt from one client address within 15 minutes an
   assert.equal((await limited.json()).code, "over_request_rate_limit");
   assert.equal(await status(await login(t, "n50@example.com", "x", "198.51.100.6")), 400);
 });
+
+Deno.test("a locked pair stays 429 until the last millisecond of its 15-minute window, then 200", async () => {
+  // The clock starts on a window boundary, so the window ends exactly 15 minutes later.
+  const clock = new FakeClock("2026-11-22T12:00:00Z");
+  await using t = await withAccount(clock);
+  for (let i = 0; i < 10; i++) {
+    assert.equal(await status(await login(t, "target@example.com", "wrong", "192.0.2.9")), 400);
+  }
+  clock.advance(15 * 60_000 - 1);
+  const limited = await login(t, "target@example.com", PASSWORD, "192.0.2.9");
+  assert.equal(limited.status, 429);
+  assert.equal(limited.headers.get("retry-after"), "1");
+  await limited.body?.cancel();
+  clock.advance(1);
+  assert.equal(await status(await login(t, "target@example.com", PASSWORD, "192.0.2.9")), 200);
+});
