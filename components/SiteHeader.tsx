@@ -17,7 +17,7 @@ const LINKS = [
 export function SiteHeader({ url, user }: { url: URL; user?: AuthUser }) {
   const here = url.pathname;
   const next = encodeURIComponent(here + url.search);
-  const auth = here === "/login" || here === "/signup";
+  const auth = ["/login", "/signup", "/forgot-password", "/reset-password"].includes(here);
   return (
     <header class="site-header">
       <div class="wrap header-row">
@@ -49,10 +49,15 @@ export function SiteHeader({ url, user }: { url: URL; user?: AuthUser }) {
           {user
             ? (
               <>
-                {/* Shown on phones too, shortened with an ellipsis; the full address on hover. */}
-                <span class="account-email" title={`Signed in as ${user.email}`}>
-                  <span class="sr-only">Signed in as</span> {user.email}
-                </span>
+                {/* Shown on phones too, shortened with an ellipsis. */}
+                <a
+                  class="account-email"
+                  href="/account"
+                  title="Your account"
+                  aria-current={here === "/account" ? "page" : undefined}
+                >
+                  {user.email}
+                </a>
                 <SignOutButton />
               </>
             )

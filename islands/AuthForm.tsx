@@ -8,6 +8,7 @@ import { api, ApiError } from "../lib/web/api.ts";
 import { signInMessage, signUpMessage } from "../lib/web/auth_messages.ts";
 import { type CaptchaProps, useCaptcha } from "../lib/web/captcha.ts";
 import { supabase } from "../lib/web/supabase.ts";
+import { NewPasswordField } from "../components/NewPasswordField.tsx";
 
 /** Which form first, where to go once signed in, and the captcha when sign-up needs one. */
 export interface AuthFormProps {
@@ -95,21 +96,30 @@ export default function AuthForm(props: AuthFormProps) {
             onInput={(e) => setEmail(e.currentTarget.value)}
           />
         </div>
-        <div class="field">
-          <label for="auth-password">Password</label>
-          <input
-            id="auth-password"
-            type="password"
-            name="password"
-            autocomplete={signup ? "new-password" : "current-password"}
-            required
-            minLength={signup ? 8 : undefined}
-            aria-describedby={signup ? "auth-password-hint" : undefined}
-            value={password}
-            onInput={(e) => setPassword(e.currentTarget.value)}
-          />
-          {signup ? <p id="auth-password-hint" class="hint">At least 8 characters.</p> : null}
-        </div>
+        {signup
+          ? (
+            <NewPasswordField
+              id="auth-password"
+              label="Password"
+              email={email}
+              value={password}
+              onInput={setPassword}
+            />
+          )
+          : (
+            <div class="field">
+              <label for="auth-password">Password</label>
+              <input
+                id="auth-password"
+                type="password"
+                name="password"
+                autocomplete="current-password"
+                required
+                value={password}
+                onInput={(e) => setPassword(e.currentTarget.value)}
+              />
+            </div>
+          )}
         {signup && props.captcha
           ? (
             <div
@@ -123,6 +133,11 @@ export default function AuthForm(props: AuthFormProps) {
         <button type="submit" class="button" aria-disabled={busy ? "true" : undefined}>
           {busy ? "Please wait…" : signup ? "Create account" : "Sign in"}
         </button>
+        {signup ? null : (
+          <p class="forgot-link">
+            <a href="/forgot-password">Forgot password?</a>
+          </p>
+        )}
       </form>
       <p class="auth-switch">
         {signup ? "Already have an account? " : "New here? "}

@@ -5,6 +5,9 @@
  */
 import { regionCode } from "./catalog/regions.ts";
 import { z } from "zod";
+import { readMailConfig, type SmtpConfig } from "./mail/smtp_url.ts";
+
+export type { SmtpConfig };
 
 /** One OpenAI-compatible provider, tried in order with each of its models in order. */
 export interface AiProvider {
@@ -58,6 +61,9 @@ export interface Config {
   authSigningKey?: string;
   /** Behind a proxy: the request header carrying the client address (CLIENT_IP_HEADER). */
   clientIpHeader?: string;
+  /** SMTP_URL; unset: reset links are logged for the operator instead. MAIL_FROM: the From. */
+  smtp?: SmtpConfig;
+  mailFrom: string;
 }
 
 /** A configuration value that stops the start. */
@@ -179,6 +185,13 @@ function captcha(env: Env): CaptchaConfig | undefined {
   };
 }
 
+function mail(env: Env, siteUrl: string): Pick<Config, "smtp" | "mailFrom"> {
+  const raw = { smtpUrl: value(env, "SMTP_URL"), mailFrom: value(env, "MAIL_FROM") };
+  const read = readMailConfig(raw, { siteUrl });
+  if ("error" in read) throw new ConfigError(read.variable, read.error);
+  return read;
+}
+
 const CRON_FIELD = /^(\*|\d+(-\d+)?)(\/\d+)?(,(\*|\d+(-\d+)?)(\/\d+)?)*$/;
 
 function cron(env: Env): string | null {
@@ -201,12 +214,13 @@ export function loadConfig(env: Env = Deno.env.toObject()): Config {
   const onDeploy = Boolean(value(env, "DENO_DEPLOYMENT_ID"));
   const tmdbKey = value(env, "TMDB_API_KEY");
   const tmdbToken = value(env, "TMDB_READ_ACCESS_TOKEN");
+  const siteUrl = url(env, "SITE_URL", `http://localhost:${p}`);
   return {
     port: p,
     dataDir,
     databaseUrl: databaseUrl(env),
     kvPath: value(env, "DENO_KV_PATH") ?? (onDeploy ? undefined : `${dataDir}/kv.sqlite3`),
-    siteUrl: url(env, "SITE_URL", `http://localhost:${p}`),
+    siteUrl,
     tmdb: {
       apiKey: tmdbKey,
       readAccessToken: tmdbToken,
@@ -222,6 +236,7 @@ export function loadConfig(env: Env = Deno.env.toObject()): Config {
     catalogImportCron: cron(env),
     authSigningKey: value(env, "AUTH_SIGNING_KEY"),
     clientIpHeader: value(env, "CLIENT_IP_HEADER")?.toLowerCase(),
+    ...mail(env, siteUrl),
   };
 }
 

@@ -22,7 +22,7 @@ async function problem(res: Response, status: number, code: string, label = code
 
 Deno.test("signup creates the account: 201 with the id and the trimmed, lower-cased email", async () => {
   await using t = await testApp();
-  const res = await signup(t, { email: "  New.User@Example.COM ", password: "password-123" });
+  const res = await signup(t, { email: "  New.User@Example.COM ", password: "popcorn-matinee-42" });
   assert.equal(res.status, 201);
   const body = await res.json();
   assert.deepEqual(Object.keys(body).sort(), ["success", "user"]);
@@ -45,18 +45,23 @@ Deno.test("signup creates the account: 201 with the id and the trimmed, lower-ca
 Deno.test("signup answers 409 email_exists for an existing email in any letter case", async () => {
   await using t = await testApp();
   assert.equal(
-    (await signup(t, { email: "taken@example.com", password: "password-123" })).status,
+    (await signup(t, { email: "taken@example.com", password: "popcorn-matinee-42" })).status,
     201,
   );
   for (const email of ["taken@example.com", "TAKEN@Example.com", " Taken@EXAMPLE.COM "]) {
-    await problem(await signup(t, { email, password: "another-pass" }), 409, "email_exists", email);
+    await problem(
+      await signup(t, { email, password: "another-matinee-77" }),
+      409,
+      "email_exists",
+      email,
+    );
   }
   // A row written by some other path, in mixed case, is found too.
   await t.store.query(
     `insert into auth.users (id, email, created_at) values (gen_random_uuid(), 'Mixed@Case.io', now())`,
   );
   await problem(
-    await signup(t, { email: "mixed@case.io", password: "password-123" }),
+    await signup(t, { email: "mixed@case.io", password: "popcorn-matinee-42" }),
     409,
     "email_exists",
   );
@@ -64,7 +69,7 @@ Deno.test("signup answers 409 email_exists for an existing email in any letter c
 
 Deno.test("signup answers 400 for a bad body, email or password", async () => {
   await using t = await testApp();
-  const ok = "password-123";
+  const ok = "popcorn-matinee-42";
   const cases: [string, unknown, string, Record<string, string>?][] = [
     ["not JSON", "{email:", "invalid_body"],
     ["wrong content type", JSON.stringify({ email: "a@b.co", password: ok }), "invalid_body", {
@@ -93,9 +98,19 @@ Deno.test("signup answers 400 for a bad body, email or password", async () => {
   const rows = await t.store.query<{ n: number }>("select count(*)::int as n from auth.users");
   assert.equal(rows[0].n, 0, "nothing was created");
 
-  // The edges that pass: 8 characters (4 of them two-byte), exactly 72 bytes.
-  assert.equal((await signup(t, { email: "edge1@b.co", password: "ééééabcd" })).status, 201);
-  assert.equal((await signup(t, { email: "edge2@b.co", password: "x".repeat(72) })).status, 201);
+  // The length edges that pass: 8 characters (4 of them two-byte) and exactly 72 bytes. Eight
+  // characters never reach the estimator's score of 3 (it counts 10^8 guesses for them), so
+  // the shortest account password is a strong nine.
+  assert.equal((await signup(t, { email: "edge1@b.co", password: "éàüöq7Zk!" })).status, 201);
+  const edge = "ü7#Qm2!vZ9@pL4$wN8^rT1&yK6*bH3(jD5)sF0_gC2+xV7=nM4?eP9/uA1;oI6:lW3.kB8,";
+  assert.equal(new TextEncoder().encode(edge).byteLength, 72);
+  assert.equal((await signup(t, { email: "edge2@b.co", password: edge })).status, 201);
+  await problem(
+    await signup(t, { email: "edge3@b.co", password: "ééééabcd" }),
+    400,
+    "weak_password",
+    "eight characters pass the length rule, not the estimate",
+  );
 });
 
 Deno.test("two concurrent signups of one email create one account", async () => {
@@ -103,7 +118,7 @@ Deno.test("two concurrent signups of one email create one account", async () => 
   const results = await Promise.all(
     ["race@example.com", "RACE@example.com", "Race@Example.com", "race@EXAMPLE.com"].map(
       (email, i) =>
-        signup(t, { email, password: "password-123" }, { "x-forwarded-for": `10.0.0.${i}` }),
+        signup(t, { email, password: "popcorn-matinee-42" }, { "x-forwarded-for": `10.0.0.${i}` }),
     ),
   );
   const statuses = results.map((r) => r.status).sort();
@@ -122,7 +137,7 @@ Deno.test("the provider's insert maps the unique-index violation of a lost race 
   await using t = await testApp();
   const builtin = t.services.auth.builtin!;
   const outcomes = await Promise.allSettled([
-    builtin.createUser("same@example.com", "password-123"),
+    builtin.createUser("same@example.com", "popcorn-matinee-42"),
     builtin.createUser("same@example.com", "password-456"),
   ]);
   assert.deepEqual(outcomes.map((o) => o.status).sort(), ["fulfilled", "rejected"]);
@@ -168,7 +183,7 @@ Deno.test("with CAPTCHA_SECRET, signup needs a token the verifier accepts", asyn
       CLIENT_IP_HEADER: "x-forwarded-for",
     },
   });
-  const body = { email: "human@example.com", password: "password-123" };
+  const body = { email: "human@example.com", password: "popcorn-matinee-42" };
   await problem(await signup(t, body), 400, "captcha_failed", "missing");
   assert.equal(verifier.forms.length, 0, "no token, no call");
   await problem(
@@ -200,7 +215,7 @@ Deno.test("an unreachable captcha verifier is 503, not the user's fault", async 
   });
   const res = await signup(t, {
     email: "a@example.com",
-    password: "password-123",
+    password: "popcorn-matinee-42",
     captchaToken: "x",
   });
   const body = await problem(res, 503, "captcha_unavailable");
@@ -213,7 +228,7 @@ Deno.test("signup is limited to 10 attempts per hour per client address", async 
   for (let i = 0; i < 10; i++) {
     const res = await signup(
       t,
-      { email: `u${i}@example.com`, password: "password-123" },
+      { email: `u${i}@example.com`, password: "popcorn-matinee-42" },
       from("192.0.2.1"),
     );
     assert.equal(res.status, 201, `attempt ${i + 1}`);
@@ -221,20 +236,20 @@ Deno.test("signup is limited to 10 attempts per hour per client address", async 
   }
   const limited = await signup(
     t,
-    { email: "u10@example.com", password: "password-123" },
+    { email: "u10@example.com", password: "popcorn-matinee-42" },
     from("192.0.2.1"),
   );
   await problem(limited, 429, "rate_limited");
   assert.ok(Number(limited.headers.get("retry-after")) > 0);
   const mapped = await signup(
     t,
-    { email: "u10@example.com", password: "password-123" },
+    { email: "u10@example.com", password: "popcorn-matinee-42" },
     from("::ffff:192.0.2.1"),
   );
   await problem(mapped, 429, "rate_limited");
   const other = await signup(
     t,
-    { email: "u11@example.com", password: "password-123" },
+    { email: "u11@example.com", password: "popcorn-matinee-42" },
     from("192.0.2.2"),
   );
   assert.equal(other.status, 201, "another address is counted apart");

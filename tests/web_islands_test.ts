@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { h } from "preact";
 import { renderToString } from "preact-render-to-string";
-import { build, entrySource, listIslands } from "../scripts/build.ts";
+import { build, CHUNK_FILE, entrySource, listIslands } from "../scripts/build.ts";
 import { island } from "../lib/http/island.tsx";
 import { emptyPageState, PageContext } from "../lib/http/page_context.ts";
 import { testApp } from "./helpers/app.ts";
@@ -69,6 +69,18 @@ Deno.test("islands: the bundle is built once and skipped while up to date", asyn
     // Bundled for the browser: no server modules (file reads, string rendering), no imports left.
     assert.doesNotMatch(bundle, /statSync|readFile|renderToString|node:/);
     assert.doesNotMatch(bundle, /^import\s/m);
+    // The strength estimator's dictionaries are split out, loaded by dynamic import only.
+    const chunks = [...Deno.readDirSync(dir)].map((e) => e.name).filter((n) => CHUNK_FILE.test(n));
+    const imported = [...bundle.matchAll(/import\("\.\/([^"]+)"\)/g)].map((m) => m[1]);
+    assert.ok(
+      imported.length > 0 && imported.every((name) => chunks.includes(name)),
+      imported.join(),
+    );
+    const dictionaries = chunks.filter((n) =>
+      Deno.readTextFileSync(`${dir}/${n}`).includes("qwertyuiop")
+    );
+    assert.ok(dictionaries.length > 0, "a chunk holds the keyboard graphs");
+    assert.ok(!bundle.includes("qwertyuiop"), "the bundle itself does not");
     assert.equal(await build(ROOT, { out, ifStale: true }), false);
     // Any input (island, component, lib/web, deno.json) newer than the bundle makes it stale.
     const old = new Date(0);

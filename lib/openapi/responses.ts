@@ -24,12 +24,18 @@ export function ok(
 }
 
 /** An `application/problem+json` error response (contract section 5); the text names the codes. */
-export function problem(description: string): ResponseObject {
+export function problem(description: string, headers?: Record<string, unknown>): ResponseObject {
   return {
     description,
+    ...(headers ? { headers } : {}),
     content: { "application/problem+json": { schema: ref("Problem") } },
   };
 }
+
+/** The Retry-After header of a 429 or a retryable 503. */
+export const retryAfterHeader: Record<string, unknown> = {
+  "Retry-After": { $ref: "#/components/headers/Retry-After" },
+};
 
 /** The X-RateLimit-* headers (shared external window, or the daily generation quota). */
 export const rateLimitHeaders: Record<string, unknown> = {
@@ -51,6 +57,10 @@ export const headerComponents: Record<string, unknown> = {
   "X-RateLimit-Reset": {
     description: "Unix epoch seconds when the window (or UTC day) resets.",
     schema: { type: "integer" },
+  },
+  "Retry-After": {
+    description: "Seconds to wait before trying again.",
+    schema: { type: "string", pattern: "^[0-9]+$" },
   },
 };
 
