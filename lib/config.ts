@@ -5,8 +5,10 @@
  */
 import { regionCode } from "./catalog/regions.ts";
 import { z } from "zod";
+import { ConfigError, type Env, url, value } from "./config_values.ts";
 import { readMailConfig, type SmtpConfig } from "./mail/smtp_url.ts";
 
+export { ConfigError };
 export type { SmtpConfig };
 
 /** One OpenAI-compatible provider, tried in order with each of its models in order. */
@@ -66,16 +68,6 @@ export interface Config {
   mailFrom: string;
 }
 
-/** A configuration value that stops the start. */
-export class ConfigError extends Error {
-  constructor(variable: string, reason: string) {
-    super(`Invalid configuration: ${variable} ${reason}`);
-    this.name = "ConfigError";
-  }
-}
-
-type Env = Record<string, string | undefined>;
-
 const CAPTCHA_VERIFY_URLS = {
   turnstile: "https://challenges.cloudflare.com/turnstile/v0/siteverify",
   hcaptcha: "https://api.hcaptcha.com/siteverify",
@@ -87,25 +79,6 @@ const providerSchema = z.object({
   apiKey: z.string(),
   models: z.array(z.string().min(1)).min(1),
 });
-
-function value(env: Env, name: string): string | undefined {
-  const raw = env[name]?.trim();
-  return raw ? raw : undefined;
-}
-
-function url(env: Env, name: string, fallback: string): string {
-  const raw = value(env, name) ?? fallback;
-  let parsed: URL;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    throw new ConfigError(name, `must be an absolute http(s) URL, got ${JSON.stringify(raw)}`);
-  }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
-    throw new ConfigError(name, `must be an http(s) URL, got ${JSON.stringify(raw)}`);
-  }
-  return raw.replace(/\/+$/, "");
-}
 
 function port(env: Env): number {
   const raw = value(env, "PORT");

@@ -5,8 +5,11 @@
  * failed search clears the old results; a signed-in phone shows the account.
  */
 import assert from "node:assert/strict";
-import type { Browser } from "playwright-core";
-import { SESSION_COOKIE } from "../lib/web/session_cookie.ts";
+import {
+  type BrowserSession,
+  signedInContext,
+  signedInSession,
+} from "./helpers/browser_session.ts";
 import { POPULAR_FIXTURE_ROWS, searchBody } from "./helpers/fake_tmdb.ts";
 import {
   hydrated,
@@ -19,43 +22,7 @@ import {
 
 const TIMEOUT = 20_000;
 
-type Session = { access_token: string; user: { id: string; email: string } };
-
-async function signUp(server: TestServer, email: string): Promise<Session> {
-  const body = JSON.stringify({ email, password: "steering-password-1" });
-  const headers = { "content-type": "application/json" };
-  const signup = await fetch(`${server.url}/api/auth/signup`, { method: "POST", headers, body });
-  assert.equal(signup.status, 201, await signup.text());
-  const token = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
-    method: "POST",
-    headers,
-    body,
-  });
-  assert.equal(token.status, 200);
-  return await token.json();
-}
-
-async function context(
-  browser: Browser,
-  server: TestServer,
-  session: Session | null,
-  width = 1280,
-  js = true,
-) {
-  const ctx = await browser.newContext({
-    viewport: { width, height: 900 },
-    javaScriptEnabled: js,
-  });
-  if (session) {
-    await ctx.addCookies([{
-      name: SESSION_COOKIE,
-      value: encodeURIComponent(JSON.stringify(session)),
-      url: server.url,
-      sameSite: "Lax",
-    }]);
-  }
-  return ctx;
-}
+type Session = BrowserSession;
 
 async function api(server: TestServer, session: Session, path: string, init: RequestInit = {}) {
   const response = await fetch(`${server.url}${path}`, {
@@ -79,7 +46,7 @@ Deno.test({
     await using server = await startTestServer();
     const browser = await launchBrowser();
     try {
-      const session = await signUp(server, "steering@example.test");
+      const session = await signedInSession(server, "steering@example.test");
       for (const row of POPULAR_FIXTURE_ROWS.slice(0, 3)) {
         await api(server, session, "/api/watched", {
           method: "POST",
@@ -92,7 +59,10 @@ Deno.test({
       const quotaBefore = (await api(server, session, "/api/recommend/quota")).used;
 
       await t.step("without JavaScript the stored set is there with its reasons", async () => {
-        const ctx = await context(browser, server, session, 1280, false);
+        const ctx = await signedInContext(browser, server, session, {
+          width: 1280,
+          javaScriptEnabled: false,
+        });
         const page = await ctx.newPage();
         page.setDefaultTimeout(TIMEOUT);
         await page.goto(`${server.url}/recommendations`);
@@ -104,14 +74,14 @@ Deno.test({
       });
 
       await t.step("with JavaScript: reasons on load, My List, not interested, undo", async () => {
-        const ctx = await context(browser, server, session);
+        const ctx = await signedInContext(browser, server, session, { width: 1280 });
         const page = await ctx.newPage();
         page.setDefaultTimeout(TIMEOUT);
         const errors = pageErrors(page);
         await page.goto(`${server.url}/recommendations`);
         await hydrated(page);
         const list = page.getByRole("list", { name: "Recommendations" });
-        const titles = await list.locator("h3").allTextContents();
+        const titles = await list.getByRole("heading").allTextContents();
         assert.ok(titles.length >= 5 && !titles.includes("Loading…"), titles.join(", "));
         await page.getByText(first.reason, { exact: true }).first().waitFor();
 
@@ -121,7 +91,7 @@ Deno.test({
         await list.getByRole("heading", { name: dismissed, exact: true }).waitFor({
           state: "detached",
         });
-        assert.equal(await list.locator("h3").count(), titles.length - 1);
+        assert.equal(await list.getByRole("heading").count(), titles.length - 1);
 
         const saved = titles[1];
         const save = page.getByRole("button", { name: `Add ${saved} to My List` });
@@ -134,12 +104,12 @@ Deno.test({
         const watched = titles[2];
         await page.getByRole("button", { name: `Mark ${watched} as watched` }).click();
         await page.getByText(`Marked “${watched}” as watched.`).waitFor();
-        assert.equal(await list.locator("h3").count(), titles.length - 2);
+        assert.equal(await list.getByRole("heading").count(), titles.length - 2);
 
         // After a reload the dismissed and watched movies stay gone; nothing was generated.
         await page.reload();
         await hydrated(page);
-        const after = await list.locator("h3").allTextContents();
+        const after = await list.getByRole("heading").allTextContents();
         assert.ok(!after.includes(dismissed) && !after.includes(watched), after.join(", "));
         const mine = await api(server, session, "/api/recommend/dismissed");
         assert.deepEqual(mine.catalogIds, [first.catalogId]);
@@ -159,7 +129,7 @@ Deno.test({
       });
 
       await t.step("a signed-in phone shows the account in the header", async () => {
-        const ctx = await context(browser, server, session, 360);
+        const ctx = await signedInContext(browser, server, session, { width: 360 });
         const page = await ctx.newPage();
         await page.goto(`${server.url}/`);
         const account = page.locator(".account-email");
@@ -197,7 +167,10 @@ Deno.test({
     const browser = await launchBrowser();
     try {
       await t.step("without JavaScript: More results opens page 2, which links back", async () => {
-        const ctx = await context(browser, server, null, 1280, false);
+        const ctx = await browser.newContext({
+          viewport: { width: 1280, height: 900 },
+          javaScriptEnabled: false,
+        });
         const page = await ctx.newPage();
         page.setDefaultTimeout(TIMEOUT);
         await page.goto(`${server.url}/search?q=fight+club`);
@@ -213,7 +186,7 @@ Deno.test({
       });
 
       await t.step("live: type, more results appended, clear, then a failure", async () => {
-        const ctx = await context(browser, server, null);
+        const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
         const page = await ctx.newPage();
         page.setDefaultTimeout(TIMEOUT);
         const errors = pageErrors(page);

@@ -3,7 +3,8 @@ import type { FakeClock } from "../lib/clock.ts";
 import { testApp } from "./helpers/app.ts";
 import { ENGINES } from "./helpers/store.ts";
 import { createUser } from "./helpers/users.ts";
-import { problem, rows, send } from "./helpers/watched_entries.ts";
+import { problem } from "./helpers/problems.ts";
+import { rows, send } from "./helpers/watched_entries.ts";
 
 for (const engine of ENGINES) {
   Deno.test(`[${engine}] GET /api/watched/:catalogId answers the entry, dated today (UTC) by default`, async () => {

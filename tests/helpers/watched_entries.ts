@@ -1,5 +1,4 @@
 /** Requests and reads shared by the watched-entry API tests. */
-import assert from "node:assert/strict";
 import type { TestUser } from "./users.ts";
 
 /** A JSON request of `u` (a string body is sent as it is). */
@@ -9,14 +8,6 @@ export function send(u: TestUser, method: string, body: unknown): RequestInit {
     headers: { ...u.headers, "content-type": "application/json" },
     body: typeof body === "string" ? body : JSON.stringify(body),
   };
-}
-
-/** Asserts a problem answer with `status` and `code`. */
-export async function problem(res: Response, status: number, code: string) {
-  const body = await res.json();
-  assert.equal(res.status, status, JSON.stringify(body));
-  assert.match(res.headers.get("content-type") ?? "", /^application\/problem\+json/);
-  assert.equal(body.code, code);
 }
 
 /** Rows of a query. */
