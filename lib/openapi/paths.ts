@@ -15,6 +15,7 @@ import {
   problem,
   rateLimitHeaders,
   retryAfterHeader,
+  retryAfterIfRetryable,
   unauthorized,
 } from "./responses.ts";
 import { servicePaths } from "./service_paths.ts";
@@ -121,7 +122,12 @@ export function buildPaths(): Record<string, unknown> {
           409: problem("An account with this email exists (`email_exists`)."),
           429: problem("Too many signups from this address (`rate_limited`).", retryAfterHeader),
           500: internal,
-          503: problem("Captcha verifier or identity provider unreachable.", retryAfterHeader),
+          503: problem(
+            "Captcha verifier or identity provider unreachable (`captcha_unavailable`, " +
+              "`identity_unavailable`, with Retry-After), or signup not configured in Supabase " +
+              "mode (`signup_unavailable`).",
+            retryAfterIfRetryable,
+          ),
         },
       },
     },
@@ -147,7 +153,7 @@ export function buildPaths(): Record<string, unknown> {
           503: problem(
             "Supabase Auth unreachable (`identity_unavailable`) or no service-role key " +
               "(`account_deletion_unavailable`); the rows are deleted, try again.",
-            retryAfterHeader,
+            retryAfterIfRetryable,
           ),
         },
       },

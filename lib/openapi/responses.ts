@@ -37,6 +37,15 @@ export const retryAfterHeader: Record<string, unknown> = {
   "Retry-After": { $ref: "#/components/headers/Retry-After" },
 };
 
+/** Retry-After on the retryable causes of a status only (a 503 of missing configuration has none). */
+export const retryAfterIfRetryable: Record<string, unknown> = {
+  "Retry-After": {
+    description: "Seconds to wait, when waiting can help (absent when the cause is configuration).",
+    required: false,
+    schema: { type: "string", pattern: "^[0-9]+$" },
+  },
+};
+
 /** The X-RateLimit-* headers (shared external window, or the daily generation quota). */
 export const rateLimitHeaders: Record<string, unknown> = {
   "X-RateLimit-Limit": { $ref: "#/components/headers/X-RateLimit-Limit" },
@@ -47,19 +56,23 @@ export const rateLimitHeaders: Record<string, unknown> = {
 /** The header components `rateLimitHeaders` point at. */
 export const headerComponents: Record<string, unknown> = {
   "X-RateLimit-Limit": {
+    required: true,
     description: "Requests the window (or day) allows.",
     schema: { type: "integer" },
   },
   "X-RateLimit-Remaining": {
+    required: true,
     description: "Requests left in the window (or day).",
     schema: { type: "integer" },
   },
   "X-RateLimit-Reset": {
+    required: true,
     description: "Unix epoch seconds when the window (or UTC day) resets.",
     schema: { type: "integer" },
   },
   "Retry-After": {
     description: "Seconds to wait before trying again.",
+    required: true,
     schema: { type: "string", pattern: "^[0-9]+$" },
   },
 };
