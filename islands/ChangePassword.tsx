@@ -3,40 +3,34 @@
  * provider ends the user's other sessions and keeps this one.
  */
 import { useState } from "preact/hooks";
+import { FormStatus } from "../components/FormStatus.tsx";
 import { NewPasswordField } from "../components/NewPasswordField.tsx";
 import { supabase } from "../lib/web/supabase.ts";
+import { useAction } from "../lib/web/use_action.ts";
 
 /** `email` feeds the strength meter, as on the server. */
 export default function ChangePassword({ email }: { email: string }) {
   const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const { busy, message, run } = useAction();
 
-  async function submit(event: Event) {
+  function submit(event: Event) {
     event.preventDefault();
-    setBusy(true);
-    setMessage(null);
-    try {
+    return run(async () => {
       const { error } = await supabase().auth.updateUser({ password });
       if (error) {
-        setMessage({ error: true, text: error.message || "The password could not be changed." });
-        return;
+        return { error: true, text: error.message || "The password could not be changed." };
       }
       setPassword("");
-      setMessage({
+      return {
         error: false,
         text: "Password changed. Your other devices are signed out; this one stays signed in.",
-      });
-    } finally {
-      setBusy(false);
-    }
+      };
+    });
   }
 
   return (
     <form class="form" method="post" onSubmit={submit}>
-      <p class={`status ${message?.error ? "status-error" : ""}`} role="status">
-        {message?.text}
-      </p>
+      <FormStatus message={message} />
       <NewPasswordField
         id="new-password"
         label="New password"

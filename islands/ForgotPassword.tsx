@@ -4,39 +4,36 @@
  * page says so rather than "sent".
  */
 import { useState } from "preact/hooks";
+import { EmailField } from "../components/EmailField.tsx";
+import { FormStatus } from "../components/FormStatus.tsx";
 import { supabase } from "../lib/web/supabase.ts";
+import { useAction } from "../lib/web/use_action.ts";
 
 /** No props. */
 export default function ForgotPassword() {
   const [email, setEmail] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const { busy, message, run } = useAction();
 
-  async function submit(event: Event) {
+  function submit(event: Event) {
     event.preventDefault();
-    setBusy(true);
-    setMessage(null);
-    try {
+    return run(async () => {
       const { error } = await supabase().auth.resetPasswordForEmail(email, {
         redirectTo: `${location.origin}/reset-password`,
       });
-      setMessage(
-        error
-          ? {
-            error: true,
-            text: error.status === 429
-              ? "Too many requests. Wait a while and try again."
-              : error.message || "The request failed. Please try again.",
-          }
-          : {
-            error: false,
-            text: `If an account uses ${email}, a link to choose a new password is on its ` +
-              "way. It works once, within an hour. Check your spam folder if it does not arrive.",
-          },
-      );
-    } finally {
-      setBusy(false);
-    }
+      if (!error) {
+        return {
+          error: false,
+          text: `If an account uses ${email}, a link to choose a new password is on its ` +
+            "way. It works once, within an hour. Check your spam folder if it does not arrive.",
+        };
+      }
+      return {
+        error: true,
+        text: error.status === 429
+          ? "Too many requests. Wait a while and try again."
+          : error.message || "The request failed. Please try again.",
+      };
+    });
   }
 
   return (
@@ -44,21 +41,8 @@ export default function ForgotPassword() {
       <h1>Forgot password?</h1>
       <p class="hint">Enter the email of your account and we will send you a link.</p>
       <form class="form" method="post" onSubmit={submit}>
-        <p class={`status ${message?.error ? "status-error" : ""}`} role="status">
-          {message?.text}
-        </p>
-        <div class="field">
-          <label for="forgot-email">Email</label>
-          <input
-            id="forgot-email"
-            type="email"
-            name="email"
-            autocomplete="email"
-            required
-            value={email}
-            onInput={(e) => setEmail(e.currentTarget.value)}
-          />
-        </div>
+        <FormStatus message={message} />
+        <EmailField id="forgot-email" value={email} onInput={setEmail} />
         <button type="submit" class="button" disabled={busy}>
           {busy ? "Please wait…" : "Send reset link"}
         </button>
