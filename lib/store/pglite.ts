@@ -1,16 +1,30 @@
 /** The embedded store: PGlite (Postgres compiled to WASM), persisted in a directory. */
 import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { type DirLock, lockDataDir } from "./dir_lock.ts";
 import { type Sql, type Store, USER_SETTINGS_SQL, userClaims } from "./mod.ts";
 
-/** Opens PGlite in `dataDir` (created if missing), in memory when absent, or from a dump. */
+/**
+ * Opens PGlite in `dataDir` (created if missing), in memory when absent, or from a dump. A
+ * directory is locked first: a second process on it gets DataDirInUse (lib/store/dir_lock.ts).
+ */
 export async function openPgliteStore(
   options: { dataDir?: string; loadDataDir?: Blob | File } = {},
 ): Promise<Store & { dump(): Promise<Blob> }> {
-  if (options.dataDir) await Deno.mkdir(options.dataDir, { recursive: true });
-  const db = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
+  let lock: DirLock | undefined;
+  if (options.dataDir) {
+    await Deno.mkdir(options.dataDir, { recursive: true });
+    lock = await lockDataDir(options.dataDir);
+  }
+  let db: PGlite;
+  try {
+    db = await PGlite.create({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const stats = { queries: 0 };
   const wrap = (tx: Transaction): Sql => ({
     async query<T>(text: string, params: unknown[] = []) {
@@ -39,6 +53,12 @@ export async function openPgliteStore(
       await db.exec(script);
     },
     dump: () => db.dumpDataDir("none"),
-    close: () => db.close(),
+    async close() {
+      try {
+        await db.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
