@@ -1,5 +1,6 @@
 /** The embedded store: PGlite (Postgres compiled to WASM), persisted in a directory. */
 import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { STORE_TIMEOUT_MS, storeUnavailable, withDeadline } from "./deadline.ts";
 import { type DirLock, lockDataDir } from "./dir_lock.ts";
 import { type Sql, type Store, USER_SETTINGS_SQL, userClaims } from "./mod.ts";
 
@@ -8,8 +9,9 @@ import { type Sql, type Store, USER_SETTINGS_SQL, userClaims } from "./mod.ts";
  * directory is locked first: a second process on it gets DataDirInUse (lib/store/dir_lock.ts).
  */
 export async function openPgliteStore(
-  options: { dataDir?: string; loadDataDir?: Blob | File } = {},
+  options: { dataDir?: string; loadDataDir?: Blob | File; timeoutMs?: number } = {},
 ): Promise<Store & { dump(): Promise<Blob> }> {
+  const timeoutMs = options.timeoutMs ?? STORE_TIMEOUT_MS;
   let lock: DirLock | undefined;
   if (options.dataDir) {
     await Deno.mkdir(options.dataDir, { recursive: true });
@@ -36,16 +38,34 @@ export async function openPgliteStore(
       await tx.exec(script);
     },
   });
+  // PGlite runs one statement at a time: a call waits behind a long transaction. A transaction
+  // given up on rolls back, or never starts: its client was told 503, so nothing may commit.
+  const transaction = <T>(fn: (tx: Transaction) => Promise<T>): Promise<T> => {
+    let abandoned = false;
+    const guard = () => {
+      if (abandoned) throw storeUnavailable();
+    };
+    return withDeadline(
+      db.transaction(async (tx) => {
+        guard();
+        const result = await fn(tx);
+        guard();
+        return result;
+      }),
+      timeoutMs,
+      () => abandoned = true,
+    );
+  };
   return {
     kind: "embedded",
     stats,
-    async query<T>(text: string, params: unknown[] = []) {
+    query<T>(text: string, params: unknown[] = []) {
       stats.queries++;
-      return (await db.query<T>(text, params)).rows;
+      return withDeadline(db.query<T>(text, params).then((result) => result.rows), timeoutMs);
     },
-    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    transaction: (fn) => transaction((tx) => fn(wrap(tx))),
     asUser: (userId, fn) =>
-      db.transaction(async (tx) => {
+      transaction(async (tx) => {
         await tx.query(USER_SETTINGS_SQL, [userClaims(userId)]);
         return await fn(wrap(tx));
       }),
