@@ -15,6 +15,7 @@ import {
   type RouteModule,
 } from "./lib/http/env.ts";
 import { renderPage } from "./lib/http/render.tsx";
+import { bodyDeadline } from "./lib/http/body_deadline.ts";
 import { requestContext } from "./lib/http/request_context.ts";
 import { StaticTableRouter } from "./lib/http/router.ts";
 import { describeError } from "./lib/log.ts";
@@ -41,6 +42,7 @@ export function createApp(deps: AppDeps, options: { manifest?: Manifest } = {}):
   const Shell = manifest.app?.default;
 
   app.use(requestContext(deps, services));
+  app.use(bodyDeadline(deps.config.bodyTimeoutMs));
   for (const { prefix, module } of manifest.middlewares) {
     app.use(prefix === "/" ? "*" : `${prefix}/*`, ...module.middleware);
   }

@@ -54,6 +54,8 @@ export interface Config {
   authSigningKey?: string;
   /** Behind a proxy: the request header carrying the client address (CLIENT_IP_HEADER). */
   clientIpHeader?: string;
+  /** How long a request body may take to arrive (BODY_TIMEOUT_MS; contract section 14: 10 s). */
+  bodyTimeoutMs: number;
 }
 
 /** A configuration value that stops the start. */
@@ -95,6 +97,18 @@ function url(env: Env, name: string, fallback: string): string {
     throw new ConfigError(name, `must be an http(s) URL, got ${JSON.stringify(raw)}`);
   }
   return raw.replace(/\/+$/, "");
+}
+
+function bodyTimeoutMs(env: Env): number {
+  const raw = value(env, "BODY_TIMEOUT_MS");
+  if (raw === undefined) return 10_000;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) {
+    throw new ConfigError(
+      "BODY_TIMEOUT_MS",
+      `must be a positive integer, got ${JSON.stringify(raw)}`,
+    );
+  }
+  return Number(raw);
 }
 
 function port(env: Env): number {
@@ -216,6 +230,7 @@ export function loadConfig(env: Env = Deno.env.toObject()): Config {
     catalogImportCron: cron(env),
     authSigningKey: value(env, "AUTH_SIGNING_KEY"),
     clientIpHeader: value(env, "CLIENT_IP_HEADER")?.toLowerCase(),
+    bodyTimeoutMs: bodyTimeoutMs(env),
   };
 }
 

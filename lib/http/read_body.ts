@@ -1,4 +1,5 @@
 /** Reading a small request body with a hard cap, shared by every route that takes one. */
+import { Problem } from "../problem.ts";
 
 /** Bodies above this many bytes are refused (contract section 6: 16 KiB). */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -19,7 +20,16 @@ export async function readCappedBody(
   let size = 0;
   const reader = request.body.getReader();
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      // A deadline (lib/http/body_deadline.ts) is already a Problem; anything else is the
+      // client going away mid-body, which is not the server's failure (nginx's 499).
+      if (error instanceof Problem) throw error;
+      throw clientClosed(error);
+    }
+    const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
@@ -35,4 +45,9 @@ export async function readCappedBody(
     at += chunk.byteLength;
   }
   return bytes;
+}
+
+/** The client closed the connection before its body arrived; logged at info, never answered. */
+export function clientClosed(cause?: unknown): Problem {
+  return new Problem(499, "client_closed_request", "The client closed the request.", { cause });
 }
