@@ -2,6 +2,8 @@
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { STORE_TIMEOUT_MS, storeUnavailable, withDeadline } from "./deadline.ts";
 import { type DirLock, lockDataDir } from "./dir_lock.ts";
+import { initialiseInChild } from "./pglite_init.ts";
+import { PGLITE_START_PARAMS } from "./pglite_params.ts";
 import { type Sql, type Store, USER_SETTINGS_SQL, userClaims } from "./mod.ts";
 
 /**
@@ -19,7 +21,9 @@ export async function openPgliteStore(
   }
   let db: PGlite;
   try {
+    if (options.dataDir) await initialiseInChild(options.dataDir);
     db = await PGlite.create({
+      startParams: PGLITE_START_PARAMS,
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });

@@ -48,11 +48,11 @@ async function collect(stream: ReadableStream<Uint8Array>, lines: string[], onLi
  */
 export async function spawnServer(
   env: Record<string, string>,
-  options: { timeoutMs?: number } = {},
+  options: { timeoutMs?: number; denoFlags?: string[] } = {},
 ): Promise<ServerProcess> {
   const port = env.PORT ?? String(freePort());
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--unstable-kv", "--unstable-cron", "main.ts"],
+    args: ["run", "-A", ...(options.denoFlags ?? []), "main.ts"],
     cwd: ROOT,
     env: { CATALOG_IMPORT_CRON: "off", ...env, PORT: port },
     stdout: "piped",
