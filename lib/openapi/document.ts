@@ -3,6 +3,7 @@
  * routes parse with and the response schemas of ./schemas.ts (contract section 1).
  */
 import { componentSchemas } from "./json_schema.ts";
+import { retryAfterHeader, withBounds } from "./bounds.ts";
 import { buildPaths } from "./paths.ts";
 import { headerComponents } from "./responses.ts";
 import { responseComponents } from "./schemas.ts";
@@ -22,10 +23,10 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     },
     servers: [{ url: "/" }],
     tags: ["lists", "catalog", "recommend", "auth", "admin", "service"].map((name) => ({ name })),
-    paths: buildPaths(),
+    paths: withBounds(buildPaths()),
     components: {
       schemas: componentSchemas(responseComponents),
-      headers: headerComponents,
+      headers: { ...headerComponents, ...retryAfterHeader },
       securitySchemes: {
         bearerAuth: {
           type: "http",

@@ -8,6 +8,7 @@ import { catalogIdParam, popularQuerySchema, searchQuerySchema } from "../catalo
 import { importBodySchema } from "../import/body.ts";
 import { writePayloadSchema } from "../lists/write_payload.ts";
 import { recommendQuerySchema } from "../recommend/query.ts";
+import { retryAfter } from "./bounds.ts";
 import { jsonSchemaOf, pathParameter, queryParameters } from "./json_schema.ts";
 import {
   internal,
@@ -209,7 +210,13 @@ export function buildPaths(): Record<string, unknown> {
       get: {
         summary: "Ready: migrations applied and KV open.",
         tags: ["service"],
-        responses: { 200: ok("Ready.", "Health"), 503: problem("Not ready (`not_ready`).") },
+        responses: {
+          200: ok("Ready.", "Health"),
+          503: {
+            ...problem("Starting, or the store did not answer within 2 s (`not_ready`)."),
+            headers: retryAfter,
+          },
+        },
       },
     },
     "/api/openapi.json": {
