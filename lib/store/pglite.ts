@@ -11,13 +11,19 @@ import { type Sql, type Store, USER_SETTINGS_SQL, userClaims } from "./mod.ts";
  * directory is locked first: a second process on it gets DataDirInUse (lib/store/dir_lock.ts).
  */
 export async function openPgliteStore(
-  options: { dataDir?: string; loadDataDir?: Blob | File; timeoutMs?: number } = {},
+  options: {
+    dataDir?: string;
+    loadDataDir?: Blob | File;
+    timeoutMs?: number;
+    /** False only in the child that prepares a directory its parent holds (./pglite_init.ts). */
+    lock?: boolean;
+  } = {},
 ): Promise<Store & { dump(): Promise<Blob> }> {
   const timeoutMs = options.timeoutMs ?? STORE_TIMEOUT_MS;
   let lock: DirLock | undefined;
   if (options.dataDir) {
     await Deno.mkdir(options.dataDir, { recursive: true });
-    lock = await lockDataDir(options.dataDir);
+    if (options.lock !== false) lock = await lockDataDir(options.dataDir);
   }
   let db: PGlite;
   try {
