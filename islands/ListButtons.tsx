@@ -7,11 +7,10 @@ import { useEffect, useState } from "preact/hooks";
 import type { MovieCard } from "../lib/lists/cards.ts";
 import { api, ApiError } from "../lib/web/api.ts";
 
-/** The movie, and the state the server knew (undefined when signed out). */
+/** The movie, and the signed-in user's state the server knew (the page renders a sign-in link instead when signed out). */
 export interface ListButtonsProps {
   catalogId: number;
   title: string;
-  signedIn: boolean;
   watched?: boolean;
   inMyList?: boolean;
   /** The sign-in URL that comes back to this page. */
@@ -23,14 +22,13 @@ type Message = { kind: "ok" | "error"; text: string; signIn?: boolean } | null;
 
 /** Two toggle buttons (aria-pressed) and a status line. */
 export default function ListButtons(props: ListButtonsProps) {
-  const { catalogId, title, signedIn, loginHref } = props;
+  const { catalogId, title, loginHref } = props;
   const [watched, setWatched] = useState(Boolean(props.watched));
   const [inMyList, setInMyList] = useState(Boolean(props.inMyList));
   const [busy, setBusy] = useState<Busy>(null);
   const [message, setMessage] = useState<Message>(null);
 
   useEffect(() => {
-    if (!signedIn) return;
     // A fresh load has the state the server just read (signed-in pages are no-store), so the
     // lists are re-read only when the page comes back from the back/forward cache.
     const has = (movies: MovieCard[]) => movies.some((m) => m.catalogId === catalogId);
@@ -46,15 +44,7 @@ export default function ListButtons(props: ListButtonsProps) {
     };
     addEventListener("pageshow", onPageShow);
     return () => removeEventListener("pageshow", onPageShow);
-  }, [catalogId, signedIn]);
-
-  if (!signedIn) {
-    return (
-      <p class="list-buttons-signin">
-        <a href={loginHref}>Sign in</a> to mark this movie watched or add it to My List.
-      </p>
-    );
-  }
+  }, [catalogId]);
 
   const name = title || "this movie";
   async function change(list: "watched" | "mylist", add: boolean) {

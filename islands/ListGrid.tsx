@@ -7,7 +7,7 @@ import { cardFacts, MovieCard } from "../components/MovieCard.tsx";
 import { MovieGrid } from "../components/MovieGrid.tsx";
 import type { MovieCard as Card } from "../lib/lists/cards.ts";
 import { api, ApiError } from "../lib/web/api.ts";
-import { posterUrl } from "../lib/web/poster.ts";
+import { cardPosterUrl } from "../lib/web/poster.ts";
 
 /** Which list, its cards in list order, and the image root for posters. */
 export interface ListGridProps {
@@ -73,7 +73,7 @@ export default function ListGrid({ list, cards: initial, imageBaseUrl }: ListGri
                 key={card.catalogId}
                 id={card.catalogId}
                 title={card.title}
-                posterUrl={posterUrl(imageBaseUrl, card.posterPath)}
+                posterUrl={cardPosterUrl(imageBaseUrl, card.posterPath)}
                 facts={cardFacts(card.year, card.genres)}
               >
                 <button

@@ -1,6 +1,6 @@
 /** `/mylist`: the signed-in user's saved movies, in the order they were added. */
 import { ListPage } from "../components/ListPage.tsx";
-import type { Handlers, PageProps } from "../lib/http/env.ts";
+import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import type { MovieCard } from "../lib/lists/cards.ts";
 
 export const handler: Handlers = {

@@ -1,6 +1,6 @@
 /** `/watched`: the signed-in user's watched movies, newest first. */
 import { ListPage } from "../components/ListPage.tsx";
-import type { Handlers, PageProps } from "../lib/http/env.ts";
+import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import type { MovieCard } from "../lib/lists/cards.ts";
 
 export const handler: Handlers = {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readCappedBody } from "../lib/http/read_body.ts";
+import { readJson } from "../lib/http/read_body.ts";
 import { testApp } from "./helpers/app.ts";
 
 /** Serves `t.app` on a real loopback port (so a raw socket can stall or drop a body). */
@@ -70,14 +70,14 @@ Deno.test("a client that aborts its body is logged at info as 499, not as a 500 
   }
 });
 
-Deno.test("readCappedBody turns a stream failure into 499 client_closed_request", async () => {
+Deno.test("reading a body turns a stream failure into 499 client_closed_request", async () => {
   const body = new ReadableStream<Uint8Array>({
     pull(controller) {
       controller.error(new TypeError("connection reset"));
     },
   });
   const request = new Request("http://x/", { method: "POST", body });
-  await assert.rejects(readCappedBody(request), { status: 499, code: "client_closed_request" });
+  await assert.rejects(readJson(request), { status: 499, code: "client_closed_request" });
 });
 
 Deno.test("a body that arrives in time is read whole through the deadline", async () => {

@@ -6,7 +6,7 @@
  * unless it comes back within the reuse interval, as two tabs refreshing at once do.
  */
 import type { Sql, Store } from "../store/mod.ts";
-import { GoTrueError } from "./gotrue.ts";
+import { GoTrueError } from "./gotrue_error.ts";
 import { UUID } from "./users.ts";
 
 /** A session just started or refreshed: the refresh token is shown once, to its holder. */

@@ -1,4 +1,4 @@
-/** Reading a small request body with a hard cap, shared by every route that takes one. */
+/** Reading a small request body with a hard cap: the one body reader of every route. */
 import { Problem } from "../problem.ts";
 
 /** Bodies above this many bytes are refused (contract section 6: 16 KiB). */
@@ -9,7 +9,7 @@ export const MAX_BODY_BYTES = 16 * 1024;
  * Content-Length over the cap is refused unread; a chunked body is read only until it passes
  * the cap, so a client cannot make the server buffer an unbounded body before the size check.
  */
-export async function readCappedBody(
+async function readCappedBody(
   request: Request,
   options: { maxBytes?: number } = {},
 ): Promise<Uint8Array | null> {
@@ -24,7 +24,7 @@ export async function readCappedBody(
     try {
       chunk = await reader.read();
     } catch (error) {
-      // A deadline (lib/http/body_deadline.ts) is already a Problem; anything else is the
+      // A deadline (lib/http/middleware/body_deadline.ts) is already a Problem; anything else is the
       // client going away mid-body, which is not the server's failure (nginx's 499).
       if (error instanceof Problem) throw error;
       throw clientClosed(error);
@@ -50,4 +50,31 @@ export async function readCappedBody(
 /** The client closed the connection before its body arrived; logged at info, never answered. */
 export function clientClosed(cause?: unknown): Problem {
   return new Problem(499, "client_closed_request", "The client closed the request.", { cause });
+}
+
+function invalidBody(detail: string): Problem {
+  return new Problem(400, "invalid_body", detail);
+}
+
+/**
+ * The parsed JSON body, or a 400 `invalid_body` Problem saying why not (wrong content type with
+ * `requireJsonType`, over 16 KiB, not JSON). With `allowEmpty`, a blank body is `undefined`.
+ */
+export async function readJson(
+  request: Request,
+  options: { requireJsonType?: boolean; allowEmpty?: boolean } = {},
+): Promise<unknown> {
+  const type = request.headers.get("content-type") ?? "";
+  if (options.requireJsonType && !/^application\/json\s*(;|$)/i.test(type)) {
+    throw invalidBody("The body must be application/json.");
+  }
+  const bytes = await readCappedBody(request);
+  if (!bytes) throw invalidBody("The body is larger than 16 KiB.");
+  const text = new TextDecoder().decode(bytes);
+  if (options.allowEmpty && text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalidBody("The body is not valid JSON.");
+  }
 }

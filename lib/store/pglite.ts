@@ -4,7 +4,8 @@ import { STORE_TIMEOUT_MS, storeUnavailable, withDeadline } from "./deadline.ts"
 import { type DirLock, lockDataDir } from "./dir_lock.ts";
 import { initialiseInChild } from "./pglite_init.ts";
 import { PGLITE_START_PARAMS } from "./pglite_params.ts";
-import { type Sql, type Store, USER_SETTINGS_SQL, userClaims } from "./mod.ts";
+import type { Sql, Store } from "./types.ts";
+import { USER_SETTINGS_SQL, userClaims } from "./user_settings.ts";
 
 /**
  * Opens PGlite in `dataDir` (created if missing), in memory when absent, or from a dump. A

@@ -2,7 +2,8 @@
 import postgres from "postgres";
 import { isUnavailable, STORE_TIMEOUT_MS, storeUnavailable, withDeadline } from "./deadline.ts";
 import { Problem } from "../problem.ts";
-import { type Sql, type Store, USER_SETTINGS_SQL, userClaims } from "./mod.ts";
+import type { Sql, Store } from "./types.ts";
+import { USER_SETTINGS_SQL, userClaims } from "./user_settings.ts";
 
 type Conn = postgres.Sql | postgres.TransactionSql;
 

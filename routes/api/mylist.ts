@@ -1,24 +1,26 @@
 /** GET/POST/DELETE /api/mylist: the user's My List, in saved order. */
-import { requireUser } from "../../lib/auth/require_user.ts";
-import type { Handlers } from "../../lib/http/env.ts";
-import { readWritePayload } from "../../lib/lists/mod.ts";
+import type { Handlers } from "../../lib/http/app_env.ts";
+import { assertSignedIn, requireUser } from "../../lib/http/middleware/require_user.ts";
+import { readWritePayload } from "../../lib/http/payloads.ts";
 
 /** The user first: a 401 comes before any body parsing; a read checks the session itself. */
 export const middleware = [requireUser({ readChecksSession: true })];
 
 export const handler: Handlers = {
   async GET(c) {
-    const movies = await c.var.services.lists.myList(c.var.user!.id, { session: c.var.session });
+    const movies = await c.var.services.lists.myList(assertSignedIn(c).id, {
+      session: c.var.session,
+    });
     return c.json({ success: true, movies });
   },
   async POST(c) {
     const catalogId = await readWritePayload(c.req.raw);
-    await c.var.services.lists.addMyList(c.var.user!.id, catalogId);
+    await c.var.services.lists.addMyList(assertSignedIn(c).id, catalogId);
     return c.json({ success: true, myListCount: null });
   },
   async DELETE(c) {
     const catalogId = await readWritePayload(c.req.raw);
-    await c.var.services.lists.removeMyList(c.var.user!.id, catalogId);
+    await c.var.services.lists.removeMyList(assertSignedIn(c).id, catalogId);
     return c.json({ success: true, myListCount: null });
   },
 };

@@ -3,7 +3,7 @@ import { testApp } from "../../tests/helpers/app.ts";
 import { createUser } from "../../tests/helpers/users.ts";
 import { startSession } from "../../lib/auth/sessions.ts";
 import { HYDRATE_SQL } from "../../lib/lists/cards.ts";
-import { createServices } from "../../lib/services.ts";
+import { issueAccessToken } from "../../tests/helpers/tokens.ts";
 
 const ROUNDS = 200;
 
@@ -36,7 +36,7 @@ export default async function bench(): Promise<void> {
     const u = await createUser(t.deps);
     // A token of a real session, as a signed-in browser holds: the request checks it is live.
     const { sessionId } = await startSession(t.store, u.id, { now: t.clock.now() });
-    const { token } = await createServices(t.deps).auth.issueAccessToken(u, { sessionId });
+    const { token } = await issueAccessToken(t.deps, u, { sessionId });
     const headers = { authorization: `Bearer ${token}` };
     await t.store.query(
       `insert into public.movies (catalog_id, title, year, genres, runtime)

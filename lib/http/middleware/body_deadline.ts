@@ -3,8 +3,8 @@
  * with 408 `body_timeout`: a client that sends headers and then trickles or stalls its body
  * would otherwise hold the request, and its memory, forever.
  */
-import { Problem } from "../problem.ts";
-import type { Middleware } from "./env.ts";
+import { Problem } from "../../problem.ts";
+import type { Middleware } from "../app_env.ts";
 
 /** How long a request body may take to arrive, from the moment its headers were handled. */
 export const BODY_TIMEOUT_MS = 10_000;
