@@ -12,7 +12,7 @@ import { openPgliteStore } from "../../lib/store/pglite.ts";
 import { openPostgresStore } from "../../lib/store/postgres.ts";
 import { type FakeAi, providersEnv, startFakeAi } from "../../tests/helpers/fake_ai.ts";
 import { type FakeTmdb, startFakeTmdb, tmdbEnv } from "../../tests/helpers/fake_tmdb.ts";
-import { type ServerProcess, spawnServer } from "../../tests/helpers/process.ts";
+import { freePort, type ServerProcess, spawnServer } from "../../tests/helpers/process.ts";
 import {
   markWatched,
   modelLike,
@@ -127,6 +127,8 @@ export async function startWorld(
     ...providersEnv([{ name: "fake", baseUrl: ai.baseUrl }]),
     ADMIN_TOKEN: adminToken,
     CLIENT_IP_HEADER: "x-load-client",
+    // One port for every start: the tokens' issuer is the site URL, which names the port.
+    PORT: String(freePort()),
     ...(kind === "postgres" ? { DATABASE_URL: databaseUrl! } : {}),
     ...options.env,
   };
