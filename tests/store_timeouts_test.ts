@@ -1,9 +1,12 @@
 import assert from "node:assert/strict";
+import { startSession } from "../lib/auth/sessions.ts";
+import { migrate, readMigrations } from "../lib/store/migrate.ts";
 import { openPgliteStore } from "../lib/store/pglite.ts";
 import { openPostgresStore } from "../lib/store/postgres.ts";
 import { testApp } from "./helpers/app.ts";
 import { TEST_DATABASE_URL, testStore } from "./helpers/store.ts";
 import { startTcpProxy, viaProxy } from "./helpers/tcp_proxy.ts";
+import { issueAccessToken } from "./helpers/tokens.ts";
 import { createUser } from "./helpers/users.ts";
 
 async function assertUnavailable(res: Response, code = "store_unavailable") {
@@ -82,4 +85,30 @@ Deno.test({
       await store.close();
     }
   },
+});
+
+Deno.test("[embedded] a list read failing on the store answers after one store call: the session is not checked again after the error", async () => {
+  const store = await openPgliteStore({ timeoutMs: 300 });
+  await migrate(store, await readMigrations());
+  await using t = await testApp({ store });
+  try {
+    const u = await createUser(t.deps);
+    const { sessionId } = await startSession(t.store, u.id, { now: t.clock.now() });
+    const { token } = await issueAccessToken(t.deps, u, { sessionId });
+    const headers = { authorization: `Bearer ${token}` };
+    assert.equal((await t.request("/api/watched", { headers })).status, 200);
+
+    const release = Promise.withResolvers<void>();
+    const holder = store.transaction(() => release.promise).catch(() => {});
+    const before = store.stats.queries;
+    await assertUnavailable(await t.request("/api/watched", { headers }));
+    // One statement tried (the read with its session check folded in), not a second session
+    // query waiting out another bound after the first failed.
+    assert.equal(store.stats.queries - before, 1);
+    release.resolve();
+    await holder;
+    assert.equal((await t.request("/api/watched", { headers })).status, 200);
+  } finally {
+    await store.close();
+  }
 });

@@ -6,6 +6,7 @@
 import { buildOpenApiDocument } from "../../lib/openapi/document.ts";
 import { abortable } from "../../tests/helpers/abortable.ts";
 import type { FakeAnswer } from "../../tests/helpers/fake_ai.ts";
+import { modelLike, POOL } from "../../tests/helpers/recommend_world.ts";
 import type { World } from "../load/world.ts";
 import { problemCode, record, since } from "./report.ts";
 
@@ -88,9 +89,9 @@ export async function upstreamFaults(world: World): Promise<void> {
     const r = await probe(url, "/api/recommend?refresh=1", "/api/recommend", AI_BOUND_MS, headers);
     record(`AI provider ${mode === "drop" ? "wrong shape" : mode}`, r.ok, r.text);
   }
+  world.ai.fallback = modelLike(POOL);
   const health = await fetch(`${url}/api/health`);
   await health.body?.cancel();
-  world.tmdb.override = undefined;
   const detail = await fetch(`${url}/api/movies/84892`);
   await detail.body?.cancel();
   record(
