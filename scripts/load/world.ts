@@ -44,6 +44,10 @@ export interface World extends AsyncDisposable {
 }
 
 const PASSWORD = "load and chaos passphrase 19";
+// The world's movies keep the titles and years of Film 1..1000 (the fake AI names them) under
+// ids no test uses, and are deleted with the world: a PostgreSQL may be a shared test database.
+const ID_OFFSET = 900_000_000;
+const ids = (n: number) => Array.from({ length: n }, (_, i) => ID_OFFSET + i + 1);
 
 /** The URL of the PostgreSQL the scripts use, if any. */
 export function scriptDatabaseUrl(): string | undefined {
@@ -80,20 +84,20 @@ interface Emails {
 /** Seeds a store: migrations, 1,000 movies, two users (10 and 1,000 watched) and `extra` more. */
 async function seed(store: Store, extra: number): Promise<Emails> {
   await migrate(store, await readMigrations());
-  await seedMovies(store, numberedMovies(1, 1000));
+  await seedMovies(store, numberedMovies(1, 1000).map((m) => ({ ...m, id: m.id + ID_OFFSET })));
   const hash = await hashPassword(PASSWORD);
   const emails: Record<string, string> = {};
   for (const size of [10, 1000]) {
     const email = `load-${size}-${crypto.randomUUID().slice(0, 8)}@example.test`;
     const { id } = await insertUser(store, { email, passwordHash: hash }, { now: Date.now() });
-    await markWatched(store, id, Array.from({ length: size }, (_, i) => i + 1));
+    await markWatched(store, id, ids(size));
     emails[`list${size}`] = email;
   }
   const others: string[] = [];
   for (let i = 0; i < extra; i++) {
     const email = `load-u${i}-${crypto.randomUUID().slice(0, 8)}@example.test`;
     const { id } = await insertUser(store, { email, passwordHash: hash }, { now: Date.now() });
-    await markWatched(store, id, Array.from({ length: 10 }, (_, i) => i + 1));
+    await markWatched(store, id, ids(10));
     others.push(email);
   }
   return { list10: emails.list10, list1000: emails.list1000, extra: others };
@@ -159,9 +163,10 @@ export async function startWorld(
       await ai.close();
       if (kind === "postgres") {
         const pg = await openStore();
-        await pg.query("delete from auth.users where email = any($1::text[])", [
-          Object.values(emails),
-        ])
+        const all = [emails.list10, emails.list1000, ...emails.extra];
+        await pg.query("delete from auth.users where email = any($1::text[])", [all])
+          .catch(() => {});
+        await pg.query("delete from public.movies where catalog_id = any($1::int[])", [ids(1000)])
           .catch(() => {});
         await pg.close();
       }
