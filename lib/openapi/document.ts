@@ -5,15 +5,15 @@
 import { componentSchemas } from "./json_schema.ts";
 import { retryAfterHeader, withBounds } from "./bounds.ts";
 import { buildPaths } from "./paths.ts";
-import { headerComponents } from "./responses.ts";
+import { headerComponents, withSharedResponses } from "./responses.ts";
 import { responseComponents } from "./schemas.ts";
 
 /** Builds the document afresh (tests; the route serves the cached one). */
 export function buildOpenApiDocument(): Record<string, unknown> {
   return {
     openapi: "3.1.0",
-    // zod emits draft 2020-12, which is also OpenAPI 3.1's default dialect; said for tools.
-    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    // zod emits draft 2020-12, which OpenAPI 3.1's default dialect (its base vocabulary on top
+    // of 2020-12) reads as it is; naming the plain 2020-12 dialect made Swagger UI refuse it.
     info: {
       title: "Movies API",
       version: "1.0.0",
@@ -23,7 +23,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     },
     servers: [{ url: "/" }],
     tags: ["lists", "catalog", "recommend", "auth", "admin", "service"].map((name) => ({ name })),
-    paths: withBounds(buildPaths()),
+    paths: withBounds(withSharedResponses(buildPaths())),
     components: {
       schemas: componentSchemas(responseComponents),
       headers: { ...headerComponents, ...retryAfterHeader },
