@@ -32,6 +32,32 @@ export function allowedMethods(module: RouteModule): string[] {
   return methods;
 }
 
+function methodNotAllowed(methods: string[]): Problem {
+  return new Problem(405, "method_not_allowed", `This resource answers ${methods.join(", ")}.`, {
+    headers: { Allow: methods.join(", ") },
+  });
+}
+
+/**
+ * Refuses a method a route does not take before any folder middleware runs, so such a request
+ * answers 405 with Allow (contract section 1) rather than the folder's 401 for a missing token.
+ */
+function methodGate(routes: Manifest["routes"]): Middleware {
+  const table = routes.map(({ pattern, module }) => ({
+    re: new RegExp(
+      `^${pattern.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:[^/]+/g, "[^/]+")}$`,
+    ),
+    methods: allowedMethods(module),
+    dynamic: pattern.includes(":"),
+  })).sort((a, b) => Number(a.dynamic) - Number(b.dynamic)); // static first, as the router
+  return async function methodGate(c, next) {
+    const route = table.find((r) => r.re.test(c.req.path));
+    const method = c.req.method === "HEAD" ? "GET" : c.req.method;
+    if (route && !route.methods.includes(method)) throw methodNotAllowed(route.methods);
+    await next();
+  };
+}
+
 function isApiPath(path: string): boolean {
   return path === "/api" || path.startsWith("/api/") || path.startsWith("/auth/");
 }
@@ -51,6 +77,7 @@ export function createApp(
 
   app.use(requestContext(deps, services));
   app.use(bodyDeadline(deps.config.bodyTimeoutMs));
+  app.use(methodGate(manifest.routes));
   for (const { prefix, module } of manifest.middlewares) {
     app.use(prefix === "/" ? "*" : `${prefix}/*`, ...module.middleware);
   }
@@ -73,12 +100,7 @@ export function createApp(
       app.on(method, pattern, ...(chain as []), (c: Ctx) => handle(c));
     }
     app.all(pattern, () => {
-      throw new Problem(
-        405,
-        "method_not_allowed",
-        `This resource answers ${methods.join(", ")}.`,
-        { headers: { Allow: methods.join(", ") } },
-      );
+      throw methodNotAllowed(methods);
     });
   }
 

@@ -32,11 +32,16 @@ const clientClosed = problem(
 // the document is built from code, and health says not_ready (documented in ./paths.ts).
 const STORELESS = new Set(["/api/movies/search", "/api/openapi.json", "/api/health"]);
 
+// Retry-After is documented (so required) only where every 503 of the operation carries it:
+// joined to another 503 (ai_unavailable, identity_unavailable, ...) it is named in the text.
 function with503(existing: ResponseObject | undefined): ResponseObject {
-  const description = existing
-    ? `${String(existing.description).replace(/\.$/, "")}; or ${STORE_UNAVAILABLE}.`
-    : `The ${STORE_UNAVAILABLE.replace(/^the /, "")}.`;
-  return { ...problem(description), headers: retryAfter };
+  if (!existing) {
+    return { ...problem(`The ${STORE_UNAVAILABLE.replace(/^the /, "")}.`), headers: retryAfter };
+  }
+  const description = `${
+    String(existing.description).replace(/\.$/, "")
+  }; or ${STORE_UNAVAILABLE}.`;
+  return { ...existing, description };
 }
 
 /** `paths` with the 408/499 of a body and the 503 of the store on the operations they reach. */

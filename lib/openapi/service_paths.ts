@@ -1,7 +1,6 @@
 /** The operators' paths of the document: the admin catalog import, health, and the document itself. */
 import { healthQuerySchema } from "../health_report.ts";
 import { importBodySchema } from "../import/body.ts";
-import { retryAfter } from "./bounds.ts";
 import { jsonSchemaOf, queryParameters } from "./json_schema.ts";
 import { internal, ok, problem, ref } from "./responses.ts";
 
@@ -56,9 +55,9 @@ export function servicePaths(): Record<string, unknown> {
           400: problem("deep is not 1, true, 0 or false (`invalid_query`)."),
           401: problem("deep=1 without the right x-admin-token (`unauthorized`)."),
           503: {
-            description: "Not ready, or the store did not answer within 2 s (`not_ready`), or " +
+            description: "Not ready, or the store did not answer within 2 s (`not_ready`, with " +
+              "Retry-After), or " +
               "with deep=1 a failing check (`unhealthy`, the whole report in `report`).",
-            headers: retryAfter,
             content: {
               "application/problem+json": {
                 schema: {
