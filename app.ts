@@ -17,6 +17,7 @@ import {
 } from "./lib/http/app_env.ts";
 import { gotrueErrorResponse } from "./lib/http/gotrue_response.ts";
 import { renderPage } from "./lib/http/render.tsx";
+import { bodyDeadline } from "./lib/http/middleware/body_deadline.ts";
 import { requestContext } from "./lib/http/request_context.ts";
 import { StaticTableRouter } from "./lib/http/router.ts";
 import { describeError } from "./lib/log.ts";
@@ -29,6 +30,32 @@ export function allowedMethods(module: RouteModule): string[] {
   const methods = METHODS.filter((m) => module.handler?.[m]);
   if (!module.handler?.GET && module.default) methods.unshift("GET");
   return methods;
+}
+
+function methodNotAllowed(methods: string[]): Problem {
+  return new Problem(405, "method_not_allowed", `This resource answers ${methods.join(", ")}.`, {
+    headers: { Allow: methods.join(", ") },
+  });
+}
+
+/**
+ * Refuses a method a route does not take before any folder middleware runs, so such a request
+ * answers 405 with Allow (contract section 1) rather than the folder's 401 for a missing token.
+ */
+function methodGate(routes: Manifest["routes"]): Middleware {
+  const table = routes.map(({ pattern, module }) => ({
+    re: new RegExp(
+      `^${pattern.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:[^/]+/g, "[^/]+")}$`,
+    ),
+    methods: allowedMethods(module),
+    dynamic: pattern.includes(":"),
+  })).sort((a, b) => Number(a.dynamic) - Number(b.dynamic)); // static first, as the router
+  return async function methodGate(c, next) {
+    const route = table.find((r) => r.re.test(c.req.path));
+    const method = c.req.method === "HEAD" ? "GET" : c.req.method;
+    if (route && !route.methods.includes(method)) throw methodNotAllowed(route.methods);
+    await next();
+  };
 }
 
 function isApiPath(path: string): boolean {
@@ -49,6 +76,8 @@ export function createApp(
   const Shell = manifest.app?.default;
 
   app.use(requestContext(deps, services));
+  app.use(bodyDeadline(deps.config.bodyTimeoutMs));
+  app.use(methodGate(manifest.routes));
   for (const { prefix, module } of manifest.middlewares) {
     app.use(prefix === "/" ? "*" : `${prefix}/*`, ...module.middleware);
   }
@@ -71,12 +100,7 @@ export function createApp(
       app.on(method, pattern, ...(chain as []), (c: Ctx) => handle(c));
     }
     app.all(pattern, () => {
-      throw new Problem(
-        405,
-        "method_not_allowed",
-        `This resource answers ${methods.join(", ")}.`,
-        { headers: { Allow: methods.join(", ") } },
-      );
+      throw methodNotAllowed(methods);
     });
   }
 

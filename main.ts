@@ -18,6 +18,7 @@ import { describeError, jsonLogger } from "./lib/log.ts";
 import { Problem, problemResponse } from "./lib/problem.ts";
 import { createServices } from "./lib/services.ts";
 import { migrate, readMigrations } from "./lib/store/migrate.ts";
+import { DataDirInUse } from "./lib/store/dir_lock.ts";
 import { openStore } from "./lib/store/mod.ts";
 
 let config;
@@ -54,7 +55,13 @@ const server = Deno.serve({
 }, (request, info) => serving.app ? serving.app(request, info) : problemResponse(starting));
 
 const started = performance.now();
-const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/pg` });
+const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/pg` })
+  .catch((error) => {
+    // A second server on one DATA_DIR refuses to start with one line (contract section 14).
+    if (!(error instanceof DataDirInUse)) throw error;
+    console.error(error.message);
+    Deno.exit(1);
+  });
 await migrate(store, await readMigrations());
 const kv = await openKv(config.kvPath);
 const leases = new HeldLeases();

@@ -5,7 +5,7 @@
  */
 import { regionCode } from "./catalog/regions.ts";
 import { z } from "zod";
-import { ConfigError, type Env, url, value } from "./config_values.ts";
+import { bodyTimeoutMs, ConfigError, type Env, port, url, value } from "./config_values.ts";
 import { readMailConfig, type SmtpConfig } from "./mail/smtp_url.ts";
 
 export { ConfigError };
@@ -66,6 +66,8 @@ export interface Config {
   /** SMTP_URL; unset: reset links are logged for the operator instead. MAIL_FROM: the From. */
   smtp?: SmtpConfig;
   mailFrom: string;
+  /** How long a request body may take to arrive (BODY_TIMEOUT_MS; contract section 14: 10 s). */
+  bodyTimeoutMs: number;
 }
 
 const CAPTCHA_VERIFY_URLS = {
@@ -79,16 +81,6 @@ const providerSchema = z.object({
   apiKey: z.string(),
   models: z.array(z.string().min(1)).min(1),
 });
-
-function port(env: Env): number {
-  const raw = value(env, "PORT");
-  if (raw === undefined) return 8000;
-  const n = Number(raw);
-  if (!/^\d+$/.test(raw) || n < 0 || n > 65535) {
-    throw new ConfigError("PORT", `must be an integer from 0 to 65535, got ${JSON.stringify(raw)}`);
-  }
-  return n;
-}
 
 function aiProviders(env: Env): AiProvider[] {
   const raw = value(env, "AI_PROVIDERS");
@@ -210,6 +202,7 @@ export function loadConfig(env: Env = Deno.env.toObject()): Config {
     authSigningKey: value(env, "AUTH_SIGNING_KEY"),
     clientIpHeader: value(env, "CLIENT_IP_HEADER")?.toLowerCase(),
     ...mail(env, siteUrl),
+    bodyTimeoutMs: bodyTimeoutMs(env),
   };
 }
 

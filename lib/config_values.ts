@@ -31,3 +31,27 @@ export function url(env: Env, name: string, fallback: string): string {
   }
   return raw.replace(/\/+$/, "");
 }
+
+/** BODY_TIMEOUT_MS: how long a request body may take to arrive (default 10 s). */
+export function bodyTimeoutMs(env: Env): number {
+  const raw = value(env, "BODY_TIMEOUT_MS");
+  if (raw === undefined) return 10_000;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) {
+    throw new ConfigError(
+      "BODY_TIMEOUT_MS",
+      `must be a positive integer, got ${JSON.stringify(raw)}`,
+    );
+  }
+  return Number(raw);
+}
+
+/** PORT: 0 to 65535, default 8000. */
+export function port(env: Env): number {
+  const raw = value(env, "PORT");
+  if (raw === undefined) return 8000;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < 0 || n > 65535) {
+    throw new ConfigError("PORT", `must be an integer from 0 to 65535, got ${JSON.stringify(raw)}`);
+  }
+  return n;
+}

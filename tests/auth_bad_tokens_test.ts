@@ -21,7 +21,7 @@ function b64url(value: unknown): string {
   return btoa(JSON.stringify(value)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-Deno.test("protected routes answer 401 for missing, malformed, expired, alg none, wrong aud, wrong iss and foreign-key tokens", async () => {
+Deno.test("protected routes answer 401 for the forged-token list: other key, alg none, HS256 with the public key, expired, not yet valid, future iat, wrong aud or iss, truncated, oversized", async () => {
   const clock = new FakeClock();
   await using t = await testApp({ clock });
   const user = await createUser(t.deps);
@@ -55,6 +55,12 @@ Deno.test("protected routes answer 401 for missing, malformed, expired, alg none
       .setProtectedHeader({ alg: "HS256", kid: jwk.kid })
       .sign(new TextEncoder().encode(JSON.stringify({ ...jwk, d: undefined })))}`,
     "not a user role": `Bearer ${await sign({ ...claims, role: "service_role" })}`,
+    "expired": `Bearer ${await sign({ ...claims, iat: now - 7200, exp: now - 3600 })}`,
+    "not yet valid": `Bearer ${await sign({ ...claims, nbf: now + 600 })}`,
+    "iat 61 s in the future": `Bearer ${await sign({ ...claims, iat: now + 61 })}`,
+    "truncated": `Bearer ${(await sign(claims)).slice(0, -10)}`,
+    "signature dropped": `Bearer ${(await sign(claims)).split(".").slice(0, 2).join(".")}.`,
+    "oversized": `Bearer ${await sign({ ...claims, pad: "x".repeat(9000) })}`,
     "tampered payload": `Bearer ${
       (await sign(claims)).split(".").map((part, i) =>
         i === 1 ? b64url({ ...claims, sub: crypto.randomUUID() }) : part
@@ -71,6 +77,13 @@ Deno.test("protected routes answer 401 for missing, malformed, expired, alg none
   const good = await t.request("/api/watched", { headers: user.headers });
   assert.equal(good.status, 200, "the valid token itself is accepted");
   await good.body?.cancel();
+  // The edges: a minute of clock skew on iat is tolerated, and size alone refuses nothing small.
+  const skewed = await sign({ ...claims, iat: now + 60, session_id: undefined });
+  const atEdge = await t.request("/api/recommend/quota", {
+    headers: { authorization: `Bearer ${skewed}` },
+  });
+  assert.notEqual(atEdge.status, 401, "iat 60 s ahead is within the skew");
+  await atEdge.body?.cancel();
 
   clock.advance(3600 * 1000 + 1000);
   for (const path of PROTECTED) {

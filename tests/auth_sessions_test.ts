@@ -2,7 +2,7 @@
  * The built-in provider's sessions: GoTrue's token response, refresh rotation, reuse revocation.
  */
 import assert from "node:assert/strict";
-import { hashToken } from "../lib/auth/sessions.ts";
+import { hashToken, REUSE_INTERVAL_MS } from "../lib/auth/sessions.ts";
 import { FakeClock } from "../lib/clock.ts";
 import { testApp } from "./helpers/app.ts";
 import { signIn, signUp, token } from "./helpers/auth_requests.ts";
@@ -70,7 +70,8 @@ Deno.test("refresh tokens are stored hashed and rotate; reusing a rotated one re
   assert.equal(ok.status, 200);
   await ok.body?.cancel();
 
-  // Someone replays the first (rotated) token: the whole session ends.
+  // Someone replays the first (rotated) token after the reuse interval: the whole session ends.
+  (t.clock as FakeClock).advance(REUSE_INTERVAL_MS + 1);
   const replay = await token(t, "refresh_token", { refresh_token: first.refresh_token });
   assert.equal(replay.status, 400);
   assert.deepEqual(await replay.json(), {
@@ -104,4 +105,55 @@ Deno.test("rotated refresh tokens are forgotten after 30 days; the live one keep
   assert.equal(later.status, 200);
   await later.body?.cancel();
   assert.equal((await rows())[0].n, 2, "the one just rotated and its child");
+});
+
+function sessionIdOf(accessToken: string): string {
+  const payload = accessToken.split(".")[1].replace(/-/g, "+").replace(/_/g, "/");
+  return JSON.parse(atob(payload)).session_id;
+}
+
+Deno.test("two refreshes of one token at once both answer the same session (reuse interval)", async () => {
+  const clock = new FakeClock();
+  await using t = await testApp({ clock });
+  await signUp(t, "tabs@example.com", "password-123");
+  const first = await signIn(t, "tabs@example.com", "password-123");
+  const [a, b] = await Promise.all([
+    token(t, "refresh_token", { refresh_token: first.refresh_token }),
+    token(t, "refresh_token", { refresh_token: first.refresh_token }),
+  ]);
+  assert.equal(a.status, 200);
+  assert.equal(b.status, 200);
+  const [tabA, tabB] = [await a.json(), await b.json()];
+  assert.equal(sessionIdOf(tabA.access_token), sessionIdOf(first.access_token));
+  assert.equal(sessionIdOf(tabB.access_token), sessionIdOf(first.access_token));
+  // Each tab goes on refreshing with what it got; neither was signed out.
+  for (const tab of [tabA, tabB]) {
+    const next = await token(t, "refresh_token", { refresh_token: tab.refresh_token });
+    assert.equal(next.status, 200);
+    await next.body?.cancel();
+  }
+});
+
+Deno.test("a rotated token presented again at the end of the interval still answers; after it, it revokes", async () => {
+  const clock = new FakeClock();
+  await using t = await testApp({ clock });
+  await signUp(t, "edge@example.com", "password-123");
+  const first = await signIn(t, "edge@example.com", "password-123");
+  const child = await (await token(t, "refresh_token", { refresh_token: first.refresh_token }))
+    .json();
+  clock.advance(REUSE_INTERVAL_MS);
+  const again = await token(t, "refresh_token", { refresh_token: first.refresh_token });
+  assert.equal(again.status, 200);
+  const sibling = await again.json();
+  assert.equal(sessionIdOf(sibling.access_token), sessionIdOf(child.access_token));
+  // The reuse did not restart the interval: 1 ms later it is a replay and ends the session.
+  clock.advance(1);
+  const replay = await token(t, "refresh_token", { refresh_token: first.refresh_token });
+  assert.equal(replay.status, 400);
+  assert.equal((await replay.json()).code, "refresh_token_already_used");
+  for (const live of [child, sibling]) {
+    const gone = await token(t, "refresh_token", { refresh_token: live.refresh_token });
+    assert.equal(gone.status, 400);
+    assert.equal((await gone.json()).code, "refresh_token_not_found");
+  }
 });

@@ -48,6 +48,11 @@ export async function signAccessToken(
   return { token, expiresAt };
 }
 
+/** Tokens longer than this are refused unread (an ES256 token of ours is about 600 characters). */
+export const MAX_TOKEN_CHARS = 8192;
+/** How far in the future a token's `iat` may lie (clock skew between issuer and us). */
+const IAT_SKEW_S = 60;
+
 /**
  * Verifies signature (only the listed asymmetric algorithms, so never `none` or HMAC), expiry,
  * issuer, audience and role; any failure is a 401. `key` is a public key or a JWKS lookup.
@@ -57,6 +62,10 @@ export async function verifyAccessToken(
   token: string,
   options: { issuer: string; clock: Clock; algorithms?: string[] },
 ): Promise<VerifiedToken> {
+  // Ours are under 1 KB; a huge token is refused before any decoding work is spent on it.
+  if (token.length > MAX_TOKEN_CHARS) {
+    throw unauthorized("The access token is not valid.", { invalidToken: true });
+  }
   try {
     const { payload } = await jwtVerify(token, key as CryptoKey, {
       algorithms: options.algorithms ?? ["ES256"],
@@ -65,6 +74,12 @@ export async function verifyAccessToken(
       currentDate: new Date(options.clock.now()),
       requiredClaims: ["sub", "exp"],
     });
+    // jose checks a future iat only with maxTokenAge; a token "issued" later than a minute from
+    // now was not issued by a sane clock (the skew Supabase Auth tolerates too).
+    const now = options.clock.now() / 1000;
+    if (typeof payload.iat === "number" && payload.iat > now + IAT_SKEW_S) {
+      throw unauthorized("The access token is not valid.", { invalidToken: true });
+    }
     if (typeof payload.sub !== "string" || payload.role !== "authenticated") {
       throw unauthorized("The access token is not a user's token.", { invalidToken: true });
     }

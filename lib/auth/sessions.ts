@@ -2,7 +2,8 @@
  * Sessions of the built-in provider and their rotating refresh tokens (auth.sessions,
  * auth.refresh_tokens). A refresh token is stored as its SHA-256 only. Each refresh revokes the
  * presented token and issues its child; presenting a revoked one again means it was copied, so
- * the whole session ends (deleting it deletes its tokens, and its access tokens stop working).
+ * the whole session ends (deleting it deletes its tokens, and its access tokens stop working) -
+ * unless it comes back within the reuse interval, as two tabs refreshing at once do.
  */
 import type { Sql, Store } from "../store/mod.ts";
 import { GoTrueError } from "./gotrue_error.ts";
@@ -17,6 +18,12 @@ export interface IssuedSession {
 
 /** How long a rotated refresh token is remembered (its reuse ends the session meanwhile). */
 export const ROTATED_KEPT_MS = 30 * 86_400_000;
+
+/**
+ * How long after its rotation a refresh token may be presented again (Supabase Auth's
+ * REFRESH_TOKEN_REUSE_INTERVAL, 10 s): it answers the same session instead of ending it.
+ */
+export const REUSE_INTERVAL_MS = 10_000;
 
 /** What a logout ends: this session, every session of the user, or all but this one. */
 export type LogoutScope = "local" | "global" | "others";
@@ -70,6 +77,8 @@ export async function startSession(
 interface TokenRow {
   id: string;
   revoked: boolean;
+  /** When it was rotated (its last update), in ms since the epoch. */
+  updated_ms: number;
   user_id: string;
   session_id: string | null;
   token: string;
@@ -77,7 +86,9 @@ interface TokenRow {
 
 /**
  * Exchanges a refresh token for its child. Unknown: 400 refresh_token_not_found. Already
- * rotated: the session is revoked and 400 refresh_token_already_used.
+ * rotated within the reuse interval: another child in the same session (the first child's text
+ * is stored only as its hash, so it cannot be answered again). Rotated before that: the session
+ * is revoked and 400 refresh_token_already_used.
  */
 export async function rotateRefreshToken(
   store: Store,
@@ -88,20 +99,24 @@ export async function rotateRefreshToken(
   const outcome = await store.transaction(async (tx) => {
     // The row lock makes two refreshes of one token take turns: the second sees it revoked.
     const [row] = await tx.query<TokenRow>(
-      `select id::text as id, revoked, user_id, session_id::text as session_id, token
+      `select id::text as id, revoked, user_id, session_id::text as session_id, token,
+         (extract(epoch from updated_at) * 1000)::float8 as updated_ms
          from auth.refresh_tokens where token = $1 for update`,
       [hash],
     );
     if (!row || !row.session_id) return { error: "not_found" as const };
-    if (row.revoked) {
+    if (row.revoked && options.now - Number(row.updated_ms) > REUSE_INTERVAL_MS) {
       await tx.query(`delete from auth.sessions where id = $1`, [row.session_id]);
       return { error: "reused" as const };
     }
-    await tx.query(
-      `update auth.refresh_tokens set revoked = true, updated_at = to_timestamp($2 / 1000.0)
-       where id = $1`,
-      [row.id, options.now],
-    );
+    // Within the interval the token stays as it was rotated, so the interval is not extended.
+    if (!row.revoked) {
+      await tx.query(
+        `update auth.refresh_tokens set revoked = true, updated_at = to_timestamp($2 / 1000.0)
+         where id = $1`,
+        [row.id, options.now],
+      );
+    }
     await tx.query(
       `update auth.sessions set refreshed_at = to_timestamp($2 / 1000.0) at time zone 'utc',
          updated_at = to_timestamp($2 / 1000.0)

@@ -20,7 +20,16 @@ async function readCappedBody(
   let size = 0;
   const reader = request.body.getReader();
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      // A deadline (lib/http/middleware/body_deadline.ts) is already a Problem; anything else is the
+      // client going away mid-body, which is not the server's failure (nginx's 499).
+      if (error instanceof Problem) throw error;
+      throw clientClosed(error);
+    }
+    const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
@@ -36,6 +45,11 @@ async function readCappedBody(
     at += chunk.byteLength;
   }
   return bytes;
+}
+
+/** The client closed the connection before its body arrived; logged at info, never answered. */
+export function clientClosed(cause?: unknown): Problem {
+  return new Problem(499, "client_closed_request", "The client closed the request.", { cause });
 }
 
 function invalidBody(detail: string): Problem {

@@ -3,6 +3,7 @@
  * routes parse with and the response schemas of ./schemas.ts (contract section 1).
  */
 import { componentSchemas } from "./json_schema.ts";
+import { withBounds } from "./bounds.ts";
 import { buildPaths } from "./paths.ts";
 import { headerComponents, withSharedResponses } from "./responses.ts";
 import { responseComponents } from "./schemas.ts";
@@ -23,7 +24,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     },
     servers: [{ url: "/" }],
     tags: ["lists", "catalog", "recommend", "auth", "admin", "service"].map((name) => ({ name })),
-    paths: withSharedResponses({ ...buildPaths(), ...steeringPaths() }),
+    paths: withBounds(withSharedResponses({ ...buildPaths(), ...steeringPaths() })),
     components: {
       schemas: componentSchemas({ ...responseComponents, ...steeringComponents }),
       headers: headerComponents,

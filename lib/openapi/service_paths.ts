@@ -63,8 +63,9 @@ export function servicePaths(): Record<string, unknown> {
           401: problem("deep=1 without the right x-admin-token (`unauthorized`)."),
           429: adminLimited,
           503: {
-            description: "Not ready (`not_ready`), or with deep=1 a failing check (`unhealthy`, " +
-              "the whole report in `report`).",
+            description: "Not ready, or the store did not answer within 2 s (`not_ready`, with " +
+              "Retry-After), or " +
+              "with deep=1 a failing check (`unhealthy`, the whole report in `report`).",
             content: {
               "application/problem+json": {
                 schema: {

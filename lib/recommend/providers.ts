@@ -5,11 +5,21 @@
  * on; content that does not parse moves on too. All unavailable: 503; some answered but
  * never usefully: 502.
  */
-import OpenAI, { APIError } from "openai";
+import type { APIError, default as OpenAI } from "openai";
 import type { AiProvider } from "../config.ts";
 import type { Logger } from "../log.ts";
 import { Problem } from "../problem.ts";
 import { BadOutputError, OUTPUT_JSON_SCHEMA } from "./parse_output.ts";
+
+type Sdk = typeof import("openai");
+let sdk: Promise<Sdk> | undefined;
+// The SDK is about 20 MB of a process's memory: loaded by the first generation, not at start.
+const loadSdk = () => sdk ??= import("openai");
+let ApiError: Sdk["APIError"] | undefined;
+
+function isApiError(error: unknown): error is APIError {
+  return ApiError !== undefined && error instanceof ApiError;
+}
 
 /** The provider timeout of contract section 8. */
 export const PROVIDER_TIMEOUT_MS = 30_000;
@@ -35,7 +45,7 @@ const NAMES_SCHEMA =
 
 /** Whether a failure says the provider does not take our `response_format` (notes section 2). */
 function rejectsSchema(error: unknown): boolean {
-  if (!(error instanceof APIError)) return false;
+  if (!isApiError(error)) return false;
   // An old vLLM 400 reaches the SDK as "400 status code (no body)": the schema is the suspect.
   if (error.status === 400) {
     return NAMES_SCHEMA.test(error.message) || /no body/.test(error.message);
@@ -45,7 +55,7 @@ function rejectsSchema(error: unknown): boolean {
 }
 
 function describe(error: unknown): string {
-  if (error instanceof APIError) {
+  if (isApiError(error)) {
     return `${error.status ?? error.name}: ${error.message}`.slice(0, 300);
   }
   return error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 300) : String(error);
@@ -86,9 +96,11 @@ export async function complete<T>(
       "This server has no recommendation service configured; today's request was given back.",
     );
   }
+  const { default: OpenAIClient, APIError } = await loadSdk();
+  ApiError = APIError;
   let answeredBadly = 0;
   for (const provider of providers) {
-    const client = new OpenAI({
+    const client = new OpenAIClient({
       baseURL: provider.baseUrl,
       // Local servers take no key, but the SDK refuses to start without one.
       apiKey: provider.apiKey || "no-key",
@@ -112,7 +124,7 @@ export async function complete<T>(
           content = await ask(client, model, messages, false);
         }
       } catch (error) {
-        if (!(error instanceof APIError)) throw error;
+        if (!isApiError(error)) throw error;
         options.log?.({
           level: "warn",
           msg: "ai provider unavailable",

@@ -1,17 +1,43 @@
 /** The embedded store: PGlite (Postgres compiled to WASM), persisted in a directory. */
 import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { STORE_TIMEOUT_MS, storeUnavailable, withDeadline } from "./deadline.ts";
+import { type DirLock, lockDataDir } from "./dir_lock.ts";
+import { initialiseInChild } from "./pglite_init.ts";
+import { PGLITE_START_PARAMS } from "./pglite_params.ts";
 import type { Sql, Store } from "./types.ts";
 import { USER_SETTINGS_SQL, userClaims } from "./user_settings.ts";
 
-/** Opens PGlite in `dataDir` (created if missing), in memory when absent, or from a dump. */
+/**
+ * Opens PGlite in `dataDir` (created if missing), in memory when absent, or from a dump. A
+ * directory is locked first: a second process on it gets DataDirInUse (lib/store/dir_lock.ts).
+ */
 export async function openPgliteStore(
-  options: { dataDir?: string; loadDataDir?: Blob | File } = {},
+  options: {
+    dataDir?: string;
+    loadDataDir?: Blob | File;
+    timeoutMs?: number;
+    /** False only in the child that prepares a directory its parent holds (./pglite_init.ts). */
+    lock?: boolean;
+  } = {},
 ): Promise<Store & { dump(): Promise<Blob> }> {
-  if (options.dataDir) await Deno.mkdir(options.dataDir, { recursive: true });
-  const db = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
+  const timeoutMs = options.timeoutMs ?? STORE_TIMEOUT_MS;
+  let lock: DirLock | undefined;
+  if (options.dataDir) {
+    await Deno.mkdir(options.dataDir, { recursive: true });
+    if (options.lock !== false) lock = await lockDataDir(options.dataDir);
+  }
+  let db: PGlite;
+  try {
+    if (options.dataDir) await initialiseInChild(options.dataDir);
+    db = await PGlite.create({
+      startParams: PGLITE_START_PARAMS,
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const stats = { queries: 0 };
   const wrap = (tx: Transaction): Sql => ({
     async query<T>(text: string, params: unknown[] = []) {
@@ -23,16 +49,34 @@ export async function openPgliteStore(
       await tx.exec(script);
     },
   });
+  // PGlite runs one statement at a time: a call waits behind a long transaction. A transaction
+  // given up on rolls back, or never starts: its client was told 503, so nothing may commit.
+  const transaction = <T>(fn: (tx: Transaction) => Promise<T>): Promise<T> => {
+    let abandoned = false;
+    const guard = () => {
+      if (abandoned) throw storeUnavailable();
+    };
+    return withDeadline(
+      db.transaction(async (tx) => {
+        guard();
+        const result = await fn(tx);
+        guard();
+        return result;
+      }),
+      timeoutMs,
+      () => abandoned = true,
+    );
+  };
   return {
     kind: "embedded",
     stats,
-    async query<T>(text: string, params: unknown[] = []) {
+    query<T>(text: string, params: unknown[] = []) {
       stats.queries++;
-      return (await db.query<T>(text, params)).rows;
+      return withDeadline(db.query<T>(text, params).then((result) => result.rows), timeoutMs);
     },
-    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    transaction: (fn) => transaction((tx) => fn(wrap(tx))),
     asUser: (userId, fn) =>
-      db.transaction(async (tx) => {
+      transaction(async (tx) => {
         await tx.query(USER_SETTINGS_SQL, [userClaims(userId)]);
         return await fn(wrap(tx));
       }),
@@ -40,6 +84,12 @@ export async function openPgliteStore(
       await db.exec(script);
     },
     dump: () => db.dumpDataDir("none"),
-    close: () => db.close(),
+    async close() {
+      try {
+        await db.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }

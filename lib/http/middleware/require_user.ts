@@ -24,6 +24,9 @@ export function requireUser(options: { readChecksSession?: boolean } = {}): Midd
     if (!session) return await next();
     c.set("session", session);
     await next();
+    // A handler that failed sent no user data: nothing to check, and with a store that does not
+    // answer, a second query would hold the error response for another store bound.
+    if (c.error) return;
     await session.settleAlone();
   };
 }

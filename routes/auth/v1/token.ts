@@ -10,8 +10,11 @@ import { Problem } from "../../../lib/problem.ts";
 export const handler: Handlers = {
   async POST(c) {
     const body = await readJson(c.req.raw).catch((error) => {
-      // GoTrue names an unreadable body `bad_json`, whatever the reason.
-      if (error instanceof Problem) throw new GoTrueError(400, "bad_json", error.message);
+      // GoTrue names an unreadable body `bad_json`; a body that never arrived (408) or was
+      // abandoned by its client (499) stays what it is.
+      if (error instanceof Problem && error.status === 400) {
+        throw new GoTrueError(400, "bad_json", error.message);
+      }
       throw error;
     });
     const session = await builtinProvider(c).token(c.req.query("grant_type"), body, {
