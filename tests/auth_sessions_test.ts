@@ -115,8 +115,8 @@ function sessionIdOf(accessToken: string): string {
 Deno.test("two refreshes of one token at once both answer the same session (reuse interval)", async () => {
   const clock = new FakeClock();
   await using t = await testApp({ clock });
-  await signUp(t, "tabs@example.com", "password-123");
-  const first = await signIn(t, "tabs@example.com", "password-123");
+  await signUp(t, "tabs@example.com", "popcorn-matinee-42");
+  const first = await signIn(t, "tabs@example.com", "popcorn-matinee-42");
   const [a, b] = await Promise.all([
     token(t, "refresh_token", { refresh_token: first.refresh_token }),
     token(t, "refresh_token", { refresh_token: first.refresh_token }),
@@ -137,8 +137,8 @@ Deno.test("two refreshes of one token at once both answer the same session (reus
 Deno.test("a rotated token presented again at the end of the interval still answers; after it, it revokes", async () => {
   const clock = new FakeClock();
   await using t = await testApp({ clock });
-  await signUp(t, "edge@example.com", "password-123");
-  const first = await signIn(t, "edge@example.com", "password-123");
+  await signUp(t, "edge@example.com", "popcorn-matinee-42");
+  const first = await signIn(t, "edge@example.com", "popcorn-matinee-42");
   const child = await (await token(t, "refresh_token", { refresh_token: first.refresh_token }))
     .json();
   clock.advance(REUSE_INTERVAL_MS);
