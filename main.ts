@@ -14,6 +14,7 @@ import {
   IMPORT_LOCK_TTL_MS,
   scheduledImport,
 } from "./lib/import.ts";
+import { resumeHistoryImports } from "./lib/history_import/service.ts";
 import { openKv } from "./lib/kv.ts";
 import { describeError, jsonLogger } from "./lib/log.ts";
 import { Problem, problemResponse } from "./lib/problem.ts";
@@ -80,6 +81,8 @@ setTimeout(markInterrupted, IMPORT_LOCK_TTL_MS + 1_000);
 importReady.resolve(createCatalogImportService(deps, { catalog: createCatalogService(deps) }));
 const app = createApp(deps);
 serving.app = app.fetch;
+// History imports a restart cut off carry on where they stopped (lib/history_import).
+resumeHistoryImports(deps, { catalog: createCatalogService(deps) });
 
 jsonLogger({
   level: "info",

@@ -8,26 +8,29 @@ import * as $4 from "./routes/static/_middleware.ts";
 import * as $5 from "./routes/index.tsx";
 import * as $6 from "./routes/api/admin/catalog-import.ts";
 import * as $7 from "./routes/api/auth/signup.ts";
-import * as $8 from "./routes/api/health.ts";
-import * as $9 from "./routes/api/movies/popular.ts";
-import * as $10 from "./routes/api/movies/search.ts";
-import * as $11 from "./routes/api/movies/[id].ts";
-import * as $12 from "./routes/api/mylist.ts";
-import * as $13 from "./routes/api/openapi.json.ts";
-import * as $14 from "./routes/api/recommend.ts";
-import * as $15 from "./routes/api/recommend/quota.ts";
-import * as $16 from "./routes/api/watched.ts";
-import * as $17 from "./routes/auth/v1/.well-known/jwks.json.ts";
-import * as $18 from "./routes/auth/v1/logout.ts";
-import * as $19 from "./routes/auth/v1/token.ts";
-import * as $20 from "./routes/auth/v1/user.ts";
-import * as $21 from "./routes/login.tsx";
-import * as $22 from "./routes/movies/[id].tsx";
-import * as $23 from "./routes/mylist.tsx";
-import * as $24 from "./routes/recommendations.tsx";
-import * as $25 from "./routes/search.tsx";
-import * as $26 from "./routes/signup.tsx";
-import * as $27 from "./routes/watched.tsx";
+import * as $8 from "./routes/api/export.ts";
+import * as $9 from "./routes/api/health.ts";
+import * as $10 from "./routes/api/import.ts";
+import * as $11 from "./routes/api/import/[id].ts";
+import * as $12 from "./routes/api/movies/popular.ts";
+import * as $13 from "./routes/api/movies/search.ts";
+import * as $14 from "./routes/api/movies/[id].ts";
+import * as $15 from "./routes/api/mylist.ts";
+import * as $16 from "./routes/api/openapi.json.ts";
+import * as $17 from "./routes/api/recommend.ts";
+import * as $18 from "./routes/api/recommend/quota.ts";
+import * as $19 from "./routes/api/watched.ts";
+import * as $20 from "./routes/auth/v1/.well-known/jwks.json.ts";
+import * as $21 from "./routes/auth/v1/logout.ts";
+import * as $22 from "./routes/auth/v1/token.ts";
+import * as $23 from "./routes/auth/v1/user.ts";
+import * as $24 from "./routes/login.tsx";
+import * as $25 from "./routes/movies/[id].tsx";
+import * as $26 from "./routes/mylist.tsx";
+import * as $27 from "./routes/recommendations.tsx";
+import * as $28 from "./routes/search.tsx";
+import * as $29 from "./routes/signup.tsx";
+import * as $30 from "./routes/watched.tsx";
 
 /** The route table app.ts builds the app from. */
 export const manifest: Manifest = {
@@ -42,29 +45,32 @@ export const manifest: Manifest = {
     { pattern: "/", file: "index.tsx", module: $5 },
     { pattern: "/api/admin/catalog-import", file: "api/admin/catalog-import.ts", module: $6 },
     { pattern: "/api/auth/signup", file: "api/auth/signup.ts", module: $7 },
-    { pattern: "/api/health", file: "api/health.ts", module: $8 },
-    { pattern: "/api/movies/popular", file: "api/movies/popular.ts", module: $9 },
-    { pattern: "/api/movies/search", file: "api/movies/search.ts", module: $10 },
-    { pattern: "/api/movies/:id", file: "api/movies/[id].ts", module: $11 },
-    { pattern: "/api/mylist", file: "api/mylist.ts", module: $12 },
-    { pattern: "/api/openapi.json", file: "api/openapi.json.ts", module: $13 },
-    { pattern: "/api/recommend", file: "api/recommend.ts", module: $14 },
-    { pattern: "/api/recommend/quota", file: "api/recommend/quota.ts", module: $15 },
-    { pattern: "/api/watched", file: "api/watched.ts", module: $16 },
+    { pattern: "/api/export", file: "api/export.ts", module: $8 },
+    { pattern: "/api/health", file: "api/health.ts", module: $9 },
+    { pattern: "/api/import", file: "api/import.ts", module: $10 },
+    { pattern: "/api/import/:id", file: "api/import/[id].ts", module: $11 },
+    { pattern: "/api/movies/popular", file: "api/movies/popular.ts", module: $12 },
+    { pattern: "/api/movies/search", file: "api/movies/search.ts", module: $13 },
+    { pattern: "/api/movies/:id", file: "api/movies/[id].ts", module: $14 },
+    { pattern: "/api/mylist", file: "api/mylist.ts", module: $15 },
+    { pattern: "/api/openapi.json", file: "api/openapi.json.ts", module: $16 },
+    { pattern: "/api/recommend", file: "api/recommend.ts", module: $17 },
+    { pattern: "/api/recommend/quota", file: "api/recommend/quota.ts", module: $18 },
+    { pattern: "/api/watched", file: "api/watched.ts", module: $19 },
     {
       pattern: "/auth/v1/.well-known/jwks.json",
       file: "auth/v1/.well-known/jwks.json.ts",
-      module: $17,
+      module: $20,
     },
-    { pattern: "/auth/v1/logout", file: "auth/v1/logout.ts", module: $18 },
-    { pattern: "/auth/v1/token", file: "auth/v1/token.ts", module: $19 },
-    { pattern: "/auth/v1/user", file: "auth/v1/user.ts", module: $20 },
-    { pattern: "/login", file: "login.tsx", module: $21 },
-    { pattern: "/movies/:id", file: "movies/[id].tsx", module: $22 },
-    { pattern: "/mylist", file: "mylist.tsx", module: $23 },
-    { pattern: "/recommendations", file: "recommendations.tsx", module: $24 },
-    { pattern: "/search", file: "search.tsx", module: $25 },
-    { pattern: "/signup", file: "signup.tsx", module: $26 },
-    { pattern: "/watched", file: "watched.tsx", module: $27 },
+    { pattern: "/auth/v1/logout", file: "auth/v1/logout.ts", module: $21 },
+    { pattern: "/auth/v1/token", file: "auth/v1/token.ts", module: $22 },
+    { pattern: "/auth/v1/user", file: "auth/v1/user.ts", module: $23 },
+    { pattern: "/login", file: "login.tsx", module: $24 },
+    { pattern: "/movies/:id", file: "movies/[id].tsx", module: $25 },
+    { pattern: "/mylist", file: "mylist.tsx", module: $26 },
+    { pattern: "/recommendations", file: "recommendations.tsx", module: $27 },
+    { pattern: "/search", file: "search.tsx", module: $28 },
+    { pattern: "/signup", file: "signup.tsx", module: $29 },
+    { pattern: "/watched", file: "watched.tsx", module: $30 },
   ],
 };

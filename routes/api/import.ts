@@ -1,0 +1,19 @@
+/** POST/GET /api/import: start an import of the user's history file; list the user's runs. */
+import { requireUser } from "../../lib/auth/require_user.ts";
+import { readUpload } from "../../lib/history_import/upload.ts";
+import type { Handlers } from "../../lib/http/env.ts";
+
+/** The user first: a 401 comes before any body is read. */
+export const middleware = [requireUser()];
+
+export const handler: Handlers = {
+  async GET(c) {
+    const imports = await c.var.services.historyImport.list(c.var.user!.id);
+    return c.json({ imports });
+  },
+  async POST(c) {
+    const file = await readUpload(c.req.raw);
+    const started = await c.var.services.historyImport.start(c.var.user!.id, file);
+    return c.json(started, 202);
+  },
+};
