@@ -40,6 +40,9 @@ function baseName(path: string): string | null {
   return parts[parts.length - 1];
 }
 
+// No export's header line comes near this.
+const HEADER_BYTES = 16 * 1024;
+
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
 function text(bytes: Uint8Array): string | null {
@@ -98,7 +101,12 @@ function fromText(content: string): ParsedFile {
     }
     return fromJson(json);
   }
-  const header = csvHeader(body);
+  // A header is one short line: only that much is read to tell the format.
+  const head = body.slice(0, HEADER_BYTES);
+  const eol = head.search(/\r?\n/);
+  const header = eol < 0 && body.length > HEADER_BYTES
+    ? []
+    : csvHeader(eol < 0 ? head : head.slice(0, eol));
   const imdb = imdbKind(header);
   if (imdb) return { format: "imdb", ...imdbRows(body, imdb) };
   const letterboxd = letterboxdKind(header);
