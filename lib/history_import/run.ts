@@ -114,7 +114,9 @@ export async function executeImport(run: StoredRun, options: RunOptions): Promis
       doneRows += slice.reduce((n, u) => n + u.rows, 0);
       const progress = counts.rows === 0 ? 1 : Math.min(1, doneRows / counts.rows);
       const cursor = Math.min(units.length, start + batchSize);
-      await writeProgress(store, run.id, { cursor, progress, counts, unmatched });
+      if (!(await writeProgress(store, run.id, { cursor, progress, counts, unmatched }))) {
+        return "abandoned";
+      }
       if (clock.now() - lastRenew >= options.renewEveryMs) {
         lastRenew = clock.now();
         if (!(await options.renew())) return "abandoned";

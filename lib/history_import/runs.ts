@@ -95,18 +95,23 @@ export async function insertRun(
   }
 }
 
-/** Writes a running run's progress after a batch. */
+/**
+ * Writes a running run's progress after a batch; false when the run is no longer running
+ * (another instance resumed and finished it), so this one stops.
+ */
 export async function writeProgress(
   sql: Sql,
   id: string,
   p: { cursor: number; progress: number; counts: RunCounts; unmatched: UnmatchedEntry[] },
-): Promise<void> {
-  await sql.query(
+): Promise<boolean> {
+  const rows = await sql.query(
     `update public.history_imports
        set cursor = $2, progress = $3, counts = $4::jsonb, unmatched = $5::jsonb
-     where id = $1 and status = 'running'`,
+     where id = $1 and status = 'running' and cursor <= $2
+     returning id`,
     [id, p.cursor, p.progress, JSON.stringify(p.counts), JSON.stringify(p.unmatched)],
   );
+  return rows.length > 0;
 }
 
 /** Ends a run; the units are dropped, as nothing will resume it. */

@@ -101,7 +101,14 @@ export interface HistoryWorld extends AsyncDisposable {
 
 /** Builds a world; dispose it with `await using`. */
 export async function historyWorld(
-  options: { engine?: Engine; clock?: Clock; latencyMs?: number; store?: Store; kv?: Deno.Kv } = {},
+  options: {
+    engine?: Engine;
+    clock?: Clock;
+    latencyMs?: number;
+    store?: Store;
+    kv?: Deno.Kv;
+    fetch?: typeof fetch;
+  } = {},
 ): Promise<HistoryWorld> {
   const fake = await startFakeTmdb({ latencyMs: options.latencyMs ?? 0 });
   serveCatalog(fake);
@@ -111,6 +118,7 @@ export async function historyWorld(
     clock: options.clock,
     store: options.store,
     kv: options.kv,
+    fetch: options.fetch,
   });
   const user = await createUser(t.deps);
   const upload: HistoryWorld["upload"] = (file, o = {}) => {
