@@ -20,17 +20,18 @@ import * as $16 from "./routes/api/openapi.json.ts";
 import * as $17 from "./routes/api/recommend.ts";
 import * as $18 from "./routes/api/recommend/quota.ts";
 import * as $19 from "./routes/api/watched.ts";
-import * as $20 from "./routes/auth/v1/.well-known/jwks.json.ts";
-import * as $21 from "./routes/auth/v1/logout.ts";
-import * as $22 from "./routes/auth/v1/token.ts";
-import * as $23 from "./routes/auth/v1/user.ts";
-import * as $24 from "./routes/login.tsx";
-import * as $25 from "./routes/movies/[id].tsx";
-import * as $26 from "./routes/mylist.tsx";
-import * as $27 from "./routes/recommendations.tsx";
-import * as $28 from "./routes/search.tsx";
-import * as $29 from "./routes/signup.tsx";
-import * as $30 from "./routes/watched.tsx";
+import * as $20 from "./routes/api/watched/[catalogId].ts";
+import * as $21 from "./routes/auth/v1/.well-known/jwks.json.ts";
+import * as $22 from "./routes/auth/v1/logout.ts";
+import * as $23 from "./routes/auth/v1/token.ts";
+import * as $24 from "./routes/auth/v1/user.ts";
+import * as $25 from "./routes/login.tsx";
+import * as $26 from "./routes/movies/[id].tsx";
+import * as $27 from "./routes/mylist.tsx";
+import * as $28 from "./routes/recommendations.tsx";
+import * as $29 from "./routes/search.tsx";
+import * as $30 from "./routes/signup.tsx";
+import * as $31 from "./routes/watched.tsx";
 
 /** The route table app.ts builds the app from. */
 export const manifest: Manifest = {
@@ -57,20 +58,21 @@ export const manifest: Manifest = {
     { pattern: "/api/recommend", file: "api/recommend.ts", module: $17 },
     { pattern: "/api/recommend/quota", file: "api/recommend/quota.ts", module: $18 },
     { pattern: "/api/watched", file: "api/watched.ts", module: $19 },
+    { pattern: "/api/watched/:catalogId", file: "api/watched/[catalogId].ts", module: $20 },
     {
       pattern: "/auth/v1/.well-known/jwks.json",
       file: "auth/v1/.well-known/jwks.json.ts",
-      module: $20,
+      module: $21,
     },
-    { pattern: "/auth/v1/logout", file: "auth/v1/logout.ts", module: $21 },
-    { pattern: "/auth/v1/token", file: "auth/v1/token.ts", module: $22 },
-    { pattern: "/auth/v1/user", file: "auth/v1/user.ts", module: $23 },
-    { pattern: "/login", file: "login.tsx", module: $24 },
-    { pattern: "/movies/:id", file: "movies/[id].tsx", module: $25 },
-    { pattern: "/mylist", file: "mylist.tsx", module: $26 },
-    { pattern: "/recommendations", file: "recommendations.tsx", module: $27 },
-    { pattern: "/search", file: "search.tsx", module: $28 },
-    { pattern: "/signup", file: "signup.tsx", module: $29 },
-    { pattern: "/watched", file: "watched.tsx", module: $30 },
+    { pattern: "/auth/v1/logout", file: "auth/v1/logout.ts", module: $22 },
+    { pattern: "/auth/v1/token", file: "auth/v1/token.ts", module: $23 },
+    { pattern: "/auth/v1/user", file: "auth/v1/user.ts", module: $24 },
+    { pattern: "/login", file: "login.tsx", module: $25 },
+    { pattern: "/movies/:id", file: "movies/[id].tsx", module: $26 },
+    { pattern: "/mylist", file: "mylist.tsx", module: $27 },
+    { pattern: "/recommendations", file: "recommendations.tsx", module: $28 },
+    { pattern: "/search", file: "search.tsx", module: $29 },
+    { pattern: "/signup", file: "signup.tsx", module: $30 },
+    { pattern: "/watched", file: "watched.tsx", module: $31 },
   ],
 };

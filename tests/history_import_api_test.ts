@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { strToU8, zipSync } from "fflate";
 import type { FakeClock } from "../lib/clock.ts";
 import { historyImportsSettled } from "../lib/history_import/service.ts";
-import { historyWorld } from "./helpers/history_world.ts";
+import { historyWorld } from "./helpers/import_world.ts";
 import {
   bytesOf,
   imdbRatingsCsv,

@@ -9,7 +9,7 @@ import {
 import { testApp } from "./helpers/app.ts";
 import { startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 import { bytesOf, csvText } from "./helpers/history_files.ts";
-import { serveCatalog } from "./helpers/history_world.ts";
+import { serveCatalog } from "./helpers/import_world.ts";
 import { testStore } from "./helpers/store.ts";
 import { createUser } from "./helpers/users.ts";
 

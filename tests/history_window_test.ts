@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { FakeClock } from "../lib/clock.ts";
 import { WINDOW_LIMIT, WINDOW_MS } from "../lib/limits.ts";
 import { bytesOf, csvText } from "./helpers/history_files.ts";
-import { type CatalogMovie, historyWorld, serveCatalog } from "./helpers/history_world.ts";
+import { type CatalogMovie, historyWorld, serveCatalog } from "./helpers/import_world.ts";
 
 Deno.test("an import of 1,000 rows keeps to the shared window: the fake never sees more than 40 searches in one window", async () => {
   // The window sleeps on the fake clock, so 25 windows pass without 25 s of waiting. Calls are

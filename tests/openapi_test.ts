@@ -5,6 +5,7 @@ import { createUser, type TestUser } from "./helpers/users.ts";
 import { signupBodySchema } from "../lib/auth/signup.ts";
 import { importBodySchema } from "../lib/import/body.ts";
 import { parseCatalogId, writePayloadSchema } from "../lib/lists/write_payload.ts";
+import { watchedPostSchema } from "../lib/lists/watched_payload.ts";
 import { buildOpenApiDocument } from "../lib/openapi/document.ts";
 import { jsonSchemaOf } from "../lib/openapi/json_schema.ts";
 import {
@@ -127,7 +128,11 @@ Deno.test("the documented write payload takes the flat and nested forms with cat
     for (const method of ["post", "delete"]) {
       const schema = doc.paths[path][method].requestBody.content["application/json"].schema;
       const [flat, nested] = schema.anyOf;
-      assert.deepEqual(schema, jsonSchemaOf(writePayloadSchema, "input"), `${method} ${path}`);
+      // POST /api/watched also takes the history fields beside the payload (contract 11).
+      const documented = path === "/api/watched" && method === "post"
+        ? watchedPostSchema
+        : writePayloadSchema;
+      assert.deepEqual(schema, jsonSchemaOf(documented, "input"), `${method} ${path}`);
       const bounds = { type: "integer", minimum: 1, maximum: 2147483647 };
       assert.deepEqual(flat.properties.catalogId, bounds);
       assert.deepEqual(flat.required, ["catalogId"]);

@@ -1,25 +1,50 @@
 /** The lists service: a user's watched list and My List, read as cards and written by id. */
 import type { PendingSession } from "../auth/mod.ts";
-import { tokenLiveSql } from "../auth/sessions.ts";
 import type { AppDeps } from "../deps.ts";
 import { describeError } from "../log.ts";
 import { Problem } from "../problem.ts";
 import type { Sql } from "../store/mod.ts";
-import { CARD_COLUMNS, type MovieCard, toCard } from "./cards.ts";
+import { type MovieCard, toCard } from "./cards.ts";
+import { readEntry, toEntry, updateEntry, type WatchedEntry } from "./entry.ts";
+import { type HistoryFields, utcDate } from "./history_fields.ts";
+import { DEFAULT_MY_LIST_QUERY, DEFAULT_WATCHED_QUERY, type ListQuery } from "./list_query.ts";
+import { type ListName, listParams, listSql } from "./list_sql.ts";
+import { insertWatchedSql } from "./watched_insert.ts";
 
 export type { MovieCard } from "./cards.ts";
+export type { WatchedEntry } from "./entry.ts";
+export type { HistoryFields } from "./history_fields.ts";
+export type { ListQuery } from "./list_query.ts";
 export { readWritePayload, writePayloadSchema } from "./write_payload.ts";
+
+/** A watched card read with `include=entry`: the card and its entry. */
+export type EntryCard = MovieCard & { entry: WatchedEntry };
 
 /** Fetches details of ids missing from the movies store, in the background (lib/catalog). */
 export type Prefetch = (ids: number[]) => unknown;
 
 /** What the list routes call. */
 export interface ListsService {
-  /** The watched list, newest first; with `session`, the read checks that session too. */
-  watched(userId: string, options?: ReadOptions): Promise<MovieCard[]>;
-  addWatched(userId: string, catalogId: number): Promise<void>;
+  /**
+   * The watched list, newest first unless `query` says otherwise (with `includeEntry`, each card
+   * carries its entry); with `session`, the read checks that session too.
+   */
+  watched(userId: string, options?: ReadOptions): Promise<(MovieCard | EntryCard)[]>;
+  /** Adds a movie; `fields` set its history (without them a repeated add changes nothing). */
+  addWatched(
+    userId: string,
+    catalogId: number,
+    options?: { fields?: HistoryFields },
+  ): Promise<void>;
   removeWatched(userId: string, catalogId: number): Promise<void>;
-  /** My List in saved order; with `session`, the read checks that session too. */
+  /** The user's entry for a movie; 404 `not_watched` when it is not in their watched list. */
+  entry(userId: string, catalogId: number): Promise<WatchedEntry>;
+  /** Changes the named fields of an entry; 404 `not_watched` (nothing stored) when absent. */
+  updateEntry(
+    userId: string,
+    change: { catalogId: number; fields: HistoryFields },
+  ): Promise<WatchedEntry>;
+  /** My List in saved order unless `query` says otherwise; with `session`, checks it too. */
   myList(userId: string, options?: ReadOptions): Promise<MovieCard[]>;
   addMyList(userId: string, catalogId: number): Promise<void>;
   removeMyList(userId: string, catalogId: number): Promise<void>;
@@ -31,6 +56,8 @@ export interface ListsService {
 export interface ReadOptions {
   /** The token's session, still to be found live: checked in the read's own statement. */
   session?: PendingSession;
+  /** Sort and filters; the list's own order without one. */
+  query?: ListQuery;
 }
 
 /** Whether a movie is in the user's watched list and in their My List. */
@@ -42,39 +69,11 @@ export interface ListStatus {
 // Reads run as one statement with the server's privileges, scoped to the verified user by
 // `$1` (writes run as the user, under row-level security). The same statement can check the
 // token: rows come back only while its session (`$2`) or, naming none, its user is live.
-type ReadSql = { unchecked: string; user: string; session: string };
-
-function readSql(sql: (check: string) => string): ReadSql {
-  return {
-    unchecked: sql(""),
-    user: sql(`and ${tokenLiveSql("$1", null)}`),
-    session: sql(`and ${tokenLiveSql("$1", "$2")}`),
-  };
-}
-
 const STATUS_SQL = `select
     exists (select 1 from public.user_watched_movies
       where user_id = $1::uuid and catalog_id = $2) as watched,
     exists (select 1 from public.user_my_list
       where user_id = $1::uuid and $2 = any (catalog_ids)) as "inMyList"`;
-
-// Newest first; the id breaks ties of one instant so the order is deterministic.
-const WATCHED_SQL = readSql((check) =>
-  `select ${CARD_COLUMNS}
-  from public.user_watched_movies l
-  left join public.movies m on m.catalog_id = l.catalog_id
-  where l.user_id = $1::uuid ${check}
-  order by l.created_at desc, l.catalog_id desc`
-);
-
-const MY_LIST_SQL = readSql((check) =>
-  `select ${CARD_COLUMNS}
-  from public.user_my_list s
-  cross join lateral unnest(s.catalog_ids) with ordinality as l(catalog_id, ord)
-  left join public.movies m on m.catalog_id = l.catalog_id
-  where s.user_id = $1::uuid ${check}
-  order by l.ord`
-);
 
 // Serialises a user's list writes, so "not watched" checked before an append stays true
 // until the append commits (POST /api/mylist vs a concurrent POST /api/watched).
@@ -84,6 +83,10 @@ const LOCK_SQL = `select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextext
 const KNOWN_SQL = `select exists (
     select 1 from public.movies where catalog_id = $1 and has_details
   ) as known`;
+
+function notWatched(): never {
+  throw new Problem(404, "not_watched", "This movie is not in your watched list.");
+}
 
 /** Builds the lists service; `prefetch` is the catalog's background details fetch. */
 export function createListsService(
@@ -117,33 +120,45 @@ export function createListsService(
     }
   }
 
-  async function read(sql: ReadSql, userId: string, session?: PendingSession) {
-    const rows = !session
-      ? await store.query(sql.unchecked, [userId])
-      : session.sessionId === null
-      ? await store.query(sql.user, [userId])
-      : await store.query(sql.session, [userId, session.sessionId]);
+  async function read(list: ListName, q: ListQuery, userId: string, session?: PendingSession) {
+    const check = !session ? "unchecked" : session.sessionId === null ? "user" : "session";
+    const rows = await store.query(
+      listSql(list, q, check),
+      listParams(userId, q, session?.sessionId),
+    );
     // Rows prove the token live; none may be an empty list, so that takes a query of its own.
     if (rows.length > 0) session?.settle(true);
     else await session?.settleAlone();
-    return rows.map(toCard);
+    return q.includeEntry && list === "watched"
+      ? rows.map((r): EntryCard => ({ ...toCard(r), entry: toEntry(r) }))
+      : rows.map(toCard);
   }
 
   return {
-    watched: (userId, readOptions = {}) => read(WATCHED_SQL, userId, readOptions.session),
-    myList: (userId, readOptions = {}) => read(MY_LIST_SQL, userId, readOptions.session),
+    watched: (userId, { session, query = DEFAULT_WATCHED_QUERY } = {}) =>
+      read("watched", query, userId, session),
+    myList: (userId, { session, query = DEFAULT_MY_LIST_QUERY } = {}) =>
+      read("mylist", query, userId, session),
+    async entry(userId, catalogId) {
+      return await readEntry(store, { userId, catalogId }) ?? notWatched();
+    },
+    async updateEntry(userId, change) {
+      const entry = await store.asUser(userId, (tx) => updateEntry(tx, change));
+      return entry ?? notWatched();
+    },
     async status(userId, catalogId) {
       const [row] = await store.query<ListStatus>(STATUS_SQL, [userId, catalogId]);
       return { watched: Boolean(row.watched), inMyList: Boolean(row.inMyList) };
     },
-    addWatched: (userId, catalogId) =>
+    addWatched: (userId, catalogId, { fields = {} } = {}) =>
       write(userId, catalogId, async (tx) => {
-        await tx.query(
-          `insert into public.user_watched_movies (user_id, catalog_id, created_at)
-           values ((select auth.uid()), $1, $2)
-           on conflict do nothing`,
-          [catalogId, new Date(deps.clock.now()).toISOString()],
-        );
+        const now = deps.clock.now();
+        const { text, params } = insertWatchedSql(catalogId, {
+          addedAt: new Date(now).toISOString(),
+          today: utcDate(now),
+          fields,
+        });
+        await tx.query(text, params);
         await tx.query(`select public.remove_my_list($1)`, [catalogId]);
       }),
     removeWatched: (userId, catalogId) =>

@@ -6,77 +6,18 @@
 import { signupBodySchema } from "../auth/signup.ts";
 import { catalogIdParam, popularQuerySchema, searchQuerySchema } from "../catalog/params.ts";
 import { importBodySchema } from "../import/body.ts";
-import { writePayloadSchema } from "../lists/write_payload.ts";
 import { recommendQuerySchema } from "../recommend/query.ts";
 import { jsonSchemaOf, pathParameter, queryParameters } from "./json_schema.ts";
-import {
-  internal,
-  ok,
-  problem,
-  rateLimitHeaders,
-  type ResponseObject,
-  unauthorized,
-} from "./responses.ts";
+import { listPaths } from "./list_paths.ts";
+import { internal, ok, problem, rateLimitHeaders, unauthorized } from "./responses.ts";
 
 const bearer = [{ bearerAuth: [] }];
 const admin = [{ adminToken: [] }];
 
-const writeBody = {
-  required: true,
-  description: "The flat `{catalogId}` or nested `{movie: {catalogId}}` form; at most 16 KiB.",
-  content: { "application/json": { schema: jsonSchemaOf(writePayloadSchema, "input") } },
-};
-
-const badWrite = problem(
-  "Not JSON, over 16 KiB, no catalogId (`invalid_body`), or catalogId not an integer " +
-    "from 1 to 2147483647 (`invalid_catalog_id`).",
-);
-
-/** The operations of GET/POST/DELETE on a list route. */
-function listOperations(
-  tag: string,
-  listName: string,
-  write: "WatchedWrite" | "MyListWrite",
-  postConflict?: ResponseObject,
-) {
-  const writeResponses = (summary: string, extra: Record<string, ResponseObject> = {}) => ({
-    summary,
-    tags: [tag],
-    security: bearer,
-    requestBody: writeBody,
-    responses: {
-      200: ok("Done.", write),
-      400: badWrite,
-      401: unauthorized,
-      ...extra,
-      500: internal,
-    },
-  });
-  return {
-    get: {
-      summary: `The user's ${listName} as movie cards, in list order.`,
-      tags: [tag],
-      security: bearer,
-      responses: { 200: ok("The cards.", "MovieList"), 401: unauthorized, 500: internal },
-    },
-    post: writeResponses(
-      `Adds a movie to the ${listName}.`,
-      postConflict ? { 409: postConflict } : {},
-    ),
-    delete: writeResponses(`Removes a movie from the ${listName}.`),
-  };
-}
-
 /** The `paths` object of the document. */
 export function buildPaths(): Record<string, unknown> {
   return {
-    "/api/watched": listOperations("lists", "watched list", "WatchedWrite"),
-    "/api/mylist": listOperations(
-      "lists",
-      "My List",
-      "MyListWrite",
-      problem("The movie is already in the watched list (`already_watched`)."),
-    ),
+    ...listPaths(),
     "/api/movies/search": {
       get: {
         summary: "Searches the external movie database.",

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import type { ImportRun } from "../import/runs.ts";
 import type { MovieCard } from "../lists/cards.ts";
+import type { WatchedEntry } from "../lists/entry.ts";
 import type { MovieDetail, PopularPage, SearchRow } from "../catalog/types.ts";
 import type { RecommendResult } from "../recommend/service.ts";
 import type { QuotaStatus } from "../recommend/quota.ts";
@@ -26,6 +27,37 @@ export const movieCardSchema = z.strictObject({
 export const movieListSchema = z.strictObject({
   success: z.literal(true),
   movies: z.array(movieCardSchema),
+});
+
+/** A watched entry (contract section 11). */
+export const watchedEntrySchema = z.strictObject({
+  catalogId,
+  rating: z.number().int().min(1).max(10).nullable()
+    .meta({ description: "1-10 (the website shows rating / 2 stars); null when unrated." }),
+  watchedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable()
+    .meta({
+      format: "date",
+      description: "When the user watched it (UTC date); null when unknown.",
+    }),
+  note: z.string().max(2000).nullable().meta({ description: "Private note; null when none." }),
+  addedAt: z.iso.datetime().meta({ description: "When it was first added (ISO 8601, UTC)." }),
+});
+
+/** A card of GET /api/watched: with `include=entry`, the entry follows the six fields. */
+export const watchedCardSchema = movieCardSchema.extend({
+  entry: watchedEntrySchema.optional().meta({ description: "Only with include=entry." }),
+});
+
+/** The body of GET /api/watched. */
+export const watchedListSchema = z.strictObject({
+  success: z.literal(true),
+  movies: z.array(watchedCardSchema),
+});
+
+/** GET and PATCH /api/watched/:catalogId. */
+export const entryResultSchema = z.strictObject({
+  success: z.literal(true),
+  entry: watchedEntrySchema,
 });
 
 /** The body of a watched write (POST/DELETE /api/watched). */
@@ -154,6 +186,10 @@ export const problemSchema = z.looseObject({
 export const responseComponents = {
   MovieCard: movieCardSchema,
   MovieList: movieListSchema,
+  WatchedEntry: watchedEntrySchema,
+  WatchedCard: watchedCardSchema,
+  WatchedList: watchedListSchema,
+  EntryResult: entryResultSchema,
   WatchedWrite: watchedWriteSchema,
   MyListWrite: myListWriteSchema,
   MovieDetail: movieDetailSchema,
@@ -178,6 +214,7 @@ export type ComponentName = keyof typeof responseComponents;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Out<S extends z.ZodType> = z.output<S>;
 const _card: Same<Out<typeof movieCardSchema>, MovieCard> = true;
+const _entry: Same<Out<typeof watchedEntrySchema>, WatchedEntry> = true;
 const _detail: Same<Out<typeof movieDetailSchema>, MovieDetail> = true;
 const _row: Same<Out<typeof searchRowSchema>, SearchRow> = true;
 const _popular: Same<Out<typeof popularPageSchema>, PopularPage> = true;

@@ -4,6 +4,7 @@
  * so its size is bounded whatever the history's length.
  */
 import type { ChatMessage } from "./providers.ts";
+import { ratedSections } from "./rated.ts";
 import {
   MY_LIST_TITLES,
   RECENT_TITLES,
@@ -49,6 +50,7 @@ export function buildMessages(
       }.`,
     );
   }
+  lines.push(...ratedSections(taste.rated));
   if (taste.myList.length > 0) {
     lines.push("Saved to watch later (at most 2 of these may be recommended):");
     for (const movie of taste.myList.slice(0, MY_LIST_TITLES)) lines.push(`- ${label(movie)}`);

@@ -4,6 +4,7 @@
  * histogram over the whole history, and My List. Bounded whatever the history's length.
  */
 import type { Sql } from "../store/mod.ts";
+import { loadRated, type RatedTaste } from "./rated.ts";
 
 /** Watched titles in the prompt (contract section 8). */
 export const RECENT_TITLES = 60;
@@ -26,6 +27,8 @@ export interface Taste {
   genres: { name: string; count: number }[];
   myListIds: number[];
   myList: TitledMovie[];
+  /** The rated titles by section; absent or empty for an unrated history. */
+  rated?: RatedTaste;
 }
 
 function jsonOf<T>(value: unknown): T {
@@ -81,8 +84,10 @@ export async function loadTaste(
       where l.user_id = $1`,
     [userId],
   );
+  const rated = await loadRated(tx, userId);
   return {
     watchedIds,
+    rated,
     recent: recent.map((r) => ({ title: r.title, year: Number(r.year), genres: r.genres ?? [] })),
     genres: genres.map((r) => ({ name: r.name, count: Number(r.count) })),
     myListIds: (list?.catalog_ids ?? []).map(Number),

@@ -1,173 +1,57 @@
 /**
- * A world for the history import tests: the app against a fake TMDB whose search answers
- * from a small catalog (title words, optional year, as TMDB filters), a signed-in user, and
- * helpers to upload a file and wait for its run.
+ * A watched list and a My List covering every sort and filter edge (contract section 11): ties,
+ * unrated and undated entries, a light row (no runtime), a fallback card (no movie row), an
+ * unknown year, accented and lower-case titles.
  */
-import type { HistoryImport } from "../../lib/history_import/runs.ts";
-import { historyImportsSettled } from "../../lib/history_import/service.ts";
-import type { Clock } from "../../lib/clock.ts";
-import { titleKey } from "../../lib/recommend/resolve_titles.ts";
 import type { Store } from "../../lib/store/mod.ts";
-import { type TestApp, testApp } from "./app.ts";
-import { type FakeTmdb, startFakeTmdb, tmdbEnv } from "./fake_tmdb.ts";
-import type { Engine } from "./store.ts";
-import { createUser, type TestUser } from "./users.ts";
 
-/** A movie the fake's search knows. */
-export interface CatalogMovie {
-  id: number;
-  title: string;
-  original_title?: string;
-  release_date: string;
-}
-
-/** The fake's catalog: the sample files' movies, a remake, and a title two films share. */
-export const CATALOG: CatalogMovie[] = [
-  { id: 550, title: "Fight Club", release_date: "1999-10-15" },
-  {
-    id: 146,
-    title: "Crouching Tiger, Hidden Dragon",
-    original_title: "臥虎藏龍",
-    release_date: "2000-07-07",
-  },
-  {
-    id: 194,
-    title: "Amélie",
-    original_title: "Le Fabuleux Destin d'Amélie Poulain",
-    release_date: "2001-04-25",
-  },
-  {
-    id: 129,
-    title: "Spirited Away",
-    original_title: "千と千尋の神隠し",
-    release_date: "2001-07-20",
-  },
-  { id: 949, title: "Heat", release_date: "1995-12-15" },
-  { id: 12345, title: "Heat", release_date: "1986-03-14" },
-  { id: 7001, title: "Twin Film", release_date: "2010-05-01" },
-  { id: 7002, title: "Twin Film", release_date: "2010-09-01" },
-  // Listed a year later on TMDB than in the file that names it (a festival year).
-  { id: 7100, title: "Late Release", release_date: "2016-01-20" },
+// id, title, year, runtime, genres; 5 has no movie row (a fallback card).
+const MOVIES: [number, string, number, number | null, string[]][] = [
+  [1, "Amélie", 2001, 122, ["Comedy", "Romance"]],
+  [2, "alien", 1979, 117, ["Horror", "Science Fiction"]],
+  [3, "Zodiac", 2007, 157, ["Crime", "Drama", "Mystery"]],
+  [4, "Light Row", 2010, null, ["Drama"]],
+  [6, "Brazil", 1985, 132, ["Comedy", "Science Fiction"]],
+  [7, "Éclair", 0, 90, ["Drama"]],
 ];
 
-/** A TMDB list row for a catalog movie (with the poster, date and vote the search keeps). */
-export function listRow(m: CatalogMovie): Record<string, unknown> {
-  return {
-    adult: false,
-    id: m.id,
-    title: m.title,
-    original_title: m.original_title ?? m.title,
-    poster_path: `/poster-${m.id}.jpg`,
-    release_date: m.release_date,
-    vote_average: 7.5,
-    genre_ids: [18],
-    overview: "",
-    popularity: 10,
-    vote_count: 100,
-  };
-}
+// id, rating, watched_on, in the order they were added (one minute apart).
+const WATCHED: [number, number | null, string | null][] = [
+  [1, 9, "2024-01-05"],
+  [2, 4, "2023-10-31"],
+  [3, null, "2024-06-01"],
+  [4, 7, null],
+  [5, null, "2022-01-01"],
+  [6, 9, "2024-01-05"],
+  [7, 2, "2021-12-12"],
+];
 
-/** Makes `fake` search `movies` like TMDB: every query word in the title, the year's releases. */
-export function serveCatalog(fake: FakeTmdb, movies: CatalogMovie[] = CATALOG): void {
-  fake.search = (query) => {
-    const key = titleKey(query.get("query") ?? "");
-    const year = query.get("year");
-    const results = movies
-      .filter((m) =>
-        titleKey(m.title).includes(key) || titleKey(m.original_title ?? "").includes(key)
-      )
-      .filter((m) => !year || m.release_date.startsWith(year))
-      .map(listRow);
-    return { page: 1, results, total_pages: 1, total_results: results.length };
-  };
-}
+/** My List's saved order of the same movies. */
+export const MY_LIST = [3, 1, 5, 2, 4, 7];
 
-/** The world of one test. */
-export interface HistoryWorld extends AsyncDisposable {
-  t: TestApp;
-  fake: FakeTmdb;
-  user: TestUser;
-  /** Uploads `file` as the raw body (or multipart with `multipart: true`). */
-  upload(
-    file: Uint8Array | string,
-    options?: { user?: TestUser; multipart?: boolean },
-  ): Promise<Response>;
-  /** Uploads, expects 202, waits for the run to end and returns it. */
-  importFile(file: Uint8Array | string, user?: TestUser): Promise<HistoryImport>;
-  /** The user's watched entries and My List, straight from the store. */
-  lists(user?: TestUser): Promise<{ watched: Record<string, unknown>[]; myList: number[] }>;
-  searches(): number;
-}
-
-/** Builds a world; dispose it with `await using`. */
-export async function historyWorld(
-  options: {
-    engine?: Engine;
-    clock?: Clock;
-    latencyMs?: number;
-    store?: Store;
-    kv?: Deno.Kv;
-    fetch?: typeof fetch;
-  } = {},
-): Promise<HistoryWorld> {
-  const fake = await startFakeTmdb({ latencyMs: options.latencyMs ?? 0 });
-  serveCatalog(fake);
-  const t = await testApp({
-    env: tmdbEnv(fake),
-    engine: options.engine,
-    clock: options.clock,
-    store: options.store,
-    kv: options.kv,
-    fetch: options.fetch,
-  });
-  const user = await createUser(t.deps);
-  const upload: HistoryWorld["upload"] = (file, o = {}) => {
-    const headers = (o.user ?? user).headers;
-    if (o.multipart) {
-      const form = new FormData();
-      const data = typeof file === "string" ? file : file as Uint8Array<ArrayBuffer>;
-      form.set("file", new Blob([data]), "export.bin");
-      return t.request("/api/import", { method: "POST", headers, body: form });
-    }
-    return t.request("/api/import", {
-      method: "POST",
-      headers: { ...headers, "content-type": "application/octet-stream" },
-      body: typeof file === "string" ? file : file as Uint8Array<ArrayBuffer>,
-    });
-  };
-  return {
-    t,
-    fake,
-    user,
-    upload,
-    async importFile(file, who = user) {
-      const res = await upload(file, { user: who });
-      if (res.status !== 202) throw new Error(`upload: ${res.status} ${await res.text()}`);
-      const { importId } = await res.json();
-      await historyImportsSettled(t.deps);
-      const run = await t.request(`/api/import/${importId}`, { headers: who.headers });
-      return await run.json();
-    },
-    async lists(who = user) {
-      const watched = await t.store.query<Record<string, unknown>>(
-        `select catalog_id, rating, to_char(watched_on, 'YYYY-MM-DD') as watched_on, note
-         from public.user_watched_movies where user_id = $1 order by catalog_id`,
-        [who.id],
-      );
-      const [list] = await t.store.query<{ catalog_ids: number[] }>(
-        `select catalog_ids from public.user_my_list where user_id = $1`,
-        [who.id],
-      );
-      return {
-        watched: watched.map((r) => ({ ...r, catalog_id: Number(r.catalog_id) })),
-        myList: (list?.catalog_ids ?? []).map(Number),
-      };
-    },
-    searches: () => fake.requests.filter((r) => r.path === "/search/movie").length,
-    async [Symbol.asyncDispose]() {
-      await historyImportsSettled(t.deps);
-      await t[Symbol.asyncDispose]();
-      await fake.close();
-    },
-  };
+/** Stores the movies, `watcher`'s watched list and `saver`'s My List. */
+export async function seedHistory(store: Store, users: { watcher: string; saver: string }) {
+  for (const [id, title, year, runtime, genres] of MOVIES) {
+    await store.query(
+      `insert into public.movies (catalog_id, title, original_title, year, runtime, genres,
+         poster_path, has_details)
+       values ($1, $2, $2, $3, $4, $5, $6, $7)
+       on conflict (catalog_id) do update set title = excluded.title, year = excluded.year,
+         runtime = excluded.runtime, genres = excluded.genres,
+         poster_path = excluded.poster_path, has_details = excluded.has_details`,
+      [id, title, year, runtime, genres, `/p${id}.jpg`, runtime !== null],
+    );
+  }
+  const start = Date.parse("2026-01-01T00:00:00Z");
+  for (const [i, [id, rating, watchedOn]] of WATCHED.entries()) {
+    await store.query(
+      `insert into public.user_watched_movies (user_id, catalog_id, created_at, rating, watched_on)
+       values ($1, $2, $3, $4, $5)`,
+      [users.watcher, id, new Date(start + i * 60_000).toISOString(), rating, watchedOn],
+    );
+  }
+  await store.query(
+    `insert into public.user_my_list (user_id, catalog_ids) values ($1, $2)`,
+    [users.saver, MY_LIST],
+  );
 }

@@ -1,0 +1,123 @@
+/**
+ * The query strings of GET /api/watched and GET /api/mylist (contract section 11): how a list
+ * is sorted and filtered. Without a parameter a list reads exactly as before. The zod schemas
+ * are what GET /api/openapi.json documents; any value they refuse is 400 `invalid_query`.
+ */
+import { z } from "zod";
+import { MOVIE_GENRES } from "../catalog/genres.ts";
+import { Problem } from "../problem.ts";
+
+/** The sorts of the watched list; `added` (newest first) is the list's own order. */
+export const WATCHED_SORTS = ["added", "watched_on", "rating", "title", "year", "runtime"] as const;
+/** The sorts of My List; `saved` is the order the movies were saved in. */
+export const MY_LIST_SORTS = ["saved", "title", "year", "runtime"] as const;
+
+/** A sort of either list. */
+export type ListSort = (typeof WATCHED_SORTS)[number] | (typeof MY_LIST_SORTS)[number];
+
+const GENRES = [...MOVIE_GENRES.values()];
+const byLowerName = new Map(GENRES.map((name) => [name.toLowerCase(), name]));
+
+const order = z.enum(["asc", "desc"]).optional()
+  .meta({ description: "asc or desc; desc by default, except title and saved: asc." });
+
+const genre = z.string().transform((name, ctx) => {
+  const known = byLowerName.get(name.trim().toLowerCase());
+  if (!known) ctx.addIssue({ code: "custom", message: "unknown genre" });
+  return known ?? name;
+}).optional().meta({
+  description: `A genre name, any letter case: ${GENRES.join(", ")}.`,
+});
+
+/** GET /api/watched's query. */
+export const watchedQuerySchema = z.object({
+  sort: z.enum(WATCHED_SORTS).optional()
+    .meta({
+      description: "added (default: newest first), watched_on, rating, title, year, runtime; " +
+        "unknown, unrated and fallback values sort last either way.",
+    }),
+  order,
+  genre,
+  rated: z.enum(["true", "false"]).optional()
+    .meta({ description: "true: only rated entries; false: only unrated ones." }),
+  include: z.enum(["entry"]).optional()
+    .meta({ description: "entry adds each card's entry (rating, watchedOn, note, addedAt)." }),
+});
+
+/** GET /api/mylist's query. */
+export const myListQuerySchema = z.object({
+  sort: z.enum(MY_LIST_SORTS).optional()
+    .meta({
+      description: "saved (default: saved order), title, year, runtime; unknown values last.",
+    }),
+  order,
+  genre,
+});
+
+/** How a list read is sorted and filtered. */
+export interface ListQuery {
+  sort: ListSort;
+  order: "asc" | "desc";
+  /** The genre's canonical name. */
+  genre?: string;
+  rated?: boolean;
+  /** Adds each card's entry (watched list only). */
+  includeEntry: boolean;
+}
+
+/** The watched list's own order: what a read without a parameter gets. */
+export const DEFAULT_WATCHED_QUERY: ListQuery = {
+  sort: "added",
+  order: "desc",
+  includeEntry: false,
+};
+/** My List's own order. */
+export const DEFAULT_MY_LIST_QUERY: ListQuery = {
+  sort: "saved",
+  order: "asc",
+  includeEntry: false,
+};
+
+function defaultOrder(sort: ListSort): "asc" | "desc" {
+  return sort === "title" || sort === "saved" ? "asc" : "desc";
+}
+
+// The parameters a schema knows, each at most once; other names are ignored, as elsewhere.
+function pick(params: URLSearchParams, schema: z.ZodObject): Record<string, string> {
+  const picked: Record<string, string> = {};
+  for (const name of Object.keys(schema.shape)) {
+    const values = params.getAll(name);
+    if (values.length > 1) {
+      throw new Problem(400, "invalid_query", `${name} may be given once.`);
+    }
+    if (values.length === 1) picked[name] = values[0];
+  }
+  return picked;
+}
+
+function parse(params: URLSearchParams, schema: z.ZodObject, base: ListQuery): ListQuery {
+  const result = schema.safeParse(pick(params, schema));
+  if (!result.success) {
+    const name = String(result.error.issues[0]?.path[0] ?? "query");
+    throw new Problem(400, "invalid_query", `${name} has a value this list does not take.`);
+  }
+  const q = result.data as Record<string, string | undefined>;
+  const sort = (q.sort ?? base.sort) as ListSort;
+  return {
+    sort,
+    order: (q.order as "asc" | "desc" | undefined) ?? defaultOrder(sort),
+    ...(q.genre ? { genre: q.genre } : {}),
+    ...(q.rated ? { rated: q.rated === "true" } : {}),
+    includeEntry: q.include === "entry",
+  };
+}
+
+/** Reads GET /api/watched's query; 400 `invalid_query` on any value it does not take. */
+export function parseWatchedQuery(params: URLSearchParams): ListQuery {
+  return parse(params, watchedQuerySchema, DEFAULT_WATCHED_QUERY);
+}
+
+/** Reads GET /api/mylist's query; 400 `invalid_query` on any value it does not take. */
+export function parseMyListQuery(params: URLSearchParams): ListQuery {
+  return parse(params, myListQuerySchema, DEFAULT_MY_LIST_QUERY);
+}

@@ -1,0 +1,103 @@
+/**
+ * The statements of a list read, one per sort, filter and session check, built once and kept.
+ * Every variant is still one statement, whatever the list's length (contract section 6).
+ */
+import { tokenLiveSql } from "../auth/sessions.ts";
+import { CARD_COLUMNS } from "./cards.ts";
+import { ENTRY_COLUMNS } from "./entry.ts";
+import type { ListQuery } from "./list_query.ts";
+
+/** Which list a statement reads. */
+export type ListName = "watched" | "mylist";
+
+/**
+ * How a read checks the token: not at all (the page already did), the user alone (a token
+ * without a session), or its session (`$2`).
+ */
+export type ReadCheck = "unchecked" | "user" | "session";
+
+// Unknown values (no movie row, a light row, no rating, no date) become null, and nulls come
+// last whichever way the list is sorted. Titles sort as people read them (ICU's root collation,
+// the same on PGlite, PostgreSQL and Supabase), then byte-wise so equal-looking titles keep
+// one order.
+function sortKey(q: ListQuery): string {
+  const dir = q.order;
+  switch (q.sort) {
+    case "added":
+      return `l.created_at ${dir}, l.catalog_id ${dir}`;
+    case "saved":
+      return `l.ord ${dir}`;
+    case "watched_on":
+      return `l.watched_on ${dir} nulls last`;
+    case "rating":
+      return `l.rating ${dir} nulls last`;
+    case "title":
+      return `nullif(m.title, '') collate "und-x-icu" ${dir} nulls last, m.title collate "C" ${dir}`;
+    case "year":
+      return `nullif(m.year, 0) ${dir} nulls last`;
+    case "runtime":
+      return `nullif(m.runtime, 0) ${dir} nulls last`;
+  }
+}
+
+function orderBy(list: ListName, q: ListQuery): string {
+  const key = sortKey(q);
+  // Ties fall back to the list's own order, so every sort is deterministic.
+  if (list === "mylist") return q.sort === "saved" ? key : `${key}, l.ord`;
+  if (q.sort === "added") return key;
+  return `${key}, l.created_at desc, l.catalog_id desc`;
+}
+
+function filters(q: ListQuery, genreParam: string): string {
+  let where = "";
+  if (q.genre !== undefined) {
+    where +=
+      `\n    and exists (select 1 from unnest(m.genres) g where lower(g) = lower(${genreParam}))`;
+  }
+  if (q.rated === true) where += "\n    and l.rating is not null";
+  if (q.rated === false) where += "\n    and l.rating is null";
+  return where;
+}
+
+function build(list: ListName, q: ListQuery, check: ReadCheck): string {
+  const checkSql = check === "unchecked"
+    ? ""
+    : `and ${tokenLiveSql("$1", check === "session" ? "$2" : null)}`;
+  const genreParam = check === "session" ? "$3" : "$2";
+  const columns = q.includeEntry && list === "watched"
+    ? `${CARD_COLUMNS},\n    ${ENTRY_COLUMNS}`
+    : CARD_COLUMNS;
+  const from = list === "watched"
+    ? `public.user_watched_movies l
+  left join public.movies m on m.catalog_id = l.catalog_id
+  where l.user_id = $1::uuid`
+    : `public.user_my_list s
+  cross join lateral unnest(s.catalog_ids) with ordinality as l(catalog_id, ord)
+  left join public.movies m on m.catalog_id = l.catalog_id
+  where s.user_id = $1::uuid`;
+  return `select ${columns}
+  from ${from} ${checkSql}${filters(q, genreParam)}
+  order by ${orderBy(list, q)}`;
+}
+
+const built = new Map<string, string>();
+
+/**
+ * The statement reading `list` as `q` asks: `$1` the user, `$2` the session id when `check`
+ * is "session", then the genre name when `q` filters by one.
+ */
+export function listSql(list: ListName, q: ListQuery, check: ReadCheck): string {
+  const key = [list, check, q.sort, q.order, q.genre !== undefined, q.rated, q.includeEntry]
+    .join("|");
+  let text = built.get(key);
+  if (text === undefined) built.set(key, text = build(list, q, check));
+  return text;
+}
+
+/** The parameters of `listSql`'s statement. */
+export function listParams(userId: string, q: ListQuery, sessionId?: string | null): unknown[] {
+  const params: unknown[] = [userId];
+  if (sessionId) params.push(sessionId);
+  if (q.genre !== undefined) params.push(q.genre);
+  return params;
+}

@@ -1,0 +1,34 @@
+/** GET/PATCH /api/watched/:catalogId: one watched entry's rating, date and note. */
+import { requireUser } from "../../../lib/auth/require_user.ts";
+import { catalogIdParam } from "../../../lib/catalog/params.ts";
+import type { Ctx, Handlers } from "../../../lib/http/env.ts";
+import { readEntryPatch } from "../../../lib/http/history_payloads.ts";
+import { Problem } from "../../../lib/problem.ts";
+
+/** The user first: a 401 comes before the id or the body is looked at. */
+export const middleware = [requireUser()];
+
+function catalogId(c: Ctx): number {
+  const id = catalogIdParam.safeParse(c.req.param("catalogId"));
+  if (!id.success) {
+    throw new Problem(
+      400,
+      "invalid_catalog_id",
+      "catalogId must be an integer from 1 to 2147483647.",
+    );
+  }
+  return id.data;
+}
+
+export const handler: Handlers = {
+  async GET(c) {
+    const entry = await c.var.services.lists.entry(c.var.user!.id, catalogId(c));
+    return c.json({ success: true, entry });
+  },
+  async PATCH(c) {
+    const id = catalogId(c);
+    const fields = await readEntryPatch(c.req.raw, c.var.deps.clock.now());
+    const entry = await c.var.services.lists.updateEntry(c.var.user!.id, { catalogId: id, fields });
+    return c.json({ success: true, entry });
+  },
+};
