@@ -8,6 +8,7 @@ import { catalogIdParam, popularQuerySchema, searchQuerySchema } from "../catalo
 import { importBodySchema } from "../import/body.ts";
 import { recommendQuerySchema } from "../recommend/query.ts";
 import { jsonSchemaOf, pathParameter, queryParameters } from "./json_schema.ts";
+import { historyPaths } from "./history_paths.ts";
 import { listPaths } from "./list_paths.ts";
 import { internal, ok, problem, rateLimitHeaders, unauthorized } from "./responses.ts";
 
@@ -18,6 +19,7 @@ const admin = [{ adminToken: [] }];
 export function buildPaths(): Record<string, unknown> {
   return {
     ...listPaths(),
+    ...historyPaths(),
     "/api/movies/search": {
       get: {
         summary: "Searches the external movie database.",
