@@ -25,13 +25,14 @@ import * as $21 from "./routes/auth/v1/.well-known/jwks.json.ts";
 import * as $22 from "./routes/auth/v1/logout.ts";
 import * as $23 from "./routes/auth/v1/token.ts";
 import * as $24 from "./routes/auth/v1/user.ts";
-import * as $25 from "./routes/login.tsx";
-import * as $26 from "./routes/movies/[id].tsx";
-import * as $27 from "./routes/mylist.tsx";
-import * as $28 from "./routes/recommendations.tsx";
-import * as $29 from "./routes/search.tsx";
-import * as $30 from "./routes/signup.tsx";
-import * as $31 from "./routes/watched.tsx";
+import * as $25 from "./routes/import.tsx";
+import * as $26 from "./routes/login.tsx";
+import * as $27 from "./routes/movies/[id].tsx";
+import * as $28 from "./routes/mylist.tsx";
+import * as $29 from "./routes/recommendations.tsx";
+import * as $30 from "./routes/search.tsx";
+import * as $31 from "./routes/signup.tsx";
+import * as $32 from "./routes/watched.tsx";
 
 /** The route table app.ts builds the app from. */
 export const manifest: Manifest = {
@@ -67,12 +68,13 @@ export const manifest: Manifest = {
     { pattern: "/auth/v1/logout", file: "auth/v1/logout.ts", module: $22 },
     { pattern: "/auth/v1/token", file: "auth/v1/token.ts", module: $23 },
     { pattern: "/auth/v1/user", file: "auth/v1/user.ts", module: $24 },
-    { pattern: "/login", file: "login.tsx", module: $25 },
-    { pattern: "/movies/:id", file: "movies/[id].tsx", module: $26 },
-    { pattern: "/mylist", file: "mylist.tsx", module: $27 },
-    { pattern: "/recommendations", file: "recommendations.tsx", module: $28 },
-    { pattern: "/search", file: "search.tsx", module: $29 },
-    { pattern: "/signup", file: "signup.tsx", module: $30 },
-    { pattern: "/watched", file: "watched.tsx", module: $31 },
+    { pattern: "/import", file: "import.tsx", module: $25 },
+    { pattern: "/login", file: "login.tsx", module: $26 },
+    { pattern: "/movies/:id", file: "movies/[id].tsx", module: $27 },
+    { pattern: "/mylist", file: "mylist.tsx", module: $28 },
+    { pattern: "/recommendations", file: "recommendations.tsx", module: $29 },
+    { pattern: "/search", file: "search.tsx", module: $30 },
+    { pattern: "/signup", file: "signup.tsx", module: $31 },
+    { pattern: "/watched", file: "watched.tsx", module: $32 },
   ],
 };

@@ -25,6 +25,15 @@ export function ListPage(
       <h1 id="list-heading">{heading}</h1>
       <p class="lead">{intro}</p>
       {cards
+        ? (
+          <p class="hint">
+            Logged movies elsewhere? <a href="/import">Import from Letterboxd, Trakt or IMDb</a>
+            {" "}
+            or export your lists.
+          </p>
+        )
+        : null}
+      {cards
         ? <ListGrid list={list} cards={cards} imageBaseUrl={imageBaseUrl} />
         : <SignInPrompt what={`see ${heading}`} next={path} />}
     </section>
