@@ -1,40 +1,58 @@
-/** The body of /watched and /mylist: the user's cards in the ListGrid island, or a sign-in prompt. */
-import ListGridIsland from "../islands/ListGrid.tsx";
-import type { MovieCard } from "../lib/lists/cards.ts";
+/**
+ * The body of /watched and /mylist: the numbers (watched only), the sort and filter form, the
+ * user's cards in the ListGrid island, or a sign-in prompt.
+ */
+import ListGridIsland, { type ListCard } from "../islands/ListGrid.tsx";
+import type { ListQuery, WatchedStats } from "../lib/lists/mod.ts";
 import { island } from "../lib/http/island.tsx";
 import { usePage } from "../lib/http/page_context.ts";
+import { isCustomQuery, ListControls } from "./ListControls.tsx";
 import { SignInPrompt } from "./SignInPrompt.tsx";
+import { StatsStrip } from "./StatsStrip.tsx";
 import { Title } from "./Title.tsx";
 
 const ListGrid = island("ListGrid", ListGridIsland);
 
-/** `cards` undefined means signed out. */
+/** What a signed-in user's list page shows. */
+export interface ListPageData {
+  cards: ListCard[];
+  query: ListQuery;
+  /** The watched page's numbers, and the (UTC) year "this year" means. */
+  stats?: { stats: WatchedStats; year: number };
+}
+
+/** `data` undefined means signed out. */
 export function ListPage(
-  { list, heading, intro, cards, path }: {
+  { list, heading, intro, data, path }: {
     list: "watched" | "mylist";
     heading: string;
     intro: string;
-    cards?: MovieCard[];
+    data?: ListPageData;
     path: string;
   },
 ) {
   const { imageBaseUrl } = usePage();
+  const filtered = data ? data.query.genre !== undefined || data.query.rated !== undefined : false;
   return (
     <section aria-labelledby="list-heading">
       <Title>{heading}</Title>
       <h1 id="list-heading">{heading}</h1>
       <p class="lead">{intro}</p>
-      {cards
+      {data
         ? (
-          <p class="hint">
-            Logged movies elsewhere? <a href="/import">Import from Letterboxd, Trakt or IMDb</a>
-            {" "}
-            or export your lists.
-          </p>
+          <>
+            {data.stats ? <StatsStrip {...data.stats} /> : null}
+            {data.cards.length > 0 || isCustomQuery(data.query, list)
+              ? <ListControls list={list} query={data.query} path={path} />
+              : null}
+            <ListGrid
+              list={list}
+              cards={data.cards}
+              imageBaseUrl={imageBaseUrl}
+              filtered={filtered}
+            />
+          </>
         )
-        : null}
-      {cards
-        ? <ListGrid list={list} cards={cards} imageBaseUrl={imageBaseUrl} />
         : <SignInPrompt what={`see ${heading}`} next={path} />}
     </section>
   );

@@ -9,6 +9,10 @@ export interface MovieCardProps {
   posterUrl: string;
   /** Year, genres, rating...: already formatted. */
   facts?: string;
+  /** More lines under the facts (the user's rating and watch date). */
+  details?: ComponentChildren;
+  /** The title's heading level: 2 under a page's h1, 3 under a section's h2. */
+  level?: 2 | 3;
   children?: ComponentChildren;
 }
 
@@ -16,15 +20,19 @@ export interface MovieCardProps {
  * A card. The link wraps only the title, so its accessible name is the title alone; CSS
  * stretches its hit area over the card (actions stay above it).
  */
-export function MovieCard({ id, title, posterUrl, facts, children }: MovieCardProps) {
+export function MovieCard(
+  { id, title, posterUrl, facts, details, level = 2, children }: MovieCardProps,
+) {
   const name = title || `Movie #${id}`;
+  const Heading = level === 3 ? "h3" : "h2";
   return (
     <article class="card">
       <Poster src={posterUrl} title={name} />
-      <h3 class="card-title">
+      <Heading class="card-title">
         <a class="card-link" href={`/movies/${id}`}>{name}</a>
-      </h3>
+      </Heading>
       {facts ? <p class="card-facts">{facts}</p> : null}
+      {details}
       {children ? <div class="card-actions">{children}</div> : null}
     </article>
   );

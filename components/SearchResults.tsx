@@ -8,7 +8,13 @@ import { Notice } from "./Notice.tsx";
 
 /** Search or popular rows as a grid of cards. */
 export function RowGrid(
-  { label, rows, imageBaseUrl }: { label: string; rows: SearchRow[]; imageBaseUrl: string },
+  { label, rows, imageBaseUrl, level }: {
+    label: string;
+    rows: SearchRow[];
+    imageBaseUrl: string;
+    /** The card titles' heading level (3 under a section's h2). */
+    level?: 2 | 3;
+  },
 ) {
   return (
     <MovieGrid label={label}>
@@ -16,6 +22,7 @@ export function RowGrid(
         <MovieCard
           key={row.id}
           id={row.id}
+          level={level}
           title={row.title}
           posterUrl={posterUrl(imageBaseUrl, row.poster_path)}
           facts={cardFacts(

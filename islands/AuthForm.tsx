@@ -100,6 +100,8 @@ export default function AuthForm(props: AuthFormProps) {
 
   async function submit(event: Event) {
     event.preventDefault();
+    // The button is never disabled (focus would fall to the page): a second press waits.
+    if (busy) return;
     setBusy(true);
     setMessage(null);
     try {
@@ -182,7 +184,7 @@ export default function AuthForm(props: AuthFormProps) {
             />
           )
           : null}
-        <button type="submit" class="button" disabled={busy}>
+        <button type="submit" class="button" aria-disabled={busy ? "true" : undefined}>
           {busy ? "Please wait…" : signup ? "Create account" : "Sign in"}
         </button>
       </form>

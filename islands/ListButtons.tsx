@@ -1,11 +1,17 @@
 /**
  * The movie page's "Watched" and "My List" buttons: they show the signed-in user's current
  * state (rendered by the server; re-read from /api/watched and /api/mylist after a
- * back/forward-cache restore) and change it through the API. Marking a movie watched takes it off My List, as the API does.
+ * back/forward-cache restore) and change it through the API. Marking a movie watched takes it
+ * off My List, as the API does, and dates it today (the browser's day); a watched movie gets
+ * the rating, date and note form. The buttons are never disabled while saving, so keyboard
+ * focus stays on them; My List is shown unavailable, with the reason, on a watched movie.
  */
 import { useEffect, useState } from "preact/hooks";
+import { HistoryForm } from "../components/HistoryForm.tsx";
 import type { MovieCard } from "../lib/lists/cards.ts";
+import type { WatchedEntry } from "../lib/lists/entry.ts";
 import { api, ApiError } from "../lib/web/api.ts";
+import { localToday } from "../lib/web/history_format.ts";
 
 /** The movie, and the state the server knew (undefined when signed out). */
 export interface ListButtonsProps {
@@ -14,6 +20,8 @@ export interface ListButtonsProps {
   signedIn: boolean;
   watched?: boolean;
   inMyList?: boolean;
+  /** The watched entry (rating, date, note) when the movie is watched. */
+  entry?: WatchedEntry;
   /** The sign-in URL that comes back to this page. */
   loginHref: string;
 }
@@ -26,6 +34,7 @@ export default function ListButtons(props: ListButtonsProps) {
   const { catalogId, title, signedIn, loginHref } = props;
   const [watched, setWatched] = useState(Boolean(props.watched));
   const [inMyList, setInMyList] = useState(Boolean(props.inMyList));
+  const [entry, setEntry] = useState(props.entry);
   const [busy, setBusy] = useState<Busy>(null);
   const [message, setMessage] = useState<Message>(null);
 
@@ -39,9 +48,11 @@ export default function ListButtons(props: ListButtonsProps) {
       Promise.all([
         api<{ movies: MovieCard[] }>("/api/watched", { auth: true }),
         api<{ movies: MovieCard[] }>("/api/mylist", { auth: true }),
-      ]).then(([w, m]) => {
-        setWatched(has(w.data.movies));
+      ]).then(async ([w, m]) => {
+        const isWatched = has(w.data.movies);
+        setWatched(isWatched);
         setInMyList(has(m.data.movies));
+        setEntry(isWatched ? await readEntry(catalogId) : undefined);
       }).catch(() => {/* keep the state shown */});
     };
     addEventListener("pageshow", onPageShow);
@@ -58,15 +69,17 @@ export default function ListButtons(props: ListButtonsProps) {
 
   const name = title || "this movie";
   async function change(list: "watched" | "mylist", add: boolean) {
+    if (busy !== null) return;
     setBusy(list);
     setMessage(null);
     try {
       await api(`/api/${list}`, {
         method: add ? "POST" : "DELETE",
-        body: { catalogId },
+        body: list === "watched" && add ? { catalogId, watchedOn: localToday() } : { catalogId },
         auth: true,
       });
       if (list === "watched") {
+        setEntry(add ? await readEntry(catalogId) : undefined);
         setWatched(add);
         if (add && inMyList) setInMyList(false);
         setMessage({
@@ -86,6 +99,7 @@ export default function ListButtons(props: ListButtonsProps) {
       if (error instanceof ApiError && error.code === "already_watched") {
         setWatched(true);
         setInMyList(false);
+        setEntry(await readEntry(catalogId));
         setMessage({
           kind: "error",
           text: `You've already watched “${name}”, so it can't go on My List.`,
@@ -103,6 +117,8 @@ export default function ListButtons(props: ListButtonsProps) {
     }
   }
 
+  // A watched movie cannot go on My List (409 already_watched): say so before the click.
+  const myListBlocked = watched && !inMyList;
   return (
     <div class="list-buttons">
       <div class="button-row">
@@ -110,7 +126,7 @@ export default function ListButtons(props: ListButtonsProps) {
           type="button"
           class={watched ? "button button-on" : "button"}
           aria-pressed={watched}
-          disabled={busy !== null}
+          aria-disabled={busy !== null ? "true" : undefined}
           onClick={() => change("watched", !watched)}
         >
           {busy === "watched" ? "Saving…" : watched ? "✓ Watched" : "Mark as watched"}
@@ -119,12 +135,20 @@ export default function ListButtons(props: ListButtonsProps) {
           type="button"
           class={inMyList ? "button button-on" : "button button-secondary"}
           aria-pressed={inMyList}
-          disabled={busy !== null}
-          onClick={() => change("mylist", !inMyList)}
+          aria-disabled={busy !== null || myListBlocked ? "true" : undefined}
+          aria-describedby={myListBlocked ? "mylist-reason" : undefined}
+          onClick={() => myListBlocked || change("mylist", !inMyList)}
         >
           {busy === "mylist" ? "Saving…" : inMyList ? "✓ In My List" : "Add to My List"}
         </button>
       </div>
+      {myListBlocked
+        ? (
+          <p id="mylist-reason" class="hint">
+            You've watched this movie, so it can't go on My List.
+          </p>
+        )
+        : null}
       <p class={`status ${message?.kind === "error" ? "status-error" : ""}`} role="status">
         {message?.text}
         {message?.signIn
@@ -136,6 +160,19 @@ export default function ListButtons(props: ListButtonsProps) {
           )
           : null}
       </p>
+      {watched && entry
+        ? <HistoryForm key={entry.addedAt} entry={entry} onSaved={setEntry} />
+        : null}
     </div>
   );
+}
+
+/** The stored entry of a watched movie (undefined if it is gone meanwhile). */
+async function readEntry(catalogId: number): Promise<WatchedEntry | undefined> {
+  try {
+    return (await api<{ entry: WatchedEntry }>(`/api/watched/${catalogId}`, { auth: true })).data
+      .entry;
+  } catch {
+    return undefined;
+  }
 }

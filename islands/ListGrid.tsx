@@ -1,31 +1,68 @@
 /**
- * The signed-in user's Watched or My List page body: the cards the server rendered, each
- * with a remove button, and the empty state once the last one is gone.
+ * The signed-in user's Watched or My List page body: the cards the server rendered (watched
+ * ones with their rating and date), each with a remove button, and the empty state. A removal
+ * offers "Undo", which takes focus (the removed button is gone); undoing puts the movie back
+ * (a watched one with its rating, date and note) and focuses its card again.
  */
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { cardFacts, MovieCard } from "../components/MovieCard.tsx";
 import { MovieGrid } from "../components/MovieGrid.tsx";
 import type { MovieCard as Card } from "../lib/lists/cards.ts";
+import type { WatchedEntry } from "../lib/lists/entry.ts";
 import { api, ApiError } from "../lib/web/api.ts";
+import { formatDate, ratingText, starsOf } from "../lib/web/history_format.ts";
 import { posterUrl } from "../lib/web/poster.ts";
 
-/** Which list, its cards in list order, and the image root for posters. */
+/** A card, with its entry on the watched page. */
+export type ListCard = Card & { entry?: WatchedEntry };
+
+/** Which list, its cards in the order shown, and the image root for posters. */
 export interface ListGridProps {
   list: "watched" | "mylist";
-  cards: Card[];
+  cards: ListCard[];
   imageBaseUrl: string;
+  /** The cards are filtered: an empty grid means no match, not an empty list. */
+  filtered?: boolean;
 }
 
 const NAMES = { watched: "Watched", mylist: "My List" };
 
+type Message = { error: boolean; text: string; undo?: { card: ListCard; index: number } };
+
+function EntryLine({ entry }: { entry: WatchedEntry }) {
+  return (
+    <p class="card-entry">
+      {entry.rating
+        ? (
+          <span class="card-stars">
+            <span aria-hidden="true">★ {starsOf(entry.rating)}</span>
+            <span class="sr-only">Your rating: {ratingText(entry.rating)}</span>
+          </span>
+        )
+        : <span>Not rated</span>}
+      {entry.watchedOn ? <span>Watched {formatDate(entry.watchedOn)}</span> : null}
+    </p>
+  );
+}
+
 /** The grid, or the empty state. */
-export default function ListGrid({ list, cards: initial, imageBaseUrl }: ListGridProps) {
+export default function ListGrid({ list, cards: initial, imageBaseUrl, filtered }: ListGridProps) {
   const [cards, setCards] = useState(initial);
   const [busy, setBusy] = useState<number | null>(null);
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
+  const [focus, setFocus] = useState<string | null>(null);
 
-  async function remove(card: Card) {
-    const name = card.title || `Movie #${card.catalogId}`;
+  // Focus follows the change once it is rendered: the Undo button, or the restored card.
+  useEffect(() => {
+    if (!focus) return;
+    document.querySelector<HTMLElement>(focus)?.focus();
+    setFocus(null);
+  }, [focus]);
+
+  const nameOf = (card: Card) => card.title || `Movie #${card.catalogId}`;
+
+  async function remove(card: ListCard) {
+    if (busy !== null) return;
     setBusy(card.catalogId);
     setMessage(null);
     try {
@@ -34,15 +71,38 @@ export default function ListGrid({ list, cards: initial, imageBaseUrl }: ListGri
         body: { catalogId: card.catalogId },
         auth: true,
       });
+      const index = cards.findIndex((c) => c.catalogId === card.catalogId);
       setCards((all) => all.filter((c) => c.catalogId !== card.catalogId));
-      setMessage({ error: false, text: `Removed “${name}” from ${NAMES[list]}.` });
-    } catch (error) {
       setMessage({
-        error: true,
-        text: error instanceof ApiError && error.status === 401
-          ? "Your session has expired. Sign in again to change your lists."
-          : `Couldn't remove “${name}”. Please try again.`,
+        error: false,
+        text: `Removed “${nameOf(card)}” from ${NAMES[list]}.`,
+        undo: { card, index },
       });
+      setFocus(".list-grid .undo");
+    } catch (error) {
+      setMessage({ error: true, text: failure(error, `Couldn't remove “${nameOf(card)}”.`) });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function undo({ card, index }: { card: ListCard; index: number }) {
+    if (busy !== null) return;
+    setBusy(card.catalogId);
+    try {
+      const { rating, watchedOn, note } = card.entry ?? {};
+      await api(`/api/${list}`, {
+        method: "POST",
+        body: list === "watched" && card.entry
+          ? { catalogId: card.catalogId, rating, watchedOn, note }
+          : { catalogId: card.catalogId },
+        auth: true,
+      });
+      setCards((all) => [...all.slice(0, index), card, ...all.slice(index)]);
+      setMessage({ error: false, text: `Put “${nameOf(card)}” back in ${NAMES[list]}.` });
+      setFocus(`.list-grid [data-remove="${card.catalogId}"]`);
+    } catch (error) {
+      setMessage({ error: true, text: failure(error, `Couldn't put “${nameOf(card)}” back.`) });
     } finally {
       setBusy(null);
     }
@@ -52,12 +112,29 @@ export default function ListGrid({ list, cards: initial, imageBaseUrl }: ListGri
     <div class="list-grid">
       <p class={`status ${message?.error ? "status-error" : ""}`} role="status">
         {message?.text}
+        {message?.undo
+          ? (
+            <>
+              {" "}
+              <button
+                type="button"
+                class="button button-small button-quiet undo"
+                aria-disabled={busy !== null ? "true" : undefined}
+                onClick={() => message.undo && undo(message.undo)}
+              >
+                Undo
+              </button>
+            </>
+          )
+          : null}
       </p>
       {cards.length === 0
         ? (
           <div class="notice notice-note">
             <p>
-              {list === "watched"
+              {filtered
+                ? `No movies in ${NAMES[list]} match these choices.`
+                : list === "watched"
                 ? "You haven't marked any movies as watched yet."
                 : "My List is empty. Save movies you want to watch later."}
             </p>
@@ -75,15 +152,15 @@ export default function ListGrid({ list, cards: initial, imageBaseUrl }: ListGri
                 title={card.title}
                 posterUrl={posterUrl(imageBaseUrl, card.posterPath)}
                 facts={cardFacts(card.year, card.genres)}
+                details={card.entry ? <EntryLine entry={card.entry} /> : null}
               >
                 <button
                   type="button"
                   class="button button-small button-quiet"
-                  disabled={busy === card.catalogId}
+                  data-remove={card.catalogId}
+                  aria-disabled={busy === card.catalogId ? "true" : undefined}
                   onClick={() => remove(card)}
-                  aria-label={`Remove ${card.title || `movie #${card.catalogId}`} from ${
-                    NAMES[list]
-                  }`}
+                  aria-label={`Remove ${nameOf(card)} from ${NAMES[list]}`}
                 >
                   {busy === card.catalogId ? "Removing…" : "Remove"}
                 </button>
@@ -93,4 +170,10 @@ export default function ListGrid({ list, cards: initial, imageBaseUrl }: ListGri
         )}
     </div>
   );
+}
+
+function failure(error: unknown, what: string): string {
+  return error instanceof ApiError && error.status === 401
+    ? "Your session has expired. Sign in again to change your lists."
+    : `${what} Please try again.`;
 }

@@ -100,6 +100,7 @@ export default function Recommendations({ imageBaseUrl }: RecommendationsProps) 
   }, []);
 
   async function ask(mode: Mode) {
+    if (busy !== null) return;
     setBusy(mode);
     setError(null);
     try {
@@ -123,37 +124,30 @@ export default function Recommendations({ imageBaseUrl }: RecommendationsProps) 
     <div class="recommendations">
       <div class="toolbar">
         <div class="button-row">
+          {
+            /* One first button whose label follows the state, never disabled: the element
+               (and keyboard focus on it) survives the first answer and every request. */
+          }
+          <button
+            type="button"
+            class="button"
+            aria-disabled={busy !== null ? "true" : undefined}
+            onClick={() => ask(result ? "refresh" : "default")}
+          >
+            {result ? label("refresh", "Refresh") : label("default", "Get recommendations")}
+          </button>
           {result
             ? (
-              <>
-                <button
-                  type="button"
-                  class="button"
-                  disabled={busy !== null}
-                  onClick={() => ask("refresh")}
-                >
-                  {label("refresh", "Refresh")}
-                </button>
-                <button
-                  type="button"
-                  class="button button-secondary"
-                  disabled={busy !== null}
-                  onClick={() => ask("getNew")}
-                >
-                  {label("getNew", "Get new ones")}
-                </button>
-              </>
-            )
-            : (
               <button
                 type="button"
-                class="button"
-                disabled={busy !== null}
-                onClick={() => ask("default")}
+                class="button button-secondary"
+                aria-disabled={busy !== null ? "true" : undefined}
+                onClick={() => ask("getNew")}
               >
-                {label("default", "Get recommendations")}
+                {label("getNew", "Get new ones")}
               </button>
-            )}
+            )
+            : null}
         </div>
         <p class="quota" aria-live="polite">
           {quota ? `${quota.remaining} of ${quota.limit} requests left today` : ""}

@@ -9,8 +9,10 @@ export default function SignOutButton() {
     <button
       type="button"
       class="button button-small button-quiet"
-      disabled={busy}
+      aria-disabled={busy ? "true" : undefined}
       onClick={async () => {
+        // Never disabled, so focus stays on it until the page changes; a second press waits.
+        if (busy) return;
         setBusy(true);
         // The cookie is gone either way (lib/web/supabase.ts); never leave the button stuck.
         await signOut().catch((error) => console.warn("Sign-out did not reach the server", error));

@@ -47,7 +47,14 @@ export default function Home({ data }: PageProps<Data>) {
           : null}
         {popular && popular.results.length === 0 ? <Notice>No movies on this page.</Notice> : null}
         {popular?.results.length
-          ? <RowGrid label="Popular movies" rows={popular.results} imageBaseUrl={imageBaseUrl} />
+          ? (
+            <RowGrid
+              label="Popular movies"
+              rows={popular.results}
+              imageBaseUrl={imageBaseUrl}
+              level={3}
+            />
+          )
           : null}
         {popular
           ? (

@@ -1,22 +1,25 @@
-/** `/mylist`: the signed-in user's saved movies, in the order they were added. */
-import { ListPage } from "../components/ListPage.tsx";
+/** `/mylist`: the signed-in user's saved movies, in saved order unless the URL asks otherwise. */
+import { ListPage, type ListPageData } from "../components/ListPage.tsx";
 import type { Handlers, PageProps } from "../lib/http/env.ts";
-import type { MovieCard } from "../lib/lists/cards.ts";
+import { parsePageQuery } from "../lib/lists/list_query.ts";
 
 export const handler: Handlers = {
   async GET(c) {
     const user = c.get("user");
-    return c.var.render(user ? await c.var.services.lists.myList(user.id) : undefined);
+    if (!user) return c.var.render(undefined);
+    const query = parsePageQuery(new URL(c.req.url).searchParams, "mylist");
+    const cards = await c.var.services.lists.myList(user.id, { query });
+    return c.var.render({ cards, query } satisfies ListPageData);
   },
 };
 
-export default function MyList({ data, url }: PageProps<MovieCard[] | undefined>) {
+export default function MyList({ data, url }: PageProps<ListPageData | undefined>) {
   return (
     <ListPage
       list="mylist"
       heading="My List"
       intro="Movies you want to watch. Marking one as watched takes it off this list."
-      cards={data}
+      data={data}
       path={url.pathname}
     />
   );

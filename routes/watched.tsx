@@ -1,22 +1,35 @@
-/** `/watched`: the signed-in user's watched movies, newest first. */
-import { ListPage } from "../components/ListPage.tsx";
+/**
+ * `/watched`: the signed-in user's watched movies with their ratings and dates, newest first
+ * unless the URL asks for another sort or a filter, and the numbers of the whole history.
+ */
+import { ListPage, type ListPageData } from "../components/ListPage.tsx";
 import type { Handlers, PageProps } from "../lib/http/env.ts";
-import type { MovieCard } from "../lib/lists/cards.ts";
+import { parsePageQuery } from "../lib/lists/list_query.ts";
 
 export const handler: Handlers = {
   async GET(c) {
     const user = c.get("user");
-    return c.var.render(user ? await c.var.services.lists.watched(user.id) : undefined);
+    if (!user) return c.var.render(undefined);
+    const query = {
+      ...parsePageQuery(new URL(c.req.url).searchParams, "watched"),
+      includeEntry: true,
+    };
+    const [cards, stats] = await Promise.all([
+      c.var.services.lists.watched(user.id, { query }),
+      c.var.services.lists.stats(user.id),
+    ]);
+    const year = new Date(c.var.deps.clock.now()).getUTCFullYear();
+    return c.var.render({ cards, query, stats: { stats, year } } satisfies ListPageData);
   },
 };
 
-export default function Watched({ data, url }: PageProps<MovieCard[] | undefined>) {
+export default function Watched({ data, url }: PageProps<ListPageData | undefined>) {
   return (
     <ListPage
       list="watched"
       heading="Watched"
-      intro="Movies you've seen, most recent first. They shape your recommendations."
-      cards={data}
+      intro="Movies you've seen, with your ratings and dates. They shape your recommendations."
+      data={data}
       path={url.pathname}
     />
   );

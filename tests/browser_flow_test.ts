@@ -67,6 +67,8 @@ Deno.test({
         await page.getByLabel("Password").fill("wrong password!");
         await page.getByRole("button", { name: "Sign in" }).click();
         await page.getByText("Wrong email or password.").waitFor();
+        // Focus stays on the button (never disabled), so Enter tries again.
+        assert.equal(await page.evaluate(() => document.activeElement?.textContent), "Sign in");
         await page.getByLabel("Password").fill(password);
         await page.getByRole("button", { name: "Sign in" }).click();
         await page.waitForURL(`${server.url}/`);
@@ -93,18 +95,43 @@ Deno.test({
         await page.getByRole("heading", { name: "Fight Club", level: 1 }).waitFor();
       });
 
-      await step("mark it watched; My List then explains it is already watched", async () => {
-        await hydrated(page);
-        await page.getByRole("button", { name: "Mark as watched" }).click();
-        await page.getByText("Marked “Fight Club” as watched.").waitFor();
-        assert.equal(
-          await page.getByRole("button", { name: "✓ Watched" }).getAttribute("aria-pressed"),
-          "true",
-        );
-        await page.getByRole("button", { name: "Add to My List" }).click();
-        await page.getByText("You've already watched “Fight Club”, so it can't go on My List.")
-          .waitFor();
-      });
+      await step(
+        "mark it watched with the keyboard; My List then says why it is unavailable",
+        async () => {
+          await hydrated(page);
+          const watchedButton = page.getByRole("button", { name: "Mark as watched" });
+          await watchedButton.focus();
+          await page.keyboard.press("Enter");
+          await page.getByText("Marked “Fight Club” as watched.").waitFor();
+          // Focus stays on the button, so a second Enter acts again (here: it is not needed).
+          assert.equal(await page.evaluate(() => document.activeElement?.textContent), "✓ Watched");
+          assert.equal(
+            await page.getByRole("button", { name: "✓ Watched" }).getAttribute("aria-pressed"),
+            "true",
+          );
+          const myList = page.getByRole("button", { name: "Add to My List" });
+          assert.equal(await myList.getAttribute("aria-disabled"), "true");
+          assert.equal(
+            await myList.evaluate((b) =>
+              document.getElementById(b.getAttribute("aria-describedby") ?? "")?.textContent
+            ),
+            "You've watched this movie, so it can't go on My List.",
+          );
+          // Pressing it anyway changes nothing, and it keeps focus (it is focusable, with its reason).
+          await myList.focus();
+          await page.keyboard.press("Enter");
+          assert.equal(
+            await page.getByRole("status").first().textContent(),
+            "Marked “Fight Club” as watched.",
+          );
+          assert.equal(
+            await page.evaluate(() => document.activeElement?.textContent),
+            "Add to My List",
+          );
+          // The watched movie gets the history form, dated today.
+          await page.getByRole("slider", { name: "Your rating" }).waitFor();
+        },
+      );
 
       await step("add another movie to My List", async () => {
         // The server rendered the buttons' state: loading the page re-reads no list.
@@ -131,10 +158,10 @@ Deno.test({
         await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Watched" })
           .click();
         await page.waitForURL(`${server.url}/watched`);
-        await page.getByRole("heading", { name: "Fight Club", level: 3 }).waitFor();
+        await page.getByRole("heading", { name: "Fight Club", level: 2 }).waitFor();
         await page.goto(`${server.url}/mylist`);
         await hydrated(page);
-        await page.getByRole("heading", { name: String(other.title), level: 3 }).waitFor();
+        await page.getByRole("heading", { name: String(other.title), level: 2 }).waitFor();
         await page.getByRole("button", { name: `Remove ${other.title} from My List` }).click();
         await page.getByText(`Removed “${other.title}” from My List.`).waitFor();
         await page.getByText("My List is empty.").waitFor();
@@ -147,12 +174,12 @@ Deno.test({
         await hydrated(page);
         await page.getByText("20 of 20 requests left today").waitFor();
         await page.getByRole("button", { name: "Get recommendations" }).click();
-        const cards = page.getByRole("list", { name: "Recommendations" }).locator("h3");
+        const cards = page.getByRole("list", { name: "Recommendations" }).locator("h2");
         await cards.first().waitFor({ timeout: 60_000 });
         await page.getByText("19 of 20 requests left today").waitFor();
         await page.waitForFunction(
           () =>
-            [...document.querySelectorAll(".recommendations h3")].every((h) =>
+            [...document.querySelectorAll(".recommendations h2")].every((h) =>
               h.textContent !== "Loading…"
             ),
         );
@@ -163,7 +190,7 @@ Deno.test({
         await page.getByText("18 of 20 requests left today").waitFor({ timeout: 60_000 });
         await page.waitForFunction(
           (previous) => {
-            const titles = [...document.querySelectorAll(".recommendations h3")].map((h) =>
+            const titles = [...document.querySelectorAll(".recommendations h2")].map((h) =>
               h.textContent
             );
             return titles.length > 0 && titles.every((t) => t !== "Loading…") &&

@@ -4,11 +4,12 @@
  * docs/screenshots/), no horizontal scroll on a phone, and an alt text on every image.
  */
 import assert from "node:assert/strict";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { signAccessToken } from "../lib/auth/access_token.ts";
 import { FakeClock } from "../lib/clock.ts";
 import { createServices } from "../lib/services.ts";
 import { SESSION_COOKIE } from "../lib/web/session_cookie.ts";
+import { signedInContext, signedInSession } from "./helpers/browser_session.ts";
 import { POPULAR_FIXTURE_ROWS } from "./helpers/fake_tmdb.ts";
 import {
   hydrated,
@@ -16,54 +17,11 @@ import {
   pageErrors,
   skipBrowserTests,
   startTestServer,
-  type TestServer,
 } from "./helpers/server.ts";
 
 const TIMEOUT = 20_000;
 const OUTPUT = new URL("./output/", import.meta.url);
 const DOCS = new URL("../docs/screenshots/", import.meta.url);
-
-/** Signs a new user up through the API and returns the supabase-js session the site stores. */
-async function signedInSession(
-  server: TestServer,
-  email: string,
-): Promise<{ access_token: string; user: { id: string; email: string } }> {
-  const password = "screenshots-password";
-  const signup = await fetch(`${server.url}/api/auth/signup`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password }),
-  });
-  assert.equal(signup.status, 201, await signup.text());
-  const token = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password }),
-  });
-  assert.equal(token.status, 200);
-  return await token.json();
-}
-
-/** A browser context signed in with `session`, as if supabase-js had stored it. */
-async function signedInContext(
-  browser: Browser,
-  server: TestServer,
-  session: unknown,
-  width: number,
-): Promise<BrowserContext> {
-  // Dark is the site's own look; headless Chromium would otherwise ask for light.
-  const context = await browser.newContext({
-    viewport: { width, height: 900 },
-    colorScheme: "dark",
-  });
-  await context.addCookies([{
-    name: SESSION_COOKIE,
-    value: encodeURIComponent(JSON.stringify(session)),
-    url: server.url,
-    sameSite: "Lax",
-  }]);
-  return context;
-}
 
 function base64(bytes: Uint8Array): string {
   let text = "";
@@ -197,7 +155,7 @@ Deno.test({
             clock: twoHoursAgo,
           });
           const stale = { ...fresh, access_token: expired.token, expires_at: expired.expiresAt };
-          const context = await signedInContext(browser, server, stale, 1280);
+          const context = await signedInContext(browser, server, stale, { width: 1280 });
           const page = await context.newPage();
           page.setDefaultTimeout(TIMEOUT);
           await page.goto(`${server.url}/watched`);
@@ -212,7 +170,7 @@ Deno.test({
 
       for (const width of [390, 1280]) {
         await t.step(`screenshots at ${width} px`, async () => {
-          const context = await signedInContext(browser, server, session, width);
+          const context = await signedInContext(browser, server, session, { width });
           const page = await context.newPage();
           page.setDefaultTimeout(TIMEOUT);
           const errors = pageErrors(page);
@@ -238,7 +196,7 @@ Deno.test({
                 .click();
               await page.waitForFunction(
                 () => {
-                  const titles = [...document.querySelectorAll(".recommendations h3")];
+                  const titles = [...document.querySelectorAll(".recommendations h2")];
                   return titles.length >= 5 && titles.every((h) => h.textContent !== "Loading…");
                 },
                 undefined,
@@ -282,7 +240,7 @@ Deno.test({
       await t.step("at 360 px, signed in and out, nothing scrolls sideways or wraps", async () => {
         for (const signedIn of [true, false]) {
           const context = signedIn
-            ? await signedInContext(browser, server, session, 360)
+            ? await signedInContext(browser, server, session, { width: 360 })
             : await browser.newContext({ viewport: { width: 360, height: 800 } });
           const page = await context.newPage();
           page.setDefaultTimeout(TIMEOUT);

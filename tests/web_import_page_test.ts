@@ -42,7 +42,7 @@ Deno.test("/import signed in renders the upload, the latest run with its report,
   for (const href of ["/api/export", "/api/export?format=csv&amp;list=watched"]) {
     assert.ok(html.includes(`href="${href}"`), href);
   }
-  // The lists link to the page.
+  // Every page links to it (the footer).
   const watched = await get(w.t, "/watched", cookie);
   assert.ok(watched.html.includes('<a href="/import">'));
 });

@@ -121,3 +121,17 @@ export function parseWatchedQuery(params: URLSearchParams): ListQuery {
 export function parseMyListQuery(params: URLSearchParams): ListQuery {
   return parse(params, myListQuerySchema, DEFAULT_MY_LIST_QUERY);
 }
+
+/**
+ * A list page's query (/watched, /mylist): like the API's, but a value the list does not take
+ * (a stale bookmark, an empty select) is ignored instead of refused, so the page still shows.
+ */
+export function parsePageQuery(params: URLSearchParams, list: "watched" | "mylist"): ListQuery {
+  const schema = list === "watched" ? watchedQuerySchema : myListQuerySchema;
+  const kept = new URLSearchParams();
+  for (const [name, field] of Object.entries(schema.shape)) {
+    const value = params.get(name);
+    if (value && (field as z.ZodType).safeParse(value).success) kept.set(name, value);
+  }
+  return list === "watched" ? parseWatchedQuery(kept) : parseMyListQuery(kept);
+}

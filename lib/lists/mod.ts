@@ -5,16 +5,18 @@ import { describeError } from "../log.ts";
 import { Problem } from "../problem.ts";
 import type { Sql } from "../store/mod.ts";
 import { type MovieCard, toCard } from "./cards.ts";
-import { readEntry, toEntry, updateEntry, type WatchedEntry } from "./entry.ts";
+import { ENTRY_COLUMNS, readEntry, toEntry, updateEntry, type WatchedEntry } from "./entry.ts";
 import { type HistoryFields, utcDate } from "./history_fields.ts";
 import { DEFAULT_MY_LIST_QUERY, DEFAULT_WATCHED_QUERY, type ListQuery } from "./list_query.ts";
 import { type ListName, listParams, listSql } from "./list_sql.ts";
+import { readWatchedStats, type WatchedStats } from "./stats.ts";
 import { insertWatchedSql } from "./watched_insert.ts";
 
 export type { MovieCard } from "./cards.ts";
 export type { WatchedEntry } from "./entry.ts";
 export type { HistoryFields } from "./history_fields.ts";
 export type { ListQuery } from "./list_query.ts";
+export type { WatchedStats } from "./stats.ts";
 export { readWritePayload, writePayloadSchema } from "./write_payload.ts";
 
 /** A watched card read with `include=entry`: the card and its entry. */
@@ -50,6 +52,8 @@ export interface ListsService {
   removeMyList(userId: string, catalogId: number): Promise<void>;
   /** Where one movie stands in the user's lists (the movie page's buttons), in one query. */
   status(userId: string, catalogId: number): Promise<ListStatus>;
+  /** The watched page's numbers: movies, hours, this year, average rating, top genres. */
+  stats(userId: string): Promise<WatchedStats>;
 }
 
 /** Options of a list read. */
@@ -60,20 +64,24 @@ export interface ReadOptions {
   query?: ListQuery;
 }
 
-/** Whether a movie is in the user's watched list and in their My List. */
+/** Whether a movie is in the user's watched list (with its entry) and in their My List. */
 export interface ListStatus {
   watched: boolean;
   inMyList: boolean;
+  /** The watched entry; present only when `watched`. */
+  entry?: WatchedEntry;
 }
 
 // Reads run as one statement with the server's privileges, scoped to the verified user by
 // `$1` (writes run as the user, under row-level security). The same statement can check the
 // token: rows come back only while its session (`$2`) or, naming none, its user is live.
-const STATUS_SQL = `select
-    exists (select 1 from public.user_watched_movies
-      where user_id = $1::uuid and catalog_id = $2) as watched,
+// The movie page shows the entry of a watched movie, so the status carries it.
+const STATUS_SQL = `select l.catalog_id is not null as watched,
     exists (select 1 from public.user_my_list
-      where user_id = $1::uuid and $2 = any (catalog_ids)) as "inMyList"`;
+      where user_id = $1::uuid and $2 = any (catalog_ids)) as "inMyList",
+    l.catalog_id as "catalogId", ${ENTRY_COLUMNS}
+  from (select 1) as one
+  left join public.user_watched_movies l on l.user_id = $1::uuid and l.catalog_id = $2`;
 
 // Serialises a user's list writes, so "not watched" checked before an append stays true
 // until the append commits (POST /api/mylist vs a concurrent POST /api/watched).
@@ -147,9 +155,12 @@ export function createListsService(
       return entry ?? notWatched();
     },
     async status(userId, catalogId) {
-      const [row] = await store.query<ListStatus>(STATUS_SQL, [userId, catalogId]);
-      return { watched: Boolean(row.watched), inMyList: Boolean(row.inMyList) };
+      const [row] = await store.query(STATUS_SQL, [userId, catalogId]);
+      const status: ListStatus = { watched: Boolean(row.watched), inMyList: Boolean(row.inMyList) };
+      if (status.watched) status.entry = toEntry(row);
+      return status;
     },
+    stats: (userId) => readWatchedStats(store, userId, { now: deps.clock.now() }),
     addWatched: (userId, catalogId, { fields = {} } = {}) =>
       write(userId, catalogId, async (tx) => {
         const now = deps.clock.now();

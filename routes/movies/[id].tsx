@@ -1,7 +1,11 @@
-/** `/movies/:id`: a movie's detail, with the Watched and My List buttons for the signed-in user. */
+/**
+ * `/movies/:id`: a movie's detail, with the Watched and My List buttons for the signed-in user
+ * and, on a watched movie, their rating, watch date and note.
+ */
 import { Title } from "../../components/Title.tsx";
 import ListButtonsIsland from "../../islands/ListButtons.tsx";
 import type { MovieDetail } from "../../lib/catalog/mod.ts";
+import type { ListStatus } from "../../lib/lists/mod.ts";
 import type { Handlers, PageProps } from "../../lib/http/env.ts";
 import { island } from "../../lib/http/island.tsx";
 import { Problem } from "../../lib/problem.ts";
@@ -12,7 +16,7 @@ const ListButtons = island("ListButtons", ListButtonsIsland);
 interface Data {
   movie: MovieDetail;
   /** The user's state of this movie; undefined when signed out. */
-  lists?: { watched: boolean; inMyList: boolean };
+  lists?: ListStatus;
 }
 
 const MAX_ID = 2 ** 31 - 1;
@@ -81,6 +85,7 @@ export default function Movie({ data, url, user }: PageProps<Data>) {
               signedIn
               watched={lists?.watched}
               inMyList={lists?.inMyList}
+              entry={lists?.entry}
               loginHref={loginHref}
             />
           )
