@@ -67,9 +67,11 @@ function windows(at: number[]) {
 
 async function windowUse(rows: number, how: "import" | "bare searches", engine?: Engine) {
   await using fake = await startFakeTmdb({ latencyMs: LATENCY_MS });
+  // Titles of this run only: a PostgreSQL store keeps the movies an earlier run stored.
+  const tag = crypto.randomUUID().slice(0, 8);
   const movies: CatalogMovie[] = Array.from({ length: rows }, (_, i) => ({
     id: 400_000 + i,
-    title: `Bench Film ${String(i).padStart(5, "0")}`,
+    title: `Bench Film ${tag} ${String(i).padStart(5, "0")}`,
     release_date: "2011-11-11",
   }));
   serveCatalog(fake, movies);
