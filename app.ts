@@ -5,6 +5,7 @@
  */
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { GoTrueError } from "./lib/auth/gotrue_error.ts";
 import type { AppDeps } from "./lib/deps.ts";
 import {
   type AppEnv,
@@ -13,13 +14,14 @@ import {
   METHODS,
   type Middleware,
   type RouteModule,
-} from "./lib/http/env.ts";
+} from "./lib/http/app_env.ts";
+import { gotrueErrorResponse } from "./lib/http/gotrue_response.ts";
 import { renderPage } from "./lib/http/render.tsx";
 import { requestContext } from "./lib/http/request_context.ts";
 import { StaticTableRouter } from "./lib/http/router.ts";
 import { describeError } from "./lib/log.ts";
 import { internalError, Problem, problemResponse } from "./lib/problem.ts";
-import { createServices } from "./lib/services.ts";
+import { createServices, type Services } from "./lib/services.ts";
 import { manifest as generated } from "./routes.gen.ts";
 
 /** The methods a route answers, in `Allow` order. */
@@ -33,10 +35,16 @@ function isApiPath(path: string): boolean {
   return path === "/api" || path.startsWith("/api/") || path.startsWith("/auth/");
 }
 
-/** Builds the app. `manifest` defaults to the generated route table. */
-export function createApp(deps: AppDeps, options: { manifest?: Manifest } = {}): Hono<AppEnv> {
+/**
+ * Builds the app. `manifest` defaults to the generated route table; `services` to services
+ * built from `deps` (main.ts passes the ones its cron job shares, so a process has one set).
+ */
+export function createApp(
+  deps: AppDeps,
+  options: { manifest?: Manifest; services?: Services } = {},
+): Hono<AppEnv> {
   const manifest = options.manifest ?? generated;
-  const services = createServices(deps);
+  const services = options.services ?? createServices(deps);
   const app = new Hono<AppEnv>({ router: new StaticTableRouter() });
   const Shell = manifest.app?.default;
 
@@ -92,6 +100,8 @@ export function createApp(deps: AppDeps, options: { manifest?: Manifest } = {}):
   );
 
   app.onError((error, c) => {
+    // The /auth/v1 routes answer GoTrue's error shape, so supabase-js reads them as Supabase's.
+    if (error instanceof GoTrueError) return gotrueErrorResponse(c.req.raw, error);
     let problem: Problem;
     if (error instanceof Problem) problem = error;
     else if (error instanceof HTTPException && error.status < 500) {

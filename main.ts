@@ -3,21 +3,20 @@
  * builds the app and serves it. `GET /api/health` answers 503 until all of that is done.
  */
 import { createApp } from "./app.ts";
-import { createCatalogService } from "./lib/catalog/mod.ts";
 import { systemClock } from "./lib/clock.ts";
 import { ConfigError, describeDatabase, loadConfig } from "./lib/config.ts";
 import type { AppDeps } from "./lib/deps.ts";
 import {
   type CatalogImportService,
-  createCatalogImportService,
   failInterruptedImports,
   IMPORT_LOCK_TTL_MS,
   scheduledImport,
-} from "./lib/import.ts";
+} from "./lib/import/mod.ts";
 import { resumeHistoryImports } from "./lib/history_import/service.ts";
 import { openKv } from "./lib/kv.ts";
 import { describeError, jsonLogger } from "./lib/log.ts";
 import { Problem, problemResponse } from "./lib/problem.ts";
+import { createServices } from "./lib/services.ts";
 import { migrate, readMigrations } from "./lib/store/migrate.ts";
 import { openStore } from "./lib/store/mod.ts";
 
@@ -78,11 +77,13 @@ const markInterrupted = () =>
   );
 await markInterrupted();
 setTimeout(markInterrupted, IMPORT_LOCK_TTL_MS + 1_000);
-importReady.resolve(createCatalogImportService(deps, { catalog: createCatalogService(deps) }));
-const app = createApp(deps);
+// One set of services per process: the cron job imports through the app's own catalog.
+const services = createServices(deps);
+importReady.resolve(services.catalogImport);
+const app = createApp(deps, { services });
 serving.app = app.fetch;
 // History imports a restart cut off carry on where they stopped (lib/history_import).
-resumeHistoryImports(deps, { catalog: createCatalogService(deps) });
+resumeHistoryImports(services.historyImport, deps);
 
 jsonLogger({
   level: "info",

@@ -1,7 +1,7 @@
 /** Search and popular rows as cards (server pages and the LiveSearch island). */
 import { genreNames } from "../lib/catalog/genres.ts";
 import type { SearchRow } from "../lib/catalog/types.ts";
-import { posterUrl } from "../lib/web/poster.ts";
+import { cardPosterUrl } from "../lib/web/poster.ts";
 import { cardFacts, MovieCard } from "./MovieCard.tsx";
 import { MovieGrid } from "./MovieGrid.tsx";
 import { Notice } from "./Notice.tsx";
@@ -24,7 +24,7 @@ export function RowGrid(
           id={row.id}
           level={level}
           title={row.title}
-          posterUrl={posterUrl(imageBaseUrl, row.poster_path)}
+          posterUrl={cardPosterUrl(imageBaseUrl, row.poster_path)}
           facts={cardFacts(
             Number(row.release_date.slice(0, 4)) || 0,
             genreNames(row.genre_ids),

@@ -3,68 +3,17 @@
  * site's own /auth/v1); sign-up POSTs /api/auth/signup and then signs in. An email that
  * already has an account switches the form to sign-in with the email kept.
  */
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import { api, ApiError } from "../lib/web/api.ts";
+import { signInMessage, signUpMessage } from "../lib/web/auth_messages.ts";
+import { type CaptchaProps, useCaptcha } from "../lib/web/captcha.ts";
 import { supabase } from "../lib/web/supabase.ts";
-
-/** The captcha widget to show on sign-up. */
-export interface CaptchaProps {
-  provider: "turnstile" | "hcaptcha";
-  siteKey: string;
-}
 
 /** Which form first, where to go once signed in, and the captcha when sign-up needs one. */
 export interface AuthFormProps {
   mode: "login" | "signup";
   next: string;
   captcha?: CaptchaProps;
-}
-
-const CAPTCHA_SCRIPTS = {
-  turnstile: "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit",
-  hcaptcha: "https://js.hcaptcha.com/1/api.js?render=explicit&recaptchacompat=off",
-};
-
-interface CaptchaApi {
-  render(el: HTMLElement, options: Record<string, unknown>): string;
-  reset(id?: string): void;
-}
-
-/** Loads the provider's script once and renders its widget into `el`; tokens go to `onToken`. */
-function useCaptcha(captcha: CaptchaProps | undefined, onToken: (token: string) => void) {
-  const el = useRef<HTMLDivElement>(null);
-  const widget = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    if (!captcha || !el.current) return;
-    const global = () =>
-      (globalThis as unknown as Record<string, CaptchaApi | undefined>)[
-        captcha.provider
-      ];
-    const render = () => {
-      const provider = global();
-      if (!provider || !el.current || widget.current !== undefined) return;
-      widget.current = provider.render(el.current, {
-        sitekey: captcha.siteKey,
-        callback: onToken,
-        "expired-callback": () => onToken(""),
-        "error-callback": () => onToken(""),
-      });
-    };
-    if (global()) return render();
-    const script = document.createElement("script");
-    script.src = CAPTCHA_SCRIPTS[captcha.provider];
-    script.async = true;
-    script.onload = render;
-    document.head.append(script);
-  }, [captcha?.provider, captcha?.siteKey]);
-  const reset = () => {
-    if (captcha && widget.current !== undefined) {
-      (globalThis as unknown as Record<string, CaptchaApi | undefined>)[captcha.provider]?.reset(
-        widget.current,
-      );
-    }
-  };
-  return { el, reset };
 }
 
 /** The form; its heading and submit label follow the mode. */
@@ -87,14 +36,7 @@ export default function AuthForm(props: AuthFormProps) {
   async function signIn(): Promise<boolean> {
     const { error } = await supabase().auth.signInWithPassword({ email, password });
     if (!error) return true;
-    setMessage({
-      error: true,
-      text: error.code === "invalid_credentials"
-        ? "Wrong email or password."
-        : error.status === 429
-        ? "Too many attempts. Wait a minute and try again."
-        : error.message || "Signing in failed. Please try again.",
-    });
+    setMessage({ error: true, text: signInMessage(error) });
     return false;
   }
 
@@ -122,14 +64,7 @@ export default function AuthForm(props: AuthFormProps) {
             return;
           }
           if (error instanceof ApiError && error.code === "captcha_failed") captcha.reset();
-          setMessage({
-            error: true,
-            text: error instanceof ApiError && error.code === "captcha_failed"
-              ? "The captcha check failed. Please try it again."
-              : error instanceof ApiError
-              ? error.message
-              : "Signing up failed. Please try again.",
-          });
+          setMessage({ error: true, text: signUpMessage(error) });
           return;
         }
       }
@@ -140,6 +75,7 @@ export default function AuthForm(props: AuthFormProps) {
   }
 
   const signup = mode === "signup";
+  const other = signup ? "login" : "signup";
   return (
     <div class="auth">
       <h1>{signup ? "Create an account" : "Sign in"}</h1>
@@ -189,35 +125,16 @@ export default function AuthForm(props: AuthFormProps) {
         </button>
       </form>
       <p class="auth-switch">
-        {signup
-          ? (
-            <>
-              Already have an account?{" "}
-              <a
-                href={`/login?next=${next}`}
-                onClick={(e) => {
-                  e.preventDefault();
-                  switchTo("login");
-                }}
-              >
-                Sign in
-              </a>
-            </>
-          )
-          : (
-            <>
-              New here?{" "}
-              <a
-                href={`/signup?next=${next}`}
-                onClick={(e) => {
-                  e.preventDefault();
-                  switchTo("signup");
-                }}
-              >
-                Create an account
-              </a>
-            </>
-          )}
+        {signup ? "Already have an account? " : "New here? "}
+        <a
+          href={`/${other}?next=${next}`}
+          onClick={(e) => {
+            e.preventDefault();
+            switchTo(other);
+          }}
+        >
+          {signup ? "Sign in" : "Create an account"}
+        </a>
       </p>
     </div>
   );

@@ -13,11 +13,10 @@ import type { WatchedEntry } from "../lib/lists/entry.ts";
 import { api, ApiError } from "../lib/web/api.ts";
 import { localToday } from "../lib/web/history_format.ts";
 
-/** The movie, and the state the server knew (undefined when signed out). */
+/** The movie, and the signed-in user's state the server knew (the page renders a sign-in link instead when signed out). */
 export interface ListButtonsProps {
   catalogId: number;
   title: string;
-  signedIn: boolean;
   watched?: boolean;
   inMyList?: boolean;
   /** The watched entry (rating, date, note) when the movie is watched. */
@@ -31,7 +30,7 @@ type Message = { kind: "ok" | "error"; text: string; signIn?: boolean } | null;
 
 /** Two toggle buttons (aria-pressed) and a status line. */
 export default function ListButtons(props: ListButtonsProps) {
-  const { catalogId, title, signedIn, loginHref } = props;
+  const { catalogId, title, loginHref } = props;
   const [watched, setWatched] = useState(Boolean(props.watched));
   const [inMyList, setInMyList] = useState(Boolean(props.inMyList));
   const [entry, setEntry] = useState(props.entry);
@@ -39,7 +38,6 @@ export default function ListButtons(props: ListButtonsProps) {
   const [message, setMessage] = useState<Message>(null);
 
   useEffect(() => {
-    if (!signedIn) return;
     // A fresh load has the state the server just read (signed-in pages are no-store), so the
     // lists are re-read only when the page comes back from the back/forward cache.
     const has = (movies: MovieCard[]) => movies.some((m) => m.catalogId === catalogId);
@@ -57,15 +55,7 @@ export default function ListButtons(props: ListButtonsProps) {
     };
     addEventListener("pageshow", onPageShow);
     return () => removeEventListener("pageshow", onPageShow);
-  }, [catalogId, signedIn]);
-
-  if (!signedIn) {
-    return (
-      <p class="list-buttons-signin">
-        <a href={loginHref}>Sign in</a> to mark this movie watched or add it to My List.
-      </p>
-    );
-  }
+  }, [catalogId]);
 
   const name = title || "this movie";
   async function change(list: "watched" | "mylist", add: boolean) {

@@ -11,7 +11,7 @@ import type { MovieCard as Card } from "../lib/lists/cards.ts";
 import type { WatchedEntry } from "../lib/lists/entry.ts";
 import { api, ApiError } from "../lib/web/api.ts";
 import { formatDate, ratingText, starsOf } from "../lib/web/history_format.ts";
-import { posterUrl } from "../lib/web/poster.ts";
+import { cardPosterUrl } from "../lib/web/poster.ts";
 
 /** A card, with its entry on the watched page. */
 export type ListCard = Card & { entry?: WatchedEntry };
@@ -150,7 +150,7 @@ export default function ListGrid({ list, cards: initial, imageBaseUrl, filtered 
                 key={card.catalogId}
                 id={card.catalogId}
                 title={card.title}
-                posterUrl={posterUrl(imageBaseUrl, card.posterPath)}
+                posterUrl={cardPosterUrl(imageBaseUrl, card.posterPath)}
                 facts={cardFacts(card.year, card.genres)}
                 details={card.entry ? <EntryLine entry={card.entry} /> : null}
               >

@@ -7,14 +7,8 @@ import { useEffect, useState } from "preact/hooks";
 import { cardFacts, MovieCard } from "../components/MovieCard.tsx";
 import { MovieGrid } from "../components/MovieGrid.tsx";
 import type { MovieDetail } from "../lib/catalog/types.ts";
-import type { RecommendResult } from "../lib/recommend/service.ts";
+import type { RecommendResult } from "../lib/recommend/types.ts";
 import { api, ApiError } from "../lib/web/api.ts";
-import { posterPathOf, posterUrl } from "../lib/web/poster.ts";
-
-/** The image root for card posters. */
-export interface RecommendationsProps {
-  imageBaseUrl: string;
-}
 
 type Mode = "default" | "refresh" | "getNew";
 interface Quota {
@@ -84,7 +78,7 @@ async function loadDetails(
 }
 
 /** Controls, quota, messages and the grid. */
-export default function Recommendations({ imageBaseUrl }: RecommendationsProps) {
+export default function Recommendations() {
   const [quota, setQuota] = useState<Quota | null>(null);
   const [result, setResult] = useState<RecommendResult | null>(null);
   const [details, setDetails] = useState<Details>({});
@@ -183,7 +177,7 @@ export default function Recommendations({ imageBaseUrl }: RecommendationsProps) 
                   key={id}
                   id={id}
                   title={movie?.title ?? (detail === "missing" ? "" : "Loading…")}
-                  posterUrl={movie ? posterUrl(imageBaseUrl, posterPathOf(movie.poster)) : ""}
+                  posterUrl={movie?.poster ?? ""}
                   facts={movie ? cardFacts(movie.year, movie.genres, movie.rating) : undefined}
                 />
               );

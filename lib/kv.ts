@@ -13,7 +13,7 @@ export async function openKv(path?: string): Promise<Deno.Kv> {
   return await Deno.openKv(path);
 }
 
-function isLocked(error: unknown): boolean {
+function isBusyFile(error: unknown): boolean {
   return error instanceof Error && /database is locked|SQLITE_BUSY/i.test(error.message);
 }
 
@@ -30,7 +30,7 @@ export async function commitWithRetry(
     try {
       return await build().commit();
     } catch (error) {
-      if (!isLocked(error) || i >= attempts) throw error;
+      if (!isBusyFile(error) || i >= attempts) throw error;
       await new Promise((r) => setTimeout(r, 2 + Math.random() * 10 * Math.min(i + 1, 5)));
     }
   }
@@ -42,7 +42,7 @@ export async function getWithRetry<T>(kv: Deno.Kv, key: Deno.KvKey): Promise<Den
     try {
       return await kv.get<T>(key);
     } catch (error) {
-      if (!isLocked(error) || i >= 50) throw error;
+      if (!isBusyFile(error) || i >= 50) throw error;
       await new Promise((r) => setTimeout(r, 2 + Math.random() * 10));
     }
   }

@@ -4,7 +4,8 @@
  * generation lock and the catalog import lock.
  */
 import type { Clock } from "./clock.ts";
-import { commitWithRetry, getWithRetry } from "./kv.ts";
+import { getWithRetry } from "./kv.ts";
+import { type KvDecision, updateKeys } from "./kv_counter.ts";
 
 interface Lease {
   owner: string;
@@ -27,12 +28,13 @@ export interface LeaseOptions {
 }
 
 // Lapsed leases are deleted by KV a minute after they expire by the clock.
-function write(kv: Deno.Kv, key: Deno.KvKey, current: Deno.KvEntryMaybe<Lease>, o: LeaseOptions) {
+function take<R>(key: Deno.KvKey, o: LeaseOptions, result: R): KvDecision<R> {
   const lease: Lease = { owner: o.owner, expiresAt: o.clock.now() + o.ttlMs };
-  return commitWithRetry(() =>
-    kv.atomic().check(current).set(key, lease, { expireIn: o.ttlMs + 60_000 })
-  );
+  return { result, set: [{ key, value: lease, expireIn: o.ttlMs + 60_000 }] };
 }
+
+// Ten rounds: a lease is contended by a handful of instances at most.
+const ROUNDS = { attempts: 10 };
 
 /** Tries to take the lease at `key` for `ttlMs`; null when someone else holds it. */
 export async function tryLock(
@@ -41,49 +43,59 @@ export async function tryLock(
   options: { ttlMs: number; clock: Clock; owner?: string },
 ): Promise<HeldLock | null> {
   const lease = { ...options, owner: options.owner ?? crypto.randomUUID() };
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const current = await getWithRetry<Lease>(kv, key);
-    if (current.value && current.value.expiresAt > options.clock.now()) return null;
-    if ((await write(kv, key, current, lease)).ok) {
-      return {
-        owner: lease.owner,
-        release: () => releaseLock(kv, key, lease.owner),
-        renew: () => renewLock(kv, key, lease),
-      };
-    }
-  }
-  return null;
+  const taken = await updateKeys<Lease, boolean>(kv, [key], {
+    decide: ([current]) => {
+      if (current.value && current.value.expiresAt > options.clock.now()) return { result: false };
+      return take(key, lease, true);
+    },
+    ...ROUNDS,
+    exhausted: () => false,
+  });
+  if (!taken) return null;
+  return {
+    owner: lease.owner,
+    release: () => releaseLock(kv, key, { owner: lease.owner }),
+    renew: () => renewLock(kv, key, lease),
+  };
 }
 
 /**
  * Extends the lease at `key` by `ttlMs` from now unless another owner has it: a lease of
  * `owner` that ran out but nobody took is taken back; one another owner took stays theirs.
  */
-export async function renewLock(
-  kv: Deno.Kv,
-  key: Deno.KvKey,
-  options: LeaseOptions,
-): Promise<boolean> {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const current = await getWithRetry<Lease>(kv, key);
-    if (current.value && current.value.owner !== options.owner) return false;
-    if ((await write(kv, key, current, options)).ok) return true;
-  }
-  return false;
+export function renewLock(kv: Deno.Kv, key: Deno.KvKey, options: LeaseOptions): Promise<boolean> {
+  return updateKeys<Lease, boolean>(kv, [key], {
+    decide: ([current]) => {
+      if (current.value && current.value.owner !== options.owner) return { result: false };
+      return take(key, options, true);
+    },
+    ...ROUNDS,
+    exhausted: () => false,
+  });
 }
 
 /** Releases the lease at `key` if `owner` still holds it. */
-export async function releaseLock(kv: Deno.Kv, key: Deno.KvKey, owner: string): Promise<void> {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const current = await getWithRetry<Lease>(kv, key);
-    if (!current.value || current.value.owner !== owner) return;
-    const result = await commitWithRetry(() => kv.atomic().check(current).delete(key));
-    if (result.ok) return;
-  }
+function releaseLock(
+  kv: Deno.Kv,
+  key: Deno.KvKey,
+  options: { owner: string },
+): Promise<void> {
+  return updateKeys<Lease, void>(kv, [key], {
+    decide: ([current]) => {
+      if (!current.value || current.value.owner !== options.owner) return { result: undefined };
+      return { result: undefined, delete: [key] };
+    },
+    ...ROUNDS,
+    exhausted: () => undefined,
+  });
 }
 
-/** Whether the lease at `key` is held now. */
-export async function isLocked(kv: Deno.Kv, key: Deno.KvKey, clock: Clock): Promise<boolean> {
+/** Whether the lease at `key` is held by anyone now. */
+export async function isLeaseHeld(
+  kv: Deno.Kv,
+  key: Deno.KvKey,
+  options: { clock: Clock },
+): Promise<boolean> {
   const current = await getWithRetry<Lease>(kv, key);
-  return Boolean(current.value && current.value.expiresAt > clock.now());
+  return Boolean(current.value && current.value.expiresAt > options.clock.now());
 }

@@ -62,9 +62,6 @@ export function createJsonLogger(
 /** One JSON line per entry to stdout (batched per event-loop turn), errors to stderr at once. */
 export const jsonLogger: Logger = createJsonLogger();
 
-/** A logger that drops everything. */
-export const silentLogger: Logger = () => {};
-
 /** A logger that keeps its lines in memory, for tests that read the log. */
 export function memoryLogger(): Logger & { lines: LogEntry[] } {
   const lines: LogEntry[] = [];

@@ -3,7 +3,7 @@ import { type AuthService, createAuthService } from "./auth/service.ts";
 import { type Catalog, createCatalogService } from "./catalog/mod.ts";
 import type { AppDeps } from "./deps.ts";
 import { createHistoryImportService, type HistoryImportService } from "./history_import/service.ts";
-import { type CatalogImportService, createCatalogImportService } from "./import.ts";
+import { type CatalogImportService, createCatalogImportService } from "./import/mod.ts";
 import { createListsService, type ListsService } from "./lists/mod.ts";
 import { createRecommendService, type RecommendService } from "./recommend/mod.ts";
 

@@ -2,7 +2,7 @@
 import { SiteFooter } from "../components/SiteFooter.tsx";
 import { SiteHeader } from "../components/SiteHeader.tsx";
 import SessionRefreshIsland from "../islands/SessionRefresh.tsx";
-import type { AppShellProps } from "../lib/http/env.ts";
+import type { AppShellProps } from "../lib/http/app_env.ts";
 import { island } from "../lib/http/island.tsx";
 import { usePage } from "../lib/http/page_context.ts";
 import { assetUrl } from "../lib/http/static.ts";

@@ -5,7 +5,7 @@ import { Title } from "../components/Title.tsx";
 import ExportLinksIsland from "../islands/ExportLinks.tsx";
 import ImportHistoryIsland from "../islands/ImportHistory.tsx";
 import type { HistoryImport } from "../lib/history_import/runs.ts";
-import type { Handlers, PageProps } from "../lib/http/env.ts";
+import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import { island } from "../lib/http/island.tsx";
 
 const ImportHistory = island("ImportHistory", ImportHistoryIsland);

@@ -1,6 +1,6 @@
 /** `/mylist`: the signed-in user's saved movies, in saved order unless the URL asks otherwise. */
 import { ListPage, type ListPageData } from "../components/ListPage.tsx";
-import type { Handlers, PageProps } from "../lib/http/env.ts";
+import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import { parsePageQuery } from "../lib/lists/list_query.ts";
 
 export const handler: Handlers = {

@@ -2,14 +2,12 @@
 import { SignInPrompt } from "../components/SignInPrompt.tsx";
 import { Title } from "../components/Title.tsx";
 import RecommendationsIsland from "../islands/Recommendations.tsx";
-import type { PageProps } from "../lib/http/env.ts";
+import type { PageProps } from "../lib/http/app_env.ts";
 import { island } from "../lib/http/island.tsx";
-import { usePage } from "../lib/http/page_context.ts";
 
 const Recommendations = island("Recommendations", RecommendationsIsland);
 
 export default function RecommendationsPage({ url, user }: PageProps) {
-  const { imageBaseUrl } = usePage();
   return (
     <section aria-labelledby="rec-heading">
       <Title>Recommendations</Title>
@@ -18,9 +16,7 @@ export default function RecommendationsPage({ url, user }: PageProps) {
         Suggestions based on the movies you've watched and your list. Up to 20 a day; a set is kept
         for a week unless you ask for new ones.
       </p>
-      {user
-        ? <Recommendations imageBaseUrl={imageBaseUrl} />
-        : <SignInPrompt what="get recommendations" next={url.pathname} />}
+      {user ? <Recommendations /> : <SignInPrompt what="get recommendations" next={url.pathname} />}
     </section>
   );
 }

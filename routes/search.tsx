@@ -2,7 +2,7 @@
 import { Title } from "../components/Title.tsx";
 import LiveSearchIsland from "../islands/LiveSearch.tsx";
 import type { SearchRow } from "../lib/catalog/mod.ts";
-import type { Handlers, PageProps } from "../lib/http/env.ts";
+import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import { island } from "../lib/http/island.tsx";
 import { usePage } from "../lib/http/page_context.ts";
 import { type PageFailure, softFail } from "../lib/http/soft_fail.ts";

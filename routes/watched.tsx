@@ -3,7 +3,7 @@
  * unless the URL asks for another sort or a filter, and the numbers of the whole history.
  */
 import { ListPage, type ListPageData } from "../components/ListPage.tsx";
-import type { Handlers, PageProps } from "../lib/http/env.ts";
+import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import { parsePageQuery } from "../lib/lists/list_query.ts";
 
 export const handler: Handlers = {

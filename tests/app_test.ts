@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from "../lib/config.ts";
 import { createJsonLogger } from "../lib/log.ts";
 import { Hono } from "hono";
 import { createApp } from "../app.ts";
-import type { Manifest } from "../lib/http/env.ts";
+import type { Manifest } from "../lib/http/app_env.ts";
 
 Deno.test("GET /api/health answers 200 ok once migrations are applied", async () => {
   await using t = await testApp();

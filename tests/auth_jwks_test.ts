@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createLocalJWKSet, jwtVerify } from "jose";
 import { testApp } from "./helpers/app.ts";
-import { createAuthService } from "../lib/auth/service.ts";
+import { issueAccessToken } from "./helpers/tokens.ts";
 import { signAccessToken, verifyAccessToken } from "../lib/auth/access_token.ts";
 import { loadSigningKey } from "../lib/auth/signing_key.ts";
 import { FakeClock } from "../lib/clock.ts";
@@ -14,8 +14,8 @@ Deno.test("GET /auth/v1/.well-known/jwks.json publishes the public key that veri
   assert.equal(jwks.keys.length, 1);
   assert.equal(jwks.keys[0].d, undefined, "no private part");
   const user = { id: crypto.randomUUID(), email: "a@example.com" };
-  const auth = createAuthService(t.deps);
-  const { token } = await auth.issueAccessToken(user);
+  const auth = t.services.auth;
+  const { token } = await issueAccessToken(t.deps, user);
   // The app's clock is a FakeClock: check expiry at its time, not the wall clock's.
   const { payload } = await jwtVerify(token, createLocalJWKSet(jwks), {
     issuer: auth.issuer,

@@ -1,6 +1,5 @@
 /** POST /api/auth/signup: 201, 409 on an existing email, the 400s, captcha, races and the limit. */
 import assert from "node:assert/strict";
-import { createServices } from "../lib/services.ts";
 import { type TestApp, testApp } from "./helpers/app.ts";
 
 const JSON_TYPE = { "content-type": "application/json" };
@@ -121,7 +120,7 @@ Deno.test("two concurrent signups of one email create one account", async () => 
 
 Deno.test("the provider's insert maps the unique-index violation of a lost race to 409", async () => {
   await using t = await testApp();
-  const builtin = createServices(t.deps).auth.builtin!;
+  const builtin = t.services.auth.builtin!;
   const outcomes = await Promise.allSettled([
     builtin.createUser("same@example.com", "password-123"),
     builtin.createUser("same@example.com", "password-456"),

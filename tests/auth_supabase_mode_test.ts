@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { SignJWT } from "jose";
 import { FakeClock } from "../lib/clock.ts";
-import { createServices } from "../lib/services.ts";
+import { issueAccessToken } from "./helpers/tokens.ts";
 import { type TestApp, testApp } from "./helpers/app.ts";
 import { type FakeSupabase, startFakeSupabase } from "./helpers/fake_supabase.ts";
 
@@ -39,7 +39,7 @@ Deno.test("Supabase mode accepts the project's tokens, checked against its JWKS 
   assert.ok(t.logs.some((l) => l.userId === user.id));
 
   // Not the project's: our own built-in token, an expired one, alg none, another issuer.
-  const builtin = await createServices(t.deps).auth.issueAccessToken(user);
+  const builtin = await issueAccessToken(t.deps, user);
   assert.equal(await status(t, "/api/watched", builtin.token), 401);
   const short = await fake.sign(user, { expiresInS: 60 });
   const [h, p] = token.split(".");

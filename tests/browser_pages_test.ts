@@ -5,12 +5,11 @@
  */
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
-import { signAccessToken } from "../lib/auth/access_token.ts";
 import { FakeClock } from "../lib/clock.ts";
-import { createServices } from "../lib/services.ts";
 import { SESSION_COOKIE } from "../lib/web/session_cookie.ts";
 import { signedInContext, signedInSession } from "./helpers/browser_session.ts";
 import { POPULAR_FIXTURE_ROWS } from "./helpers/fake_tmdb.ts";
+import { issueAccessToken } from "./helpers/tokens.ts";
 import {
   hydrated,
   launchBrowser,
@@ -148,10 +147,8 @@ Deno.test({
         "an expired access token is refreshed and the page rendered signed in",
         async () => {
           const fresh = await signedInSession(server, "returning@example.test");
-          const auth = createServices(server.t.deps).auth;
           const twoHoursAgo = new FakeClock(Date.now() - 2 * 3600_000);
-          const expired = await signAccessToken(await auth.signingKey(), fresh.user, {
-            issuer: auth.issuer,
+          const expired = await issueAccessToken(server.t.deps, fresh.user, {
             clock: twoHoursAgo,
           });
           const stale = { ...fresh, access_token: expired.token, expires_at: expired.expiresAt };

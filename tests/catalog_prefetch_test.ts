@@ -4,20 +4,12 @@ import { DETAIL_TTL_MS } from "../lib/catalog/movies_store.ts";
 import { createCatalogService } from "../lib/catalog/service.ts";
 import { testApp } from "./helpers/app.ts";
 import { startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
+import { settledApp } from "./helpers/settled.ts";
 import { createUser } from "./helpers/users.ts";
-
-/** Polls `check` until it is true (background work ends on real time), at most `ms`. */
-async function eventually(check: () => Promise<boolean>, ms = 5000) {
-  const deadline = performance.now() + ms;
-  while (!(await check())) {
-    if (performance.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 Deno.test("POST /api/watched of an unknown id fetches its details; the card hydrates", async () => {
   await using fake = await startFakeTmdb({ latencyMs: 50 });
-  await using t = await testApp({ env: tmdbEnv(fake) });
+  await using t = await settledApp({ env: tmdbEnv(fake) });
   const u = await createUser(t.deps);
   const headers = { ...u.headers, "content-type": "application/json" };
   const res = await t.request("/api/watched", {
@@ -29,7 +21,8 @@ Deno.test("POST /api/watched of an unknown id fetches its details; the card hydr
   await res.body?.cancel();
 
   const cards = async () => (await (await t.request("/api/watched", { headers })).json()).movies;
-  await eventually(async () => (await cards())[0].title !== "");
+  await t.settled();
+  assert.notEqual((await cards())[0].title, "");
   assert.deepEqual(await cards(), [{
     catalogId: 550,
     title: "Fight Club",
@@ -43,7 +36,7 @@ Deno.test("POST /api/watched of an unknown id fetches its details; the card hydr
 
 Deno.test("POST /api/mylist of a movie known only as a light popular row fetches its details", async () => {
   await using fake = await startFakeTmdb();
-  await using t = await testApp({ env: tmdbEnv(fake) });
+  await using t = await settledApp({ env: tmdbEnv(fake) });
   const u = await createUser(t.deps);
   await t.store.query(
     `insert into public.movies (catalog_id, title, year, has_details) values (550, 'Fight Club', 1999, false)`,
@@ -57,13 +50,14 @@ Deno.test("POST /api/mylist of a movie known only as a light popular row fetches
   assert.equal(res.status, 200);
   await res.body?.cancel();
   const cards = async () => (await (await t.request("/api/mylist", { headers })).json()).movies;
-  await eventually(async () => (await cards())[0].runtime === 103);
+  await t.settled();
+  assert.equal((await cards())[0].runtime, 103);
   assert.deepEqual(fake.requests.map((r) => r.path), ["/movie/550"]);
 });
 
 Deno.test("an unknown id TMDB lacks leaves the fallback card and never fails the write", async () => {
   await using fake = await startFakeTmdb();
-  await using t = await testApp({ env: tmdbEnv(fake) });
+  await using t = await settledApp({ env: tmdbEnv(fake) });
   const u = await createUser(t.deps);
   const headers = { ...u.headers, "content-type": "application/json" };
   const res = await t.request("/api/mylist", {
@@ -73,7 +67,8 @@ Deno.test("an unknown id TMDB lacks leaves the fallback card and never fails the
   });
   assert.equal(res.status, 200);
   await res.body?.cancel();
-  await eventually(() => Promise.resolve(fake.requests.length === 1));
+  await t.settled();
+  assert.equal(fake.requests.length, 1);
   const { movies } = await (await t.request("/api/mylist", { headers })).json();
   assert.deepEqual(movies, [{
     catalogId: 999999999,

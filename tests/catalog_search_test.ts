@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import type { FakeClock } from "../lib/clock.ts";
 import { createCatalogService } from "../lib/catalog/service.ts";
-import { RefusedPathError, tmdbUrl } from "../lib/catalog/tmdb_client.ts";
+import { createExternalWindow } from "../lib/catalog/external_window.ts";
+import { createTmdbClient, RefusedPathError, tmdbUrl } from "../lib/catalog/tmdb_client.ts";
 import { tmdbList } from "../lib/catalog/tmdb_schemas.ts";
 import { Problem } from "../lib/problem.ts";
 import { testApp } from "./helpers/app.ts";
@@ -248,7 +249,8 @@ Deno.test("a v3 key goes as api_key, a v4 token as Authorization: Bearer", async
 Deno.test("a path outside the three allowed calls is refused before any request", async () => {
   await using fake = await startFakeTmdb();
   await using t = await testApp({ env: tmdbEnv(fake) });
-  const { client } = createCatalogService(t.deps);
+  const window = createExternalWindow(t.deps.kv, { clock: t.deps.clock });
+  const client = createTmdbClient(t.deps, { window });
   for (
     const [path, params] of [
       ["/genre/movie/list", {}],
@@ -268,8 +270,11 @@ Deno.test("a path outside the three allowed calls is refused before any request"
     );
   }
   assert.equal(fake.requests.length, 0);
-  const peek = await t.deps.kv.list({ prefix: ["limits"] }).next();
-  assert.equal(peek.done, true, "a refused call takes no place in the window");
+  assert.equal(
+    await window.taken(t.deps.clock.now()),
+    0,
+    "a refused call takes no place in the window",
+  );
   assert.equal(
     tmdbUrl("https://api.example/3/", "/movie/popular", { page: "2" }).href,
     "https://api.example/3/movie/popular?page=2",

@@ -43,7 +43,7 @@ for (const engine of ENGINES) {
       listed(complete, { poster_path: null, release_date: "", vote_average: 9.9, title: "New" }),
       listed(light),
       listed(light, { title: "Later row wins" }),
-    ], NOW + 1000);
+    ], { now: NOW + 1000 });
 
     const after = await readMovie(store, complete);
     // The list fields are refreshed; every detail field, the poster and the date are kept.
@@ -65,9 +65,9 @@ for (const engine of ENGINES) {
     assert.equal(added?.release_date, "2023-02-15");
 
     assert.deepEqual(
-      [...await freshIds(store, [complete, light, freshId()], NOW)],
+      [...await freshIds(store, [complete, light, freshId()], { now: NOW })],
       [complete],
     );
-    assert.deepEqual([...await freshIds(store, [complete], NOW + DETAIL_TTL_MS)], []);
+    assert.deepEqual([...await freshIds(store, [complete], { now: NOW + DETAIL_TTL_MS })], []);
   });
 }

@@ -1,9 +1,11 @@
 import assert from "node:assert/strict";
-import { FakeClock, systemClock } from "../lib/clock.ts";
-import { createExternalWindow, reopenAfter429 } from "../lib/limits.ts";
+import { FakeClock } from "../lib/clock.ts";
+import { createExternalWindow, reopenAfter429 } from "../lib/catalog/external_window.ts";
 import { Problem } from "../lib/problem.ts";
 import { testApp } from "./helpers/app.ts";
+import { onCommit } from "./helpers/kv_commits.ts";
 import { detailBody, startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
+import { perWindow, timedFetch } from "./helpers/sent_calls.ts";
 import rateLimitBody from "./fixtures/tmdb/tmdb-error-429-rate-limit.json" with { type: "json" };
 
 async function fill(t: { request(path: string): Promise<Response> }, n: number) {
@@ -100,80 +102,47 @@ Deno.test("a place whose commit ends after its window is taken again in the wind
   using kv = await Deno.openKv(":memory:");
   // A KV whose first commit is slow enough to end 200 ms later, in the next window.
   let slow = true;
-  const slowKv = new Proxy(kv, {
-    get(target, name) {
-      if (name !== "atomic") return Reflect.get(target, name).bind(target);
-      return () => {
-        const op = target.atomic();
-        const commit = op.commit.bind(op);
-        op.commit = async () => {
-          const result = await commit();
-          if (slow) clock.advance(200);
-          slow = false;
-          return result;
-        };
-        return op;
-      };
-    },
+  const slowKv = onCommit(kv, () => {
+    if (slow) clock.advance(200);
+    slow = false;
   });
   const window = createExternalWindow(slowKv, { clock, limit: 2 });
   const headers = await window.acquire({ wait: false });
   const nextWindow = Date.parse("2026-11-22T12:00:01.000Z");
   assert.equal(headers["X-RateLimit-Reset"], String(nextWindow / 1000 + 1));
   assert.equal(headers["X-RateLimit-Remaining"], "1");
-  const counted = await kv.get<Deno.KvU64>(["limits", "external", "window", nextWindow]);
-  assert.equal(counted.value?.value, 1n, "the call is counted in the window it leaves in");
+  assert.equal(await window.taken(nextWindow), 1, "the call is counted in the window it leaves in");
 });
-
-/** Sleeps until just after a second boundary, so a burst starts inside one window. */
-async function alignToWindowStart() {
-  const ms = Date.now() % 1000;
-  await new Promise((r) => setTimeout(r, 1000 - ms + 20));
-}
-
-/** Calls per 1-second window of wall time. */
-function perWindow(times: number[]): Map<number, number> {
-  const counts = new Map<number, number>();
-  for (const at of times) {
-    const second = Math.floor(at / 1000);
-    counts.set(second, (counts.get(second) ?? 0) + 1);
-  }
-  return counts;
-}
 
 Deno.test("two app instances sharing one KV never exceed 40 calls in any window", async () => {
   await using fake = await startFakeTmdb();
   const kvPath = await Deno.makeTempFile({ suffix: ".sqlite3" });
   const kv = await Deno.openKv(kvPath);
-  // Counted when the service sends a call, which is what the window governs: arrival at the
-  // in-process fake lags behind sending by however busy this machine is.
-  const sent: number[] = [];
-  const countingFetch: typeof fetch = (input, init) => {
-    sent.push(Date.now());
-    return fetch(input, init);
-  };
+  // One clock for both instances, starting at a window boundary; calls are counted by its time
+  // when the service sends them, which is what the window governs.
+  const clock = new FakeClock("2026-11-22T12:00:00.000Z");
+  const calls = timedFetch(clock);
   try {
     const env = tmdbEnv(fake);
-    const options = { env, kv, clock: systemClock, fetch: countingFetch };
+    const options = { env, kv, clock, fetch: calls.fetch };
     await using a = await testApp(options);
     await using b = await testApp({ ...options, store: a.store });
     const ids = Array.from({ length: 120 }, (_, i) => 5_000_000 + i);
     for (const id of ids) fake.movies.set(id, detailBody(id));
 
-    // Searches answer 429 at once when the window is full: of 60, exactly 40 pass when the
-    // burst fits in one window (a loaded machine can spread it over two).
-    await alignToWindowStart();
+    // Searches answer 429 at once when the window is full: of 60, exactly 40 pass.
     const searches = (await Promise.all([fill(a, 30), fill(b, 30)])).flat();
     const passed = searches.filter((s) => s === 200).length;
     assert.equal(passed + searches.filter((s) => s === 429).length, 60);
-    assert.equal(sent.length, passed);
-    const searchWindows = perWindow(sent);
-    for (const [, n] of searchWindows) assert.ok(n <= 40, `${n} calls in one window`);
-    if (searchWindows.size === 1) assert.equal(passed, 40);
+    assert.equal(calls.sent.length, passed);
+    const searchWindows = perWindow(calls.sent);
+    for (const n of searchWindows) assert.ok(n <= 40, `${n} calls in one window`);
+    assert.equal(searchWindows.length, 1);
+    assert.equal(passed, 40);
 
     // Details wait: all 120 are served, spread so that no window sees more than 40.
-    sent.length = 0;
-    await alignToWindowStart();
+    calls.sent.length = 0;
+    clock.set(Math.floor(clock.now() / 1000) * 1000 + 1000);
     const statuses = await Promise.all(
       ids.map(async (id, i) => {
         const res = await (i % 2 ? a : b).request(`/api/movies/${id}`);
@@ -182,10 +151,10 @@ Deno.test("two app instances sharing one KV never exceed 40 calls in any window"
       }),
     );
     assert.deepEqual(statuses, Array(120).fill(200));
-    assert.equal(sent.length, 120);
-    const windows = perWindow(sent);
-    for (const [, n] of windows) assert.ok(n <= 40, `${n} calls in one window`);
-    assert.ok(windows.size >= 3);
+    assert.equal(calls.sent.length, 120);
+    const windows = perWindow(calls.sent);
+    for (const n of windows) assert.ok(n <= 40, `${n} calls in one window`);
+    assert.ok(windows.length >= 3);
   } finally {
     kv.close();
     await Deno.remove(kvPath).catch(() => {});

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { FakeClock } from "../lib/clock.ts";
-import { WINDOW_LIMIT, WINDOW_MS } from "../lib/limits.ts";
+import { WINDOW_LIMIT, WINDOW_MS } from "../lib/catalog/external_window.ts";
 import { bytesOf, csvText } from "./helpers/history_files.ts";
 import { type CatalogMovie, historyWorld, serveCatalog } from "./helpers/import_world.ts";
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { importsSettled } from "../lib/import.ts";
+import { importsSettled } from "./helpers/imports.ts";
 import { testApp } from "./helpers/app.ts";
 import { startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 

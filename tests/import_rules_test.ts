@@ -3,13 +3,11 @@ import { FakeClock } from "../lib/clock.ts";
 import {
   adminTokenMatches,
   DEFAULT_PAGES,
-  IMPORT_LOCK_KEY,
   parseImportBody,
-  readImportBody,
   takeImportLock,
-} from "../lib/import.ts";
+} from "../lib/import/mod.ts";
+import { readImportBody } from "../lib/http/payloads.ts";
 import { taskPool } from "../lib/import/pool.ts";
-import { tryLock } from "../lib/kv_lock.ts";
 import { Problem } from "../lib/problem.ts";
 
 Deno.test("the admin token matches only the configured value, and never when none is configured", async () => {
@@ -121,7 +119,7 @@ Deno.test("the import lock is renewed by its holder, and a dead holder's lease r
   assert.equal(await lock.renew(), true);
   clock.advance(900);
   // Renewed at 900, so it still holds at 1800.
-  assert.equal(await tryLock(kv, IMPORT_LOCK_KEY, { clock, ttlMs: 1000 }), null);
+  assert.equal(await takeImportLock(kv, "run-x", { clock, ttlMs: 1000 }), null);
   clock.advance(200);
   // Not renewed since: it ran out, so another takes it, and the old holder cannot renew.
   const other = await takeImportLock(kv, "run-b", { clock, ttlMs: 1000 });

@@ -4,13 +4,14 @@ import type { FakeClock } from "../lib/clock.ts";
 import {
   createCatalogImportService,
   failInterruptedImports,
-  importsSettled,
   INTERRUPTED,
   scheduledImport,
   takeImportLock,
-} from "../lib/import.ts";
+} from "../lib/import/mod.ts";
 import { Problem } from "../lib/problem.ts";
 import { testApp } from "./helpers/app.ts";
+import { settledApp } from "./helpers/settled.ts";
+import { importsSettled } from "./helpers/imports.ts";
 
 /** A catalog in memory: popular pages of ids, a set of detailed ids, call counts and a gate. */
 function stubCatalog(
@@ -22,6 +23,10 @@ function stubCatalog(
   let active = 0;
   let peak = 0;
   let gate: Promise<void> = Promise.resolve();
+  let prefetchesStarted = 0;
+  let heldFrom = Infinity;
+  let heldGate: Promise<void> = Promise.resolve();
+  const { promise: heldReached, resolve: reachHeld } = Promise.withResolvers<void>();
   const row = (id: number): SearchRow => ({
     id,
     title: `Movie ${id}`,
@@ -58,8 +63,12 @@ function stubCatalog(
         };
       }),
     staleIds: (ids) => Promise.resolve(ids.filter((id) => !detailed.has(id))),
-    prefetch: (ids) =>
-      call(() => {
+    prefetch: async (ids) => {
+      if (prefetchesStarted++ >= heldFrom) {
+        reachHeld();
+        await heldGate;
+      }
+      return await call(() => {
         calls.prefetch.push(...ids);
         const failed = ids.filter((id) => options.failing?.has(id));
         for (const id of ids) if (!failed.includes(id)) detailed.add(id);
@@ -67,13 +76,21 @@ function stubCatalog(
           fetched: ids.length - failed.length,
           failed: failed.map((id) => ({ id, error: "upstream answered 500" })),
         };
-      }),
+      });
+    },
   };
   return {
     catalog,
     detailed,
     calls,
     peak: () => peak,
+    /** Lets `n` detail calls through, then holds the rest; `reached` once one is held. */
+    holdDetailsAfter(n: number): { reached: Promise<void>; release: () => void } {
+      const { promise, resolve } = Promise.withResolvers<void>();
+      heldFrom = n;
+      heldGate = promise;
+      return { reached: heldReached, release: resolve };
+    },
     /** Holds every call until the returned function is called. */
     hold(): () => void {
       const { promise, resolve } = Promise.withResolvers<void>();
@@ -165,20 +182,19 @@ Deno.test("a failure that is not a problem is listed as internal_error; its text
 });
 
 Deno.test("progress is written to the run's row while it goes on, and a second start answers 409 import_running", async () => {
-  await using t = await testApp();
+  await using t = await settledApp();
   const stub = stubCatalog([range(1, 20), range(21, 20)]);
+  // Let the pages and some details through, then hold the rest.
+  const held = stub.holdDetailsAfter(25);
   const svc = createCatalogImportService(t.deps, { catalog: stub.catalog, concurrency: 2 });
   const first = await svc.start({ pages: 2 });
   await assert.rejects(
     svc.start({ pages: 1 }),
     (e) => e instanceof Problem && e.status === 409 && e.code === "import_running",
   );
-  // Let the pages and some details through, then hold the rest.
-  for (let i = 0; i < 200 && stub.calls.prefetch.length < 25; i++) {
-    await new Promise((r) => setTimeout(r, 2));
-  }
-  const release = stub.hold();
-  await new Promise((r) => setTimeout(r, 20));
+  await held.reached;
+  await t.settled(); // the progress written so far is in the row
+  const release = held.release;
   const [mid] = await svc.runs();
   assert.equal(mid.status, "running");
   assert.equal(mid.finishedAt, null);

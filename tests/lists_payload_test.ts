@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readWritePayload } from "../lib/lists/mod.ts";
+import { readWritePayload } from "../lib/http/payloads.ts";
 import type { Problem } from "../lib/problem.ts";
 import { testApp } from "./helpers/app.ts";
 import { createUser } from "./helpers/users.ts";

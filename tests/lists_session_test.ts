@@ -1,19 +1,19 @@
 /** A list read checks the token's session in its own statement; an ended session reads nothing. */
 import assert from "node:assert/strict";
 import { createApp } from "../app.ts";
-import { requireUser } from "../lib/auth/require_user.ts";
+import { requireUser } from "../lib/http/middleware/require_user.ts";
 import { endSessions, startSession } from "../lib/auth/sessions.ts";
-import { createServices } from "../lib/services.ts";
 import { manifest } from "../routes.gen.ts";
 import { type TestApp, testApp } from "./helpers/app.ts";
 import { ENGINES } from "./helpers/store.ts";
+import { issueAccessToken } from "./helpers/tokens.ts";
 import { createUser, type TestUser } from "./helpers/users.ts";
 
 // A user signed in as a browser is: a token bound to a live session.
 async function signedIn(t: TestApp): Promise<TestUser & { sessionId: string }> {
   const u = await createUser(t.deps);
   const { sessionId } = await startSession(t.store, u.id, { now: t.clock.now() });
-  const { token } = await createServices(t.deps).auth.issueAccessToken(u, { sessionId });
+  const { token } = await issueAccessToken(t.deps, u, { sessionId });
   return { ...u, token, sessionId, headers: { authorization: `Bearer ${token}` } };
 }
 
@@ -103,9 +103,7 @@ Deno.test("a GET handler that ignores the deferred session still answers 401 for
 Deno.test("a token whose session claim is not a uuid is 401, never a store error", async () => {
   await using t = await testApp();
   const u = await createUser(t.deps);
-  const { token } = await createServices(t.deps).auth.issueAccessToken(u, {
-    sessionId: "not-a-session",
-  });
+  const { token } = await issueAccessToken(t.deps, u, { sessionId: "not-a-session" });
   for (const path of ["/api/watched", "/api/mylist"]) {
     const res = await t.request(path, { headers: { authorization: `Bearer ${token}` } });
     assert.equal(res.status, 401, path);

@@ -2,7 +2,8 @@
 import { errors, jwtVerify, type JWTVerifyGetKey, SignJWT } from "jose";
 import type { Clock } from "../clock.ts";
 import { Problem } from "../problem.ts";
-import type { AuthUser } from "./mod.ts";
+import type { AuthUser } from "./types.ts";
+import { unauthorized } from "./unauthorized.ts";
 import type { SigningKey } from "./signing_key.ts";
 
 /** Lifetime of an access token, in seconds. */
@@ -10,17 +11,6 @@ export const ACCESS_TOKEN_TTL_S = 3600;
 
 /** The audience Supabase puts in user tokens. */
 export const AUDIENCE = "authenticated";
-
-/** A 401 for a bad or missing token (RFC 6750: `invalid_token` only when one was sent). */
-export function unauthorized(
-  detail = "A valid bearer access token is required.",
-  options: { invalidToken?: boolean } = {},
-): Problem {
-  const challenge = options.invalidToken
-    ? 'Bearer realm="api", error="invalid_token"'
-    : 'Bearer realm="api"';
-  return new Problem(401, "unauthorized", detail, { headers: { "WWW-Authenticate": challenge } });
-}
 
 /** What a verified access token says. */
 export interface VerifiedToken extends AuthUser {

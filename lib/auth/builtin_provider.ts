@@ -5,9 +5,9 @@
 import type { AppDeps } from "../deps.ts";
 import { Problem } from "../problem.ts";
 import { type VerifiedToken, verifyAccessToken } from "./access_token.ts";
-import { GoTrueError } from "./gotrue.ts";
+import { GoTrueError } from "./gotrue_error.ts";
 import { type IssueToken, passwordGrant, refreshGrant, type SessionResponse } from "./grants.ts";
-import type { AuthUser } from "./mod.ts";
+import type { AuthUser } from "./types.ts";
 import { PendingSession, sessionEnded } from "./pending_session.ts";
 import { hashPassword } from "./passwords.ts";
 import { endSessions, type LogoutScope, sessionState } from "./sessions.ts";
@@ -27,15 +27,15 @@ export interface BuiltinProvider {
     body: unknown,
     options: { clientAddress: string },
   ): Promise<SessionResponse>;
-  /** `GET /auth/v1/user`: the bearer's User object. */
-  user(authorization: string | undefined): Promise<Record<string, unknown>>;
-  /** `POST /auth/v1/logout?scope=...`: ends the bearer's session(s). */
-  logout(authorization: string | undefined, scope: string | undefined): Promise<void>;
+  /** `GET /auth/v1/user`: the User object of the bearer's access token. */
+  user(token: string): Promise<Record<string, unknown>>;
+  /** `POST /auth/v1/logout?scope=...`: ends the session(s) of the bearer's access token. */
+  logout(token: string, options: { scope?: string }): Promise<void>;
+  /** The signing key of the access tokens (loaded once), whose public half the JWKS serves. */
+  signingKey(): Promise<SigningKey>;
   /** Creates a confirmed user with a bcrypt hash; an existing email is 409 `email_exists`. */
   createUser(email: string, password: string): Promise<AuthUser>;
 }
-
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 const userNotFound = () =>
   new GoTrueError(403, "user_not_found", "User from sub claim in JWT does not exist");
@@ -59,14 +59,10 @@ export function createBuiltinProvider(
     return claims;
   }
 
-  // The GoTrue routes' own reading of the bearer: GoTrue's codes, not problems.
-  async function bearer(authorization: string | undefined): Promise<VerifiedToken> {
-    const match = authorization ? BEARER.exec(authorization) : null;
-    if (!match) {
-      throw new GoTrueError(401, "no_authorization", "This endpoint requires a valid Bearer token");
-    }
+  // The GoTrue routes' own verification of the bearer: GoTrue's codes, not problems.
+  async function bearer(token: string): Promise<VerifiedToken> {
     try {
-      return await verified(match[1]);
+      return await verified(token);
     } catch (error) {
       if (!(error instanceof Problem) || error.status !== 401) throw error;
       throw new GoTrueError(
@@ -78,8 +74,8 @@ export function createBuiltinProvider(
   }
 
   // GoTrue's requireAuthentication: the bearer's user and session must still exist (403).
-  async function liveBearer(authorization: string | undefined): Promise<VerifiedToken> {
-    const claims = await bearer(authorization);
+  async function liveBearer(token: string): Promise<VerifiedToken> {
+    const claims = await bearer(token);
     const state = await sessionState(store, claims.id, claims.sessionId);
     if (state === "session_not_found") {
       throw new GoTrueError(
@@ -113,6 +109,8 @@ export function createBuiltinProvider(
 
     verifyDeferringSession: deferringSession,
 
+    signingKey: options.signingKey,
+
     async token(grantType, body, { clientAddress }) {
       if (grantType === "password") {
         return await passwordGrant(deps, body, { clientAddress, issue: options.issue });
@@ -123,16 +121,16 @@ export function createBuiltinProvider(
       throw new GoTrueError(400, "invalid_credentials", "unsupported_grant_type");
     },
 
-    async user(authorization) {
-      const claims = await liveBearer(authorization);
+    async user(token) {
+      const claims = await liveBearer(token);
       const row = await findUserById(store, claims.id);
       if (!row) throw userNotFound();
       return toGoTrueUser(row);
     },
 
-    async logout(authorization, scope) {
+    async logout(token, { scope }) {
       // An ended session's token must not sign the user out of the sessions still live.
-      const claims = await liveBearer(authorization);
+      const claims = await liveBearer(token);
       const chosen = scope ?? "global";
       if (chosen !== "global" && chosen !== "local" && chosen !== "others") {
         throw new GoTrueError(400, "validation_failed", "Unsupported logout scope");

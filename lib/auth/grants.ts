@@ -5,9 +5,9 @@
 import { z } from "zod";
 import type { AppDeps } from "../deps.ts";
 import { ACCESS_TOKEN_TTL_S } from "./access_token.ts";
-import { limitSubject } from "./client_address.ts";
-import { GoTrueError, invalidCredentials } from "./gotrue.ts";
-import type { AuthUser } from "./mod.ts";
+import { limitSubject } from "./limit_subject.ts";
+import { GoTrueError, invalidCredentials } from "./gotrue_error.ts";
+import type { AuthUser } from "./types.ts";
 import { verifyPassword } from "./passwords.ts";
 import { LOGIN_PER_ADDRESS, LOGIN_PER_EMAIL, takeAttempt } from "./rate_limit.ts";
 import { type IssuedSession, rotateRefreshToken, startSession } from "./sessions.ts";
@@ -29,7 +29,7 @@ export interface SessionResponse {
   user: Record<string, unknown>;
 }
 
-// Bodies are at most 16 KiB (json_body.ts), so the strings need no bound of their own.
+// Bodies are at most 16 KiB (lib/http/read_body.ts), so the strings need no bound of their own.
 const passwordBody = z.object({
   email: z.string().optional(),
   password: z.string().optional(),

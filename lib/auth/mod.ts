@@ -1,22 +1,3 @@
-/** Identity: who the bearer of an access token is. */
-import type { PendingSession } from "./pending_session.ts";
-
+/** Identity: who the bearer of an access token is (a barrel; auth's own files import siblings). */
+export type { AuthUser, TokenVerifier } from "./types.ts";
 export { PendingSession } from "./pending_session.ts";
-
-/** The user an access token names. */
-export interface AuthUser {
-  id: string;
-  email: string;
-}
-
-/** Resolves access tokens to users; throws a 401 `unauthorized` Problem for any bad token. */
-export interface TokenVerifier {
-  verifyAccessToken(token: string): Promise<AuthUser>;
-  /**
-   * Verifies the token but leaves its session's check to the caller: `session` is what must
-   * still be found live before anything is answered (null when no session is kept here).
-   */
-  verifyDeferringSession(
-    token: string,
-  ): Promise<{ user: AuthUser; session: PendingSession | null }>;
-}

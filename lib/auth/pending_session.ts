@@ -5,7 +5,7 @@
  * report here what it found.
  */
 import type { Problem } from "../problem.ts";
-import { unauthorized } from "./access_token.ts";
+import { unauthorized } from "./unauthorized.ts";
 
 /** The 401 of a token whose session has ended (or whose user is gone). */
 export function sessionEnded(): Problem {

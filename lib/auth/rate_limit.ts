@@ -5,7 +5,7 @@
  * so a guesser cannot spend more bcrypt time than the limit allows.
  */
 import type { Clock } from "../clock.ts";
-import { commitWithRetry, getWithRetry } from "../kv.ts";
+import { takeCount } from "../kv_counter.ts";
 
 /** A limit: at most `limit` attempts per fixed window of `windowMs`. */
 export interface WindowLimit {
@@ -58,26 +58,15 @@ export async function takeAttempt(
   const windows = await Promise.all(checks.map(async ({ limit, subject }) => {
     const start = Math.floor(now / limit.windowMs) * limit.windowMs;
     const key: Deno.KvKey = ["auth_rate", limit.name, await subjectKey(subject), start];
-    return { limit, key, resetsAt: start + limit.windowMs };
+    return {
+      key,
+      limit: limit.limit,
+      expireIn: limit.windowMs + MINUTE,
+      resetsAt: start + limit.windowMs,
+    };
   }));
-  // A clash means another request counted at the same moment: read again and retry.
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const entries = await Promise.all(windows.map((w) => getWithRetry<number>(kv, w.key)));
-    const full = windows.filter((w, i) => (entries[i].value ?? 0) >= w.limit.limit);
-    if (full.length) {
-      const resetsAt = Math.max(...full.map((w) => w.resetsAt));
-      return { allowed: false, retryAfterS: Math.max(1, Math.ceil((resetsAt - now) / 1000)) };
-    }
-    const result = await commitWithRetry(() => {
-      const op = kv.atomic();
-      windows.forEach((w, i) => {
-        op.check(entries[i]).set(w.key, (entries[i].value ?? 0) + 1, {
-          expireIn: w.limit.windowMs + MINUTE,
-        });
-      });
-      return op;
-    });
-    if (result.ok) return { allowed: true };
-  }
-  throw new Error("attempt counter kept changing under contention");
+  const counted = await takeCount(kv, windows);
+  if (counted.taken) return { allowed: true };
+  const resetsAt = Math.max(...counted.full.map((i) => windows[i].resetsAt));
+  return { allowed: false, retryAfterS: Math.max(1, Math.ceil((resetsAt - now) / 1000)) };
 }

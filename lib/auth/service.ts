@@ -6,10 +6,9 @@
 import type { AppDeps } from "../deps.ts";
 import { signAccessToken } from "./access_token.ts";
 import { type BuiltinProvider, createBuiltinProvider } from "./builtin_provider.ts";
-import type { AuthUser, TokenVerifier } from "./mod.ts";
+import type { AuthUser, TokenVerifier } from "./types.ts";
 import { parseSignup, signUp } from "./signup.ts";
 import { loadSigningKey, type SigningKey } from "./signing_key.ts";
-import type { JsonBody } from "./json_body.ts";
 import { createSupabaseUser } from "./supabase_admin.ts";
 import { createSupabaseVerifier } from "./supabase_provider.ts";
 
@@ -21,37 +20,18 @@ export interface AuthService extends TokenVerifier {
   readonly issuer: string;
   /** The built-in provider's GoTrue endpoints; undefined when Supabase is the provider. */
   readonly builtin?: BuiltinProvider;
-  /** The built-in provider's signing key (loaded once). */
-  signingKey(): Promise<SigningKey>;
-  /** Issues an access token for `user` (built-in provider). */
-  issueAccessToken(
-    user: AuthUser,
-    options?: { sessionId?: string },
-  ): Promise<{ token: string; expiresAt: number }>;
-  /** `POST /api/auth/signup`: checks the read body and creates the account. */
-  signUp(body: JsonBody, options: { clientAddress: string }): Promise<AuthUser>;
+  /** `POST /api/auth/signup`: checks the parsed JSON body and creates the account. */
+  signUp(body: unknown, options: { clientAddress: string }): Promise<AuthUser>;
 }
 
 /** Builds the identity service from the app's dependencies. */
 export function createAuthService(deps: AppDeps): AuthService {
-  let key: Promise<SigningKey> | undefined;
-  const signingKey = () =>
-    key ??= loadSigningKey({ jwkJson: deps.config.authSigningKey, dataDir: deps.config.dataDir });
-  const issueAccessToken: AuthService["issueAccessToken"] = async (user, options = {}) =>
-    await signAccessToken(await signingKey(), user, {
-      issuer: `${deps.config.siteUrl}/auth/v1`,
-      clock: deps.clock,
-      sessionId: options.sessionId,
-    });
-
   const supabase = deps.config.supabase;
   if (supabase) {
     const verifier = createSupabaseVerifier(deps, supabase);
     return {
       provider: "supabase",
       issuer: verifier.issuer,
-      signingKey,
-      issueAccessToken,
       verifyAccessToken: (token) => verifier.verifyAccessToken(token),
       verifyDeferringSession: (token) => verifier.verifyDeferringSession(token),
       signUp: async (body, { clientAddress }) =>
@@ -63,18 +43,20 @@ export function createAuthService(deps: AppDeps): AuthService {
     };
   }
 
+  let key: Promise<SigningKey> | undefined;
+  const signingKey = () =>
+    key ??= loadSigningKey({ jwkJson: deps.config.authSigningKey, dataDir: deps.config.dataDir });
   const issuer = `${deps.config.siteUrl}/auth/v1`;
   const builtin = createBuiltinProvider(deps, {
     signingKey,
     issuer,
-    issue: (user, options) => issueAccessToken(user, options),
+    issue: async (user, { sessionId }) =>
+      await signAccessToken(await signingKey(), user, { issuer, clock: deps.clock, sessionId }),
   });
   return {
     provider: "built-in",
     issuer,
     builtin,
-    signingKey,
-    issueAccessToken,
     verifyAccessToken: (token) => builtin.verify(token),
     verifyDeferringSession: (token) => builtin.verifyDeferringSession(token),
     signUp: async (body, { clientAddress }) =>

@@ -5,7 +5,7 @@
  * the whole session ends (deleting it deletes its tokens, and its access tokens stop working).
  */
 import type { Sql, Store } from "../store/mod.ts";
-import { GoTrueError } from "./gotrue.ts";
+import { GoTrueError } from "./gotrue_error.ts";
 import { UUID } from "./users.ts";
 
 /** A session just started or refreshed: the refresh token is shown once, to its holder. */

@@ -7,9 +7,8 @@ import { z } from "zod";
 import type { AppDeps } from "../deps.ts";
 import { Problem } from "../problem.ts";
 import { verifyCaptcha } from "./captcha.ts";
-import { limitSubject, UNKNOWN_ADDRESS } from "./client_address.ts";
-import type { JsonBody } from "./json_body.ts";
-import type { AuthUser } from "./mod.ts";
+import { limitSubject, UNKNOWN_ADDRESS } from "./limit_subject.ts";
+import type { AuthUser } from "./types.ts";
 import { SIGNUP_PER_ADDRESS, takeAttempt } from "./rate_limit.ts";
 
 /** Fewest characters (code points) of a password. */
@@ -45,13 +44,12 @@ const FIELD_CODES: Record<string, string> = {
   password: "invalid_password",
 };
 
-/** Checks a read body: `invalid_body`, `invalid_email` or `invalid_password` on a fault. */
-export function parseSignup(body: JsonBody): SignupInput {
-  if (!body.ok) throw new Problem(400, "invalid_body", body.reason);
-  if (typeof body.value !== "object" || body.value === null || Array.isArray(body.value)) {
+/** Checks a parsed body: `invalid_body`, `invalid_email` or `invalid_password` on a fault. */
+export function parseSignup(body: unknown): SignupInput {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw new Problem(400, "invalid_body", "The body must be a JSON object.");
   }
-  const parsed = signupBodySchema.safeParse(body.value);
+  const parsed = signupBodySchema.safeParse(body);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const field = String(issue.path[0] ?? "");

@@ -5,7 +5,7 @@
  */
 import type { SupabaseConfig } from "../config.ts";
 import { Problem } from "../problem.ts";
-import type { AuthUser } from "./mod.ts";
+import type { AuthUser } from "./types.ts";
 
 const TIMEOUT_MS = 10_000;
 

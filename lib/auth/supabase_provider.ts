@@ -7,8 +7,9 @@
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import type { SupabaseConfig } from "../config.ts";
 import type { AppDeps } from "../deps.ts";
-import { unauthorized, verifyAccessToken } from "./access_token.ts";
-import type { AuthUser, TokenVerifier } from "./mod.ts";
+import { verifyAccessToken } from "./access_token.ts";
+import { unauthorized } from "./unauthorized.ts";
+import type { AuthUser, TokenVerifier } from "./types.ts";
 import { getSupabaseUser } from "./supabase_admin.ts";
 import { remoteJwks } from "./supabase_jwks.ts";
 

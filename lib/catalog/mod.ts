@@ -8,5 +8,4 @@ export {
   popularQuerySchema,
   searchQuerySchema,
 } from "./params.ts";
-export { withWindowHeaders } from "./rate_limit_headers.ts";
 export type * from "./types.ts";

@@ -55,7 +55,12 @@ export async function readMovie(sql: Sql, id: number): Promise<MovieRow | null> 
 }
 
 /** Of `ids`, those with fresh complete details stored. */
-export async function freshIds(sql: Sql, ids: number[], now: number): Promise<Set<number>> {
+export async function freshIds(
+  sql: Sql,
+  ids: number[],
+  options: { now: number },
+): Promise<Set<number>> {
+  const { now } = options;
   const rows = await sql.query<{ catalog_id: number }>(
     `select catalog_id from public.movies
       where catalog_id = any($1::integer[]) and has_details
@@ -110,7 +115,12 @@ export async function upsertDetail(sql: Sql, row: MovieRow): Promise<void> {
  * conflict, so a complete row stays complete; nor is a known poster, date, overview or the
  * detail's genres replaced by an empty or coarser value.
  */
-export async function upsertLight(sql: Sql, rows: LightRow[], now: number): Promise<void> {
+export async function upsertLight(
+  sql: Sql,
+  rows: LightRow[],
+  options: { now: number },
+): Promise<void> {
+  const { now } = options;
   if (rows.length === 0) return;
   // Later rows win when TMDB repeats an id within a page (it happens across pages).
   const unique = [...new Map(rows.map((r) => [r.catalog_id, r])).values()];

@@ -70,12 +70,12 @@ export function formatDuration(runtime: number | null): string {
 }
 
 /** The poster's w500 URL, or "" without a poster. */
-export function posterUrl(imageBaseUrl: string, posterPath: string | null): string {
+function detailPosterUrl(imageBaseUrl: string, posterPath: string | null): string {
   return posterPath ? `${imageBaseUrl}/w500${posterPath}` : "";
 }
 
 /** The first `ACTORS_SHOWN` cast names by `order` (cast without an order come last). */
-export function topActors(cast: readonly TmdbCast[]): string[] {
+function topActors(cast: readonly TmdbCast[]): string[] {
   return cast
     .map((member, index) => ({ member, index }))
     .sort((a, b) =>
@@ -86,7 +86,7 @@ export function topActors(cast: readonly TmdbCast[]): string[] {
 }
 
 /** The names of the crew whose job is Director, once each, in credit order. */
-export function directorsOf(crew: readonly TmdbCrew[]): string[] {
+function directorsOf(crew: readonly TmdbCrew[]): string[] {
   return [...new Set(crew.filter((c) => c.job === "Director").map((c) => c.name))];
 }
 
@@ -155,7 +155,7 @@ export function toMovieDetail(row: MovieRow, imageBaseUrl: string): MovieDetail 
   return {
     id: row.catalog_id,
     title: row.title,
-    poster: posterUrl(imageBaseUrl, row.poster_path),
+    poster: detailPosterUrl(imageBaseUrl, row.poster_path),
     rating: roundRating(row.vote_average),
     year: row.year,
     duration: formatDuration(runtime),

@@ -1,10 +1,10 @@
 /**
  * The catalog service (lib/catalog/types.ts): movie details served from an in-process LRU,
  * then the movies store, then TMDB; search straight from TMDB; the popular feed from KV, then
- * TMDB. Every external call goes through the shared window (lib/limits.ts).
+ * TMDB. Every external call goes through the shared window (external_window.ts).
  */
 import type { AppDeps } from "../deps.ts";
-import { createExternalWindow, type ExternalWindow } from "../limits.ts";
+import { createExternalWindow, type ExternalWindow } from "./external_window.ts";
 import { describeError } from "../log.ts";
 import { Problem } from "../problem.ts";
 import { DetailCache } from "./detail_cache.ts";
@@ -19,7 +19,7 @@ import {
 } from "./movies_store.ts";
 import { detailRow, lightRow, type MovieRow, toMovieDetail, toSearchRow } from "./normalize.ts";
 import { readPopular, writePopular } from "./popular_cache.ts";
-import { createTmdbClient, type TmdbClient } from "./tmdb_client.ts";
+import { createTmdbClient } from "./tmdb_client.ts";
 import type {
   Catalog,
   DetailsOutcome,
@@ -57,7 +57,7 @@ function singleFlight<K, T>(flights: Map<K, Promise<T>>, key: K, fn: () => Promi
 export function createCatalogService(
   deps: AppDeps,
   options: CatalogServiceOptions = {},
-): Catalog & { readonly client: TmdbClient } {
+): Catalog {
   const { store, kv, clock, config } = deps;
   const window = options.window ?? createExternalWindow(kv, { clock });
   const client = createTmdbClient(deps, { window, timeoutMs: options.timeoutMs });
@@ -109,13 +109,11 @@ export function createCatalogService(
   async function staleIds(ids: number[]): Promise<number[]> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return [];
-    const fresh = await freshIds(store, unique, clock.now());
-    return unique.filter((id) => !fresh.has(id));
+    const current = await freshIds(store, unique, { now: clock.now() });
+    return unique.filter((id) => !current.has(id));
   }
 
   return {
-    client,
-
     hotMovie(id) {
       const headers = window.peekNow();
       if (!headers) return undefined;
@@ -140,7 +138,7 @@ export function createCatalogService(
       if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE) {
         throw new Problem(400, "invalid_query", `page must be an integer from 1 to ${MAX_PAGE}.`);
       }
-      if (!popularOptions.fresh) {
+      if (!popularOptions.skipCache) {
         const cached = await readPopular(kv, page, clock);
         if (cached) return { value: cached, headers: await window.peek() };
       }
@@ -153,7 +151,7 @@ export function createCatalogService(
         };
         // Every row TMDB listed becomes a light row, even one the feed filters out: a card
         // hydrates from it all the same.
-        await upsertLight(store, answer.value.results.map(lightRow), clock.now());
+        await upsertLight(store, answer.value.results.map(lightRow), { now: clock.now() });
         await writePopular(kv, value, clock);
         return { value, headers: answer.headers };
       });

@@ -7,7 +7,7 @@
  */
 import type { z } from "zod";
 import type { AppDeps } from "../deps.ts";
-import { type ExternalWindow, reopenAfter429, type WindowHeaders } from "../limits.ts";
+import { type ExternalWindow, reopenAfter429, type WindowHeaders } from "./external_window.ts";
 import { Problem } from "../problem.ts";
 import { type TmdbList, tmdbList, type TmdbMovie, tmdbMovie } from "./tmdb_schemas.ts";
 

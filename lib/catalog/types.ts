@@ -63,8 +63,8 @@ export interface CatalogService {
     query: string,
     options?: { year?: number; page?: number; wait?: boolean },
   ): Promise<WithRateLimit<{ results: SearchRow[] }>>;
-  /** A page (1-500) of the popular feed, cached 6 h per page in KV; rows are stored as light rows. */
-  popular(page: number, options?: { fresh?: boolean }): Promise<WithRateLimit<PopularPage>>;
+  /** A page (1-500) of the popular feed, cached 6 h per page in KV (`skipCache`: read from TMDB); rows are stored as light rows. */
+  popular(page: number, options?: { skipCache?: boolean }): Promise<WithRateLimit<PopularPage>>;
   /** A movie's detail: the stored row when fresh and complete, else fetched, upserted and returned. */
   movie(id: number): Promise<WithRateLimit<MovieDetail>>;
   /** The detail of `id` when the in-process cache and the window's headers answer at once. */

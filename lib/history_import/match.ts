@@ -20,12 +20,6 @@ export type MatchResult =
 /** The catalog search through the shared window, waiting for a place (`wait: true`). */
 export type SearchFn = (title: string, year: number | undefined) => Promise<SearchRow[]>;
 
-const MARKS = "[\u0300-\u036f]";
-const PUNCT = "[[:space:][:punct:]]+";
-// The key of lib/recommend's titleKey in SQL, applied to both sides.
-const KEY = (col: string) =>
-  `regexp_replace(lower(regexp_replace(normalize(${col}, NFD), $3, '', 'g')), $4, '', 'g')`;
-
 function decide(ids: Set<number>): { id: number } | { reason: UnmatchedReason } | null {
   if (ids.size === 1) return { id: [...ids][0] };
   return ids.size > 1 ? { reason: "ambiguous" } : null;
@@ -36,20 +30,26 @@ function decide(ids: Set<number>): { id: number } | { reason: UnmatchedReason } 
  * when the unit has none), in one query; null where the store has no unique answer.
  */
 export async function matchInStore(sql: Sql, units: ImportUnit[]): Promise<(number | null)[]> {
-  const wanted = units.map((u) => (u.tmdbId === undefined ? titleKey(u.title) : ""));
-  if (wanted.every((k) => k === "")) return units.map(() => null);
+  const wanted = units.map((u) => (u.tmdbId === undefined ? u.title : ""));
+  if (wanted.every((t) => t === "")) return units.map(() => null);
+  // Keyed by public.title_key(), as the movies' indexed generated columns are.
   const rows = await sql.query<{ ord: number; catalog_id: number }>(
     `with wanted as (
-       select w.ord::int as ord, w.k as key, y.year
-         from unnest($1::text[]) with ordinality as w(k, ord)
+       select w.ord::int as ord, public.title_key(w.t) as key, y.year
+         from unnest($1::text[]) with ordinality as w(t, ord)
          join unnest($2::int[]) with ordinality as y(year, ord) on y.ord = w.ord
-        where w.k <> ''
+        where public.title_key(w.t) <> ''
+     ),
+     found as (
+       select w.ord, w.year, m.catalog_id, m.year as movie_year
+         from wanted w join public.movies m on m.title_key = w.key
+       union
+       select w.ord, w.year, m.catalog_id, m.year
+         from wanted w join public.movies m on m.original_title_key = w.key
      )
-     select distinct w.ord, m.catalog_id
-       from wanted w join public.movies m
-         on (w.year is null or m.year = w.year)
-        and (${KEY("m.title")} = w.key or ${KEY("m.original_title")} = w.key)`,
-    [wanted, units.map((u) => u.year ?? null), MARKS, PUNCT],
+     select distinct ord, catalog_id from found
+      where year is null or movie_year = year`,
+    [wanted, units.map((u) => u.year ?? null)],
   );
   const byOrd = new Map<number, Set<number>>();
   for (const r of rows) {

@@ -115,7 +115,7 @@ export function createHistoryImportService(
         vote_count: 0,
         popularity: 0,
       })),
-      clock.now(),
+      { now: clock.now() },
     );
 
   // Movies named by id that the store has no row of get their details fetched afterwards.
@@ -230,8 +230,11 @@ export function createHistoryImportService(
  * main.ts's start-up step: runs a restart cut off carry on here, now and once more after
  * the lease of the process this one replaces has lapsed. Never throws (failures are logged).
  */
-export function resumeHistoryImports(deps: AppDeps, options: HistoryImportOptions): void {
-  const service = createHistoryImportService(deps, options);
+export function resumeHistoryImports(
+  service: HistoryImportService,
+  deps: Pick<AppDeps, "log">,
+  options: { lockTtlMs?: number } = {},
+): void {
   const resume = () =>
     service.resume().catch((error) =>
       deps.log({

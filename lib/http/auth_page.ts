@@ -1,6 +1,6 @@
 /** The handlers of /login and /signup: a signed-in visitor goes on to `next`. */
 import { safeNext } from "../web/next.ts";
-import type { Ctx, Handlers } from "./env.ts";
+import type { Ctx, Handlers } from "./app_env.ts";
 
 function show(c: Ctx, posted: boolean) {
   const next = safeNext(c.req.query("next"));

@@ -1,23 +1,16 @@
 /** The bodies of the watched routes that carry history fields: read once, parsed by lib/lists. */
-import { readJsonBody } from "../auth/json_body.ts";
 import type { HistoryFields } from "../lists/history_fields.ts";
 import { parseEntryPatch, parseWatchedWrite, type WatchedWrite } from "../lists/watched_payload.ts";
-import { Problem } from "../problem.ts";
-
-async function readJson(request: Request): Promise<unknown> {
-  const body = await readJsonBody(request, { requireJsonType: true });
-  if (!body.ok) throw new Problem(400, "invalid_body", body.reason);
-  return body.value;
-}
+import { readJson } from "./read_body.ts";
 
 /** POST /api/watched's body: the catalog id and the history fields it names. */
 export async function readWatchedWrite(request: Request, now: number): Promise<WatchedWrite> {
-  return parseWatchedWrite(await readJson(request), now);
+  return parseWatchedWrite(await readJson(request, { requireJsonType: true }), now);
 }
 
 /** PATCH /api/watched/:catalogId's body: the history fields to change. */
 export async function readEntryPatch(request: Request, now: number): Promise<HistoryFields> {
-  return parseEntryPatch(await readJson(request), now);
+  return parseEntryPatch(await readJson(request, { requireJsonType: true }), now);
 }
 
 /** The query parameters of a request, or none without a `?` (the hot path parses nothing). */

@@ -19,7 +19,7 @@ function origin(url: string): string {
 }
 
 /** The policy for `config`. */
-export function contentSecurityPolicy(config: Config): string {
+function contentSecurityPolicy(config: Config): string {
   const images = origin(config.tmdb.imageBaseUrl);
   const identity = config.supabase ? origin(config.supabase.url) : "";
   const captcha = config.captcha ? CAPTCHA_ORIGINS[config.captcha.provider] : [];

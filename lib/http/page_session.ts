@@ -4,15 +4,15 @@
  * accept only the Bearer header, so a cookie can never act for the user there (no CSRF).
  */
 import { accessTokenOf, SESSION_COOKIE } from "../web/session_cookie.ts";
-import type { Ctx, Middleware } from "./env.ts";
+import type { Ctx, Middleware } from "./app_env.ts";
 
 /** Paths a cookie must never authenticate. */
-export function isCookieFreePath(path: string): boolean {
+function isCookieFreePath(path: string): boolean {
   return /^\/(api|auth|static)(\/|$)/.test(path);
 }
 
 /** The raw (still URI-encoded) value of cookie `name` in the request, or undefined. */
-export function rawCookie(c: Ctx, name: string): string | undefined {
+function rawCookie(c: Ctx, name: string): string | undefined {
   const header = c.req.header("cookie");
   if (!header) return undefined;
   for (const part of header.split(";")) {

@@ -1,4 +1,5 @@
-/** Reading a small request body with a hard cap, shared by every route that takes one. */
+/** Reading a small request body with a hard cap: the one body reader of every route. */
+import { Problem } from "../problem.ts";
 
 /** Bodies above this many bytes are refused (contract section 6: 16 KiB). */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -35,4 +36,31 @@ export async function readCappedBody(
     at += chunk.byteLength;
   }
   return bytes;
+}
+
+function invalidBody(detail: string): Problem {
+  return new Problem(400, "invalid_body", detail);
+}
+
+/**
+ * The parsed JSON body, or a 400 `invalid_body` Problem saying why not (wrong content type with
+ * `requireJsonType`, over 16 KiB, not JSON). With `allowEmpty`, a blank body is `undefined`.
+ */
+export async function readJson(
+  request: Request,
+  options: { requireJsonType?: boolean; allowEmpty?: boolean } = {},
+): Promise<unknown> {
+  const type = request.headers.get("content-type") ?? "";
+  if (options.requireJsonType && !/^application\/json\s*(;|$)/i.test(type)) {
+    throw invalidBody("The body must be application/json.");
+  }
+  const bytes = await readCappedBody(request);
+  if (!bytes) throw invalidBody("The body is larger than 16 KiB.");
+  const text = new TextDecoder().decode(bytes);
+  if (options.allowEmpty && text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalidBody("The body is not valid JSON.");
+  }
 }

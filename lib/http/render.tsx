@@ -5,7 +5,7 @@
  */
 import { type ComponentType, h } from "preact";
 import { renderToString } from "preact-render-to-string";
-import type { AppShellProps, Ctx, PageProps } from "./env.ts";
+import type { AppShellProps, Ctx, PageProps } from "./app_env.ts";
 import { PageContext, type PageState } from "./page_context.ts";
 import { setPageHeaders } from "./page_headers.ts";
 import { hasSessionCookie } from "./page_session.ts";
@@ -14,7 +14,7 @@ import { hasSessionCookie } from "./page_session.ts";
 const SLOT = "<page-slot></page-slot>";
 
 /** The render state of a request: settings from the config, session staleness. */
-export function pageState(c: Ctx): PageState {
+function pageState(c: Ctx): PageState {
   const { config } = c.var.deps;
   return {
     islands: new Set(),

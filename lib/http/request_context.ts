@@ -4,7 +4,7 @@
  */
 import type { AppDeps } from "../deps.ts";
 import type { Services } from "../services.ts";
-import type { Middleware } from "./env.ts";
+import type { Middleware } from "./app_env.ts";
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 

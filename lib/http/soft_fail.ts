@@ -6,7 +6,7 @@
  */
 import { describeError } from "../log.ts";
 import { Problem } from "../problem.ts";
-import type { Ctx } from "./env.ts";
+import type { Ctx } from "./app_env.ts";
 
 /** A failure a page can explain: status (200 when the catalog is not configured), code, text. */
 export interface PageFailure {

@@ -3,7 +3,7 @@
  * render carry `?v=<version>` (assetUrl), which are cached for a year; other requests
  * revalidate with the ETag, so a rebuilt bundle is never served stale.
  */
-import type { Middleware } from "./env.ts";
+import type { Middleware } from "./app_env.ts";
 
 const STATIC_DIR = new URL("../../static/", import.meta.url);
 
@@ -56,11 +56,6 @@ function versionOf(info: Deno.FileInfo): string {
 export function assetUrl(file: string): string {
   const info = stat(file);
   return `/static/${file}${info ? `?v=${versionOf(info)}` : ""}`;
-}
-
-/** Whether static/`file` exists (the bundle is absent until `deno task build`). */
-export function assetExists(file: string): boolean {
-  return stat(file) !== undefined;
 }
 
 /** The middleware of /static/*: GET and HEAD of files under static/, 404 for anything else. */

@@ -1,6 +1,4 @@
-/** The `x-admin-token` check of the admin routes (contract section 6), in constant time. */
-import type { Middleware } from "../http/env.ts";
-import { Problem } from "../problem.ts";
+/** Comparing an admin token with the configured one, in constant time (contract section 6). */
 
 const encoder = new TextEncoder();
 
@@ -21,18 +19,4 @@ export async function adminTokenMatches(
   let diff = 0;
   for (let i = 0; i < a.length; i++) diff |= a[i] ^ b[i];
   return diff === 0 && given !== undefined && expected !== undefined && expected !== "";
-}
-
-/** The 401 of a missing or wrong admin token. */
-export function adminUnauthorized(): Problem {
-  return new Problem(401, "unauthorized", "A valid x-admin-token header is required.");
-}
-
-/** Lets the request through only with the configured ADMIN_TOKEN in `x-admin-token`; else 401. */
-export function requireAdminToken(): Middleware {
-  return async function requireAdminToken(c, next) {
-    const ok = await adminTokenMatches(c.req.header("x-admin-token"), c.var.deps.config.adminToken);
-    if (!ok) throw adminUnauthorized();
-    await next();
-  };
 }

@@ -1,6 +1,5 @@
 /** The body of `POST /api/admin/catalog-import`: optional `{"pages": 1-25}`, default 5. */
 import { z } from "zod";
-import { readCappedBody } from "../http/read_body.ts";
 import { Problem } from "../problem.ts";
 
 /** Popular pages a run imports when the body does not say. */
@@ -28,19 +27,4 @@ export function parseImportBody(body: unknown): { pages: number } {
     );
   }
   return { pages: parsed.data.pages ?? DEFAULT_PAGES };
-}
-
-/** Reads and validates the request body (empty, or JSON `{"pages": 1-25}`). */
-export async function readImportBody(req: Request): Promise<{ pages: number }> {
-  const bytes = await readCappedBody(req);
-  if (!bytes) throw invalidBody("The body is larger than 16 KiB.");
-  const text = new TextDecoder().decode(bytes);
-  if (text.trim() === "") return parseImportBody(undefined);
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw invalidBody("The body is not valid JSON.");
-  }
-  return parseImportBody(body);
 }

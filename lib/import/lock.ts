@@ -4,7 +4,7 @@
  * dead holder's lease runs out by itself.
  */
 import type { Clock } from "../clock.ts";
-import { type HeldLock, isLocked, tryLock } from "../kv_lock.ts";
+import { type HeldLock, isLeaseHeld, tryLock } from "../kv_lock.ts";
 
 /** The KV key of the import lease. */
 export const IMPORT_LOCK_KEY: Deno.KvKey = ["catalog_import_lock"];
@@ -27,5 +27,5 @@ export async function takeImportLock(
 
 /** Whether any instance holds the import lock now. */
 export function importLockHeld(kv: Deno.Kv, clock: Clock): Promise<boolean> {
-  return isLocked(kv, IMPORT_LOCK_KEY, clock);
+  return isLeaseHeld(kv, IMPORT_LOCK_KEY, { clock });
 }

@@ -10,8 +10,9 @@ import { describeError, type Logger } from "../log.ts";
 import { Problem } from "../problem.ts";
 import type { Sql } from "../store/mod.ts";
 import type { ImportLock } from "./lock.ts";
-import { taskPool } from "./pool.ts";
-import { finishRun, type ImportCounts, writeProgress } from "./runs.ts";
+import { type TaskPool, taskPool } from "./pool.ts";
+import { RunProgress } from "./run_progress.ts";
+import { finishRun, type ImportCounts } from "./runs.ts";
 
 /** How a run ended. */
 export interface RunOutcome extends ImportCounts {
@@ -34,151 +35,145 @@ export interface RunOptions {
   renewEveryMs: number;
 }
 
+/** The run as executeRun is given it. */
+type RunRef = { id: string; pages: number; lock: ImportLock };
+
 /**
  * A failure as last_error shows it (the admin route returns it): a problem's code and message,
  * at most 500 characters; anything else (a store error's text may quote SQL) only as
  * `internal_error`, its text going to the log.
  */
-function message(error: unknown): string {
+function lastErrorText(error: unknown): string {
   if (!(error instanceof Problem)) return "internal_error";
   const text = `${error.code}: ${error.message}`;
   return text.length > 500 ? `${text.slice(0, 497)}...` : text;
 }
 
 /** Runs the import `run` holding `lock`; never throws: the outcome is written to the run's row. */
-export async function executeRun(
-  run: { id: string; pages: number; lock: ImportLock },
-  options: RunOptions,
-): Promise<RunOutcome> {
-  const { catalog, store, clock, log } = options;
-  const counts: ImportCounts = {
+export async function executeRun(run: RunRef, options: RunOptions): Promise<RunOutcome> {
+  const importRun = new ImportRun(run, options);
+  const outcome = await importRun.work();
+  await importRun.record(outcome);
+  if (!importRun.lostLock) await run.lock.release().catch(() => {});
+  return outcome;
+}
+
+// One run's state: its counts, its pool of calls and its bookkeeping.
+class ImportRun {
+  readonly counts: ImportCounts = {
     moviesSeen: 0,
     moviesUpserted: 0,
     detailsFetched: 0,
     errors: 0,
     lastError: null,
   };
-  const seen = new Set<number>();
-  let pagesRead = 0;
-  let lastPageError: string | null = null;
-  let lostLock = false;
+  readonly #seen = new Set<number>();
+  #pagesRead = 0;
+  #lastPageError: string | null = null;
+  lostLock = false;
+  readonly #pool: TaskPool;
+  readonly #progress: RunProgress;
 
-  const fail = (text: string, extra: Record<string, unknown>, error?: unknown) => {
-    counts.errors++;
-    counts.lastError = text;
-    log({
+  constructor(readonly run: RunRef, readonly options: RunOptions) {
+    this.#pool = taskPool(options.concurrency, {
+      onError: (error) => this.#fail(lastErrorText(error), {}, error),
+    });
+    this.#progress = new RunProgress(run, {
+      ...options,
+      onLostLock: () => {
+        this.lostLock = true;
+        this.#pool.stop();
+      },
+    });
+  }
+
+  /** Reads every page and fetches the details they call for; the outcome, never a throw. */
+  async work(): Promise<RunOutcome> {
+    try {
+      for (let n = 1; n <= this.run.pages; n++) this.#pool.add(() => this.#page(n));
+      await this.#pool.drained();
+      await this.#progress.settled();
+      return this.#outcome();
+    } catch (error) {
+      this.#logError("catalog import failed", error);
+      const { counts } = this;
+      return {
+        ...counts,
+        status: "failed",
+        errors: counts.errors + 1,
+        lastError: lastErrorText(error),
+      };
+    }
+  }
+
+  /** Writes the outcome to the run's row; a store failure is logged, not thrown. */
+  async record(outcome: RunOutcome): Promise<void> {
+    try {
+      await finishRun(this.options.store, {
+        ...outcome,
+        id: this.run.id,
+        finishedAt: this.options.clock.now(),
+      });
+    } catch (error) {
+      this.#logError("catalog import could not record its end", error);
+    }
+  }
+
+  #outcome(): RunOutcome {
+    const counts = this.counts;
+    if (this.lostLock) {
+      counts.lastError = "stopped: another instance took the import lock";
+      return { ...counts, status: "failed" };
+    }
+    // Not one page could be read (no credentials, the database down): nothing was imported.
+    if (this.#pagesRead === 0) {
+      counts.lastError = this.#lastPageError;
+      return { ...counts, status: "failed" };
+    }
+    return { ...counts, status: "succeeded" };
+  }
+
+  async #page(n: number): Promise<void> {
+    try {
+      const { value } = await this.options.catalog.popular(n, { skipCache: true });
+      this.#pagesRead++;
+      this.counts.moviesSeen += value.results.length;
+      const newIds = value.results.map((row) => row.id).filter((id) => !this.#seen.has(id));
+      for (const id of newIds) this.#seen.add(id);
+      this.counts.moviesUpserted += newIds.length;
+      const stale = newIds.length > 0 ? await this.options.catalog.staleIds(newIds) : [];
+      for (const id of stale) this.#pool.add(() => this.#detail(id));
+    } catch (error) {
+      this.#lastPageError = `page ${n}: ${lastErrorText(error)}`;
+      this.#fail(this.#lastPageError, { page: n }, error);
+    }
+    this.#progress.afterCall(this.counts);
+  }
+
+  async #detail(id: number): Promise<void> {
+    try {
+      const outcome = await this.options.catalog.prefetch([id]);
+      this.counts.detailsFetched += outcome.fetched;
+      for (const f of outcome.failed) this.#fail(`movie ${f.id}: ${f.error}`, { catalogId: f.id });
+    } catch (error) {
+      this.#fail(`movie ${id}: ${lastErrorText(error)}`, { catalogId: id }, error);
+    }
+    this.#progress.afterCall(this.counts);
+  }
+
+  #fail(text: string, extra: Record<string, unknown>, error?: unknown): void {
+    this.counts.errors++;
+    this.counts.lastError = text;
+    this.options.log({
       level: "warn",
       msg: "catalog import step failed",
-      importId: run.id,
+      importId: this.run.id,
       ...extra,
       error: error === undefined ? text : describeError(error),
     });
-  };
-
-  // Progress writes and lease renewals run one after another, off the tasks' path, so a
-  // slow store write never holds a slot of the external window.
-  let chain: Promise<void> = Promise.resolve();
-  const later = (step: () => Promise<void>) => {
-    chain = chain.then(step).catch((error) =>
-      log({
-        level: "error",
-        msg: "catalog import bookkeeping failed",
-        importId: run.id,
-        error: describeError(error),
-      })
-    );
-  };
-  let lastWrite = clock.now();
-  let callsSinceWrite = 0;
-  let lastRenew = clock.now();
-
-  const pool = taskPool(options.concurrency, {
-    onError: (error) => fail(message(error), {}, error),
-  });
-
-  const afterCall = () => {
-    callsSinceWrite++;
-    const now = clock.now();
-    if (
-      callsSinceWrite >= options.progressEveryCalls || now - lastWrite >= options.progressEveryMs
-    ) {
-      callsSinceWrite = 0;
-      lastWrite = now;
-      later(() => writeProgress(store, run.id, { ...counts }));
-    }
-    if (now - lastRenew >= options.renewEveryMs) {
-      lastRenew = now;
-      later(async () => {
-        if (await run.lock.renew()) return;
-        // Another instance took the lease (ours ran out): stop before two runs overlap.
-        lostLock = true;
-        pool.stop();
-      });
-    }
-  };
-
-  const detail = async (id: number) => {
-    try {
-      const outcome = await catalog.prefetch([id]);
-      counts.detailsFetched += outcome.fetched;
-      for (const f of outcome.failed) fail(`movie ${f.id}: ${f.error}`, { catalogId: f.id });
-    } catch (error) {
-      fail(`movie ${id}: ${message(error)}`, { catalogId: id }, error);
-    }
-    afterCall();
-  };
-
-  const page = async (n: number) => {
-    try {
-      const { value } = await catalog.popular(n, { fresh: true });
-      pagesRead++;
-      counts.moviesSeen += value.results.length;
-      const fresh = value.results.map((row) => row.id).filter((id) => !seen.has(id));
-      for (const id of fresh) seen.add(id);
-      counts.moviesUpserted += fresh.length;
-      const stale = fresh.length > 0 ? await catalog.staleIds(fresh) : [];
-      for (const id of stale) pool.add(() => detail(id));
-    } catch (error) {
-      lastPageError = `page ${n}: ${message(error)}`;
-      fail(lastPageError, { page: n }, error);
-    }
-    afterCall();
-  };
-
-  let outcome: RunOutcome;
-  try {
-    for (let n = 1; n <= run.pages; n++) pool.add(() => page(n));
-    await pool.drained();
-    await chain;
-    let status: RunOutcome["status"] = "succeeded";
-    if (lostLock) {
-      status = "failed";
-      counts.lastError = "stopped: another instance took the import lock";
-    } else if (pagesRead === 0) {
-      // Not one page could be read (no credentials, the database down): nothing was imported.
-      status = "failed";
-      counts.lastError = lastPageError;
-    }
-    outcome = { ...counts, status };
-  } catch (error) {
-    log({
-      level: "error",
-      msg: "catalog import failed",
-      importId: run.id,
-      error: describeError(error),
-    });
-    outcome = { ...counts, status: "failed", errors: counts.errors + 1, lastError: message(error) };
   }
-  try {
-    await finishRun(store, run.id, { ...outcome, finishedAt: clock.now() });
-  } catch (error) {
-    log({
-      level: "error",
-      msg: "catalog import could not record its end",
-      importId: run.id,
-      error: describeError(error),
-    });
+
+  #logError(msg: string, error: unknown): void {
+    this.options.log({ level: "error", msg, importId: this.run.id, error: describeError(error) });
   }
-  if (!lostLock) await run.lock.release().catch(() => {});
-  return outcome;
 }

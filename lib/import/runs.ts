@@ -77,7 +77,11 @@ export async function insertRun(
 }
 
 /** Writes a running run's counters; a run already finished (or failed by another) is left alone. */
-export async function writeProgress(sql: Sql, id: string, counts: ImportCounts): Promise<void> {
+export async function writeProgress(
+  sql: Sql,
+  progress: ImportCounts & { id: string },
+): Promise<void> {
+  const { id, ...counts } = progress;
   await sql.query(
     `update public.catalog_imports
      set movies_seen = $2, movies_upserted = $3, details_fetched = $4, errors = $5, last_error = $6
@@ -97,9 +101,9 @@ export async function writeProgress(sql: Sql, id: string, counts: ImportCounts):
 /** Writes a run's final counters and status. */
 export async function finishRun(
   sql: Sql,
-  id: string,
-  end: ImportCounts & { status: "succeeded" | "failed"; finishedAt: number },
+  end: ImportCounts & { id: string; status: "succeeded" | "failed"; finishedAt: number },
 ): Promise<void> {
+  const { id } = end;
   await sql.query(
     `update public.catalog_imports
      set status = $2, finished_at = $3, movies_seen = $4, movies_upserted = $5,
@@ -154,15 +158,4 @@ export async function listRuns(sql: Sql, limit = 20): Promise<ImportRun[]> {
     [limit],
   );
   return rows.map(toRun);
-}
-
-/** One run by id, or null. */
-export async function getRun(sql: Sql, id: string): Promise<ImportRun | null> {
-  const rows = await sql.query<RunRow>(
-    `select id, trigger, status, pages, started_at, finished_at, movies_seen, movies_upserted,
-       details_fetched, errors, last_error
-     from public.catalog_imports where id = $1`,
-    [id],
-  );
-  return rows[0] ? toRun(rows[0]) : null;
 }

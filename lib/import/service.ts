@@ -46,24 +46,6 @@ export interface CatalogImportOptions {
 /** Calls in flight by default. */
 export const DEFAULT_CONCURRENCY = 8;
 
-// Runs started by the services of one app, so tests (and anything else holding the deps)
-// can wait for the background work to end.
-const inflight = new WeakMap<AppDeps, Set<Promise<unknown>>>();
-
-function track(deps: AppDeps, done: Promise<unknown>): void {
-  let set = inflight.get(deps);
-  if (!set) inflight.set(deps, set = new Set());
-  set.add(done);
-  done.finally(() => set.delete(done));
-}
-
-/** Resolves once every import started with `deps` has finished (tests drain with it). */
-export async function importsSettled(deps: AppDeps): Promise<void> {
-  for (let set = inflight.get(deps); set && set.size > 0; set = inflight.get(deps)) {
-    await Promise.allSettled([...set]);
-  }
-}
-
 /** Builds the import service. */
 export function createCatalogImportService(
   deps: AppDeps,
@@ -116,7 +98,6 @@ export function createCatalogImportService(
       });
       return outcome;
     });
-    track(deps, done);
     return { importId, status: "running", done };
   }
 

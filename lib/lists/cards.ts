@@ -1,5 +1,4 @@
 /** Movie cards: catalog ids hydrated from the movies store, in one query per list. */
-import type { Sql } from "../store/mod.ts";
 
 /** A movie card of GET /api/watched and GET /api/mylist. */
 export interface MovieCard {
@@ -38,9 +37,4 @@ export function toCard(r: Record<string, unknown>): MovieCard {
     genres: (r.genres as string[]).map(String),
     runtime: Number(r.runtime),
   };
-}
-
-/** The cards of `ids`, in the same order. */
-export async function hydrateCards(sql: Sql, ids: number[]): Promise<MovieCard[]> {
-  return (await sql.query(HYDRATE_SQL, [ids])).map(toCard);
 }

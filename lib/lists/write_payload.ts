@@ -1,6 +1,9 @@
-/** The write payload of POST/DELETE on /api/watched and /api/mylist (contract section 6). */
+/**
+ * The write payload of POST/DELETE on /api/watched and /api/mylist (contract section 6): no
+ * catalogId anywhere is `invalid_body`; a catalogId present but not an integer in 1..2^31-1 is
+ * `invalid_catalog_id`.
+ */
 import { z } from "zod";
-import { readCappedBody } from "../http/read_body.ts";
 import { Problem } from "../problem.ts";
 
 const MAX_CATALOG_ID = 2 ** 31 - 1;
@@ -22,27 +25,6 @@ export const writePayloadSchema = z.union([
 
 function invalidBody(detail: string): Problem {
   return new Problem(400, "invalid_body", detail);
-}
-
-/**
- * Reads the catalog id of a write. Body-level faults (wrong content type, too large, not JSON,
- * no catalogId anywhere) are `invalid_body`; a catalogId present but not an integer in
- * 1..2^31-1 is `invalid_catalog_id`.
- */
-export async function readWritePayload(req: Request): Promise<number> {
-  const type = req.headers.get("content-type") ?? "";
-  if (!/^application\/json\s*(;|$)/i.test(type)) {
-    throw invalidBody("The body must be application/json.");
-  }
-  const bytes = await readCappedBody(req);
-  if (!bytes) throw invalidBody("The body is larger than 16 KiB.");
-  let body: unknown;
-  try {
-    body = JSON.parse(new TextDecoder().decode(bytes));
-  } catch {
-    throw invalidBody("The body is not valid JSON.");
-  }
-  return parseCatalogId(body);
 }
 
 /** Picks the catalog id out of the flat or nested form of a parsed body. */

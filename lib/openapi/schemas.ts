@@ -9,7 +9,7 @@ import { historyComponents } from "./history_schemas.ts";
 import type { MovieCard } from "../lists/cards.ts";
 import type { WatchedEntry } from "../lists/entry.ts";
 import type { MovieDetail, PopularPage, SearchRow } from "../catalog/types.ts";
-import type { RecommendResult } from "../recommend/service.ts";
+import type { RecommendResult } from "../recommend/types.ts";
 import type { QuotaStatus } from "../recommend/quota.ts";
 
 const catalogId = z.number().int().min(1).max(2 ** 31 - 1);

@@ -38,7 +38,10 @@ export async function readStoredSet(tx: Sql, userId: string): Promise<StoredSet 
 }
 
 /** Stores (or overwrites) the user's set inside the user's transaction. */
-export async function writeStoredSet(tx: Sql, userId: string, set: StoredSet): Promise<void> {
+export async function writeStoredSet(
+  tx: Sql,
+  set: StoredSet & { userId: string },
+): Promise<void> {
   await tx.query(
     `insert into public.recommendations (user_id, catalog_ids, watched_hash, expires_at, created_at)
      values ($1, $2::int[], $3, $4::timestamptz, now())
@@ -47,11 +50,15 @@ export async function writeStoredSet(tx: Sql, userId: string, set: StoredSet): P
            watched_hash = excluded.watched_hash,
            expires_at = excluded.expires_at,
            created_at = excluded.created_at`,
-    [userId, set.ids, set.watchedHash, set.expiresAt.toISOString()],
+    [set.userId, set.ids, set.watchedHash, set.expiresAt.toISOString()],
   );
 }
 
-/** Whether `set` may be served as is at `now` for the history hashing to `hash`. */
-export function isFresh(set: StoredSet | null, hash: string, now: number): set is StoredSet {
+/** Whether `set` may be reused as is at `now` for the history hashing to `hash`. */
+export function isReusable(
+  set: StoredSet | null,
+  options: { hash: string; now: number },
+): set is StoredSet {
+  const { hash, now } = options;
   return set !== null && set.watchedHash === hash && set.expiresAt.getTime() > now;
 }

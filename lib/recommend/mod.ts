@@ -1,13 +1,13 @@
 /** Recommendations: AI-generated, cached per user, limited per day, with provider fallback. */
-export { createRecommendService, LOCK_TTL_MS } from "./service.ts";
+export { createRecommendService } from "./service.ts";
+export { LOCK_TTL_MS, takeGenerationLease } from "./lease.ts";
 export type {
   RecommendMode,
   RecommendResult,
   RecommendService,
   RecommendServiceOptions,
   RegenerationError,
-} from "./service.ts";
-export { quotaHeadersMiddleware } from "./quota_headers.ts";
+} from "./types.ts";
 export { recommendQuerySchema } from "./query.ts";
 export { DAILY_LIMIT, type QuotaStatus } from "./quota.ts";
-export type { SearchFn, SearchRow } from "./resolve_titles.ts";
+export type { SearchFn, SearchHit } from "./resolve_titles.ts";

@@ -4,7 +4,7 @@
  * ends in 500 or 503 (contract section 6).
  */
 import type { Clock } from "../clock.ts";
-import { commitWithRetry, getWithRetry } from "../kv.ts";
+import { readCount, returnCount, takeCount } from "../kv_counter.ts";
 
 /** Generations a user may start per UTC day. */
 export const DAILY_LIMIT = 20;
@@ -22,6 +22,7 @@ export interface QuotaStatus {
 
 /** A unit taken by `consumeQuota`; `day` is kept so a refund after midnight hits the right day. */
 export interface QuotaUnit {
+  userId: string;
   day: string;
 }
 
@@ -45,8 +46,7 @@ export async function quotaStatus(
   options: { clock: Clock },
 ): Promise<QuotaStatus> {
   const now = options.clock.now();
-  const entry = await getWithRetry<number>(kv, keyOf(userId, dayOf(now)));
-  const used = Math.min(entry.value ?? 0, DAILY_LIMIT);
+  const used = Math.min(await readCount(kv, keyOf(userId, dayOf(now))), DAILY_LIMIT);
   return { limit: DAILY_LIMIT, used, remaining: DAILY_LIMIT - used, resetAt: nextUtcMidnight(now) };
 }
 
@@ -57,32 +57,13 @@ export async function consumeQuota(
   options: { clock: Clock },
 ): Promise<QuotaUnit | null> {
   const day = dayOf(options.clock.now());
-  const key = keyOf(userId, day);
-  // A clash means another instance counted at the same moment: read again and retry.
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const entry = await getWithRetry<number>(kv, key);
-    const used = entry.value ?? 0;
-    if (used >= DAILY_LIMIT) return null;
-    const result = await commitWithRetry(() =>
-      kv.atomic().check(entry).set(key, used + 1, { expireIn: 2 * DAY_MS })
-    );
-    if (result.ok) return { day };
-  }
-  throw new Error("quota counter kept changing under contention");
+  const slot = { key: keyOf(userId, day), limit: DAILY_LIMIT, expireIn: 2 * DAY_MS };
+  return (await takeCount(kv, [slot])).taken ? { userId, day } : null;
 }
 
 /** Gives a unit back (a generation that ended in 500 or 503). */
-export async function refundQuota(kv: Deno.Kv, userId: string, unit: QuotaUnit): Promise<void> {
-  const key = keyOf(userId, unit.day);
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const entry = await getWithRetry<number>(kv, key);
-    const used = entry.value ?? 0;
-    if (used <= 0) return;
-    const result = await commitWithRetry(() =>
-      kv.atomic().check(entry).set(key, used - 1, { expireIn: 2 * DAY_MS })
-    );
-    if (result.ok) return;
-  }
+export async function refundQuota(kv: Deno.Kv, unit: QuotaUnit): Promise<void> {
+  await returnCount(kv, keyOf(unit.userId, unit.day), { expireIn: 2 * DAY_MS });
 }
 
 /** The rate-limit headers of a quota status (contract section 6). */

@@ -7,8 +7,8 @@ import type { Logger } from "../log.ts";
 import type { Sql } from "../store/mod.ts";
 import type { Candidate } from "./parse_output.ts";
 
-/** A row of the catalog search, as `services.catalog.search` returns it. */
-export interface SearchRow {
+/** A catalog search result as the resolver reads it (the catalog's own rows have more fields). */
+export interface SearchHit {
   id: number;
   title: string;
   original_title?: string;
@@ -19,21 +19,19 @@ export interface SearchRow {
 export type SearchFn = (
   title: string,
   options: { year?: number; wait: true },
-) => Promise<{ results: SearchRow[] }>;
+) => Promise<{ results: SearchHit[] }>;
 
-const MARKS = "[\u0300-\u036f]";
-const PUNCT = "[[:space:][:punct:]]+";
 const SEARCHES_AT_ONCE = 4;
 
-/** The comparison key of a title: no accents, no case, no spaces, punctuation or symbols. */
+/**
+ * The comparison key of a title: no accents, no case, no spaces, punctuation or symbols.
+ * The stored titles' keys come from SQL's `public.title_key` (generated columns
+ * `movies.title_key` and `original_title_key`); this one keys the catalog search's rows.
+ */
 export function titleKey(title: string): string {
   return title.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
     .replace(/[\s\p{P}\p{S}]+/gu, "");
 }
-
-// The same key in SQL, applied to both sides so both use the database's idea of lower case.
-const KEY = (col: string) =>
-  `regexp_replace(lower(regexp_replace(normalize(${col}, NFD), $2, '', 'g')), $3, '', 'g')`;
 
 interface Match {
   id: number;
@@ -62,24 +60,23 @@ function best(wanted: number | null, matches: Match[]): number | null {
 }
 
 async function fromStore(sql: Sql, candidates: Candidate[]): Promise<(number | null)[]> {
+  // Candidates are keyed by the same SQL function as the stored columns, so both sides share
+  // the database's idea of lower case; each side of the union is an index lookup.
   const rows = await sql.query<
     { ord: number; catalog_id: number; year: number; popularity: number }
   >(
     `with wanted as (
-       select w.ord::int as ord, ${KEY("w.t")} as key
+       select w.ord::int as ord, public.title_key(w.t) as key
          from unnest($1::text[]) with ordinality as w(t, ord)
-     ), keyed as materialized (
-       select catalog_id, year, popularity, ${KEY("title")} as kt, ${KEY("original_title")} as ko
-         from public.movies
      )
-     select w.ord, k.catalog_id, k.year, k.popularity
-       from wanted w join keyed k on k.kt = w.key
+     select w.ord, m.catalog_id, m.year, m.popularity
+       from wanted w join public.movies m on m.title_key = w.key
       where w.key <> ''
      union
-     select w.ord, k.catalog_id, k.year, k.popularity
-       from wanted w join keyed k on k.ko = w.key
+     select w.ord, m.catalog_id, m.year, m.popularity
+       from wanted w join public.movies m on m.original_title_key = w.key
       where w.key <> ''`,
-    [candidates.map((c) => c.title), MARKS, PUNCT],
+    [candidates.map((c) => c.title)],
   );
   const byOrd = new Map<number, Match[]>();
   for (const r of rows) {

@@ -4,7 +4,7 @@
  * so a database migrated by either tool is recognised by the other). An advisory lock makes
  * two instances starting at once take turns; a second start applies nothing.
  */
-import type { Store } from "./mod.ts";
+import type { Store } from "./types.ts";
 
 /** A migration file: version is its timestamp prefix. */
 export interface Migration {

@@ -1,6 +1,7 @@
 /** The embedded store: PGlite (Postgres compiled to WASM), persisted in a directory. */
 import { PGlite, type Transaction } from "@electric-sql/pglite";
-import { type Sql, type Store, USER_SETTINGS_SQL, userClaims } from "./mod.ts";
+import type { Sql, Store } from "./types.ts";
+import { USER_SETTINGS_SQL, userClaims } from "./user_settings.ts";
 
 /** Opens PGlite in `dataDir` (created if missing), in memory when absent, or from a dump. */
 export async function openPgliteStore(

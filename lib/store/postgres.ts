@@ -1,6 +1,7 @@
 /** The store on a real PostgreSQL server (Supabase or any other) through postgres.js. */
 import postgres from "postgres";
-import { type Sql, type Store, USER_SETTINGS_SQL, userClaims } from "./mod.ts";
+import type { Sql, Store } from "./types.ts";
+import { USER_SETTINGS_SQL, userClaims } from "./user_settings.ts";
 
 type Conn = postgres.Sql | postgres.TransactionSql;
 

@@ -4,7 +4,7 @@
 export const CARD_POSTER_SIZE = "w342";
 
 /** The URL of `posterPath` at `size`, or "" when there is no poster. */
-export function posterUrl(
+export function cardPosterUrl(
   imageBaseUrl: string,
   posterPath: string,
   size = CARD_POSTER_SIZE,
@@ -12,10 +12,4 @@ export function posterUrl(
   if (!posterPath) return "";
   const path = posterPath.startsWith("/") ? posterPath : `/${posterPath}`;
   return `${imageBaseUrl.replace(/\/+$/, "")}/${size}${path}`;
-}
-
-/** The poster path of a full detail poster URL (`{imageBase}/w500/abc.jpg` → `/abc.jpg`). */
-export function posterPathOf(posterUrl: string): string {
-  const match = /\/w\d+(\/[^/]+)$|\/original(\/[^/]+)$/.exec(posterUrl);
-  return match ? (match[1] ?? match[2]) : "";
 }

@@ -23,7 +23,7 @@ function readCookie(name: string): string | null {
 }
 
 /** supabase-js `auth.storage` over document.cookie: one cookie per key, SameSite=Lax, Path=/. */
-export const cookieStorage = {
+const cookieStorage = {
   getItem(key: string): string | null {
     return readCookie(key);
   },

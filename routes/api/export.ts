@@ -1,7 +1,7 @@
 /** GET /api/export: the user's history as JSON, or `?format=csv&list=watched|mylist` as CSV. */
-import { requireUser } from "../../lib/auth/require_user.ts";
+import { assertSignedIn, requireUser } from "../../lib/http/middleware/require_user.ts";
 import { exportCsv, exportJson, exportQuerySchema } from "../../lib/history_export/mod.ts";
-import type { Handlers } from "../../lib/http/env.ts";
+import type { Handlers } from "../../lib/http/app_env.ts";
 import { Problem } from "../../lib/problem.ts";
 
 /** The user first. */
@@ -18,7 +18,7 @@ export const handler: Handlers = {
       );
     }
     const { store, clock } = c.var.deps;
-    const userId = c.var.user!.id;
+    const userId = assertSignedIn(c).id;
     if (parsed.data.format !== "csv") return c.json(await exportJson(store, userId, clock.now()));
     const list = parsed.data.list!;
     return c.body(await exportCsv(store, userId, list), 200, {

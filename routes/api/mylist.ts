@@ -1,8 +1,8 @@
 /** GET/POST/DELETE /api/mylist: the user's My List, in saved order. */
-import { requireUser } from "../../lib/auth/require_user.ts";
-import type { Handlers } from "../../lib/http/env.ts";
+import type { Handlers } from "../../lib/http/app_env.ts";
 import { searchParams } from "../../lib/http/history_payloads.ts";
-import { readWritePayload } from "../../lib/lists/mod.ts";
+import { assertSignedIn, requireUser } from "../../lib/http/middleware/require_user.ts";
+import { readWritePayload } from "../../lib/http/payloads.ts";
 import { parseMyListQuery } from "../../lib/lists/list_query.ts";
 
 /** The user first: a 401 comes before any body parsing; a read checks the session itself. */
@@ -11,7 +11,7 @@ export const middleware = [requireUser({ readChecksSession: true })];
 export const handler: Handlers = {
   async GET(c) {
     const query = parseMyListQuery(searchParams(c.req.raw));
-    const movies = await c.var.services.lists.myList(c.var.user!.id, {
+    const movies = await c.var.services.lists.myList(assertSignedIn(c).id, {
       session: c.var.session,
       query,
     });
@@ -19,12 +19,12 @@ export const handler: Handlers = {
   },
   async POST(c) {
     const catalogId = await readWritePayload(c.req.raw);
-    await c.var.services.lists.addMyList(c.var.user!.id, catalogId);
+    await c.var.services.lists.addMyList(assertSignedIn(c).id, catalogId);
     return c.json({ success: true, myListCount: null });
   },
   async DELETE(c) {
     const catalogId = await readWritePayload(c.req.raw);
-    await c.var.services.lists.removeMyList(c.var.user!.id, catalogId);
+    await c.var.services.lists.removeMyList(assertSignedIn(c).id, catalogId);
     return c.json({ success: true, myListCount: null });
   },
 };

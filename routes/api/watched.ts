@@ -1,8 +1,8 @@
 /** GET/POST/DELETE /api/watched: the user's watched list. */
-import { requireUser } from "../../lib/auth/require_user.ts";
-import type { Handlers } from "../../lib/http/env.ts";
+import type { Handlers } from "../../lib/http/app_env.ts";
 import { readWatchedWrite, searchParams } from "../../lib/http/history_payloads.ts";
-import { readWritePayload } from "../../lib/lists/mod.ts";
+import { assertSignedIn, requireUser } from "../../lib/http/middleware/require_user.ts";
+import { readWritePayload } from "../../lib/http/payloads.ts";
 import { parseWatchedQuery } from "../../lib/lists/list_query.ts";
 
 /** The user first: a 401 comes before any body parsing; a read checks the session itself. */
@@ -11,7 +11,7 @@ export const middleware = [requireUser({ readChecksSession: true })];
 export const handler: Handlers = {
   async GET(c) {
     const query = parseWatchedQuery(searchParams(c.req.raw));
-    const movies = await c.var.services.lists.watched(c.var.user!.id, {
+    const movies = await c.var.services.lists.watched(assertSignedIn(c).id, {
       session: c.var.session,
       query,
     });
@@ -19,12 +19,12 @@ export const handler: Handlers = {
   },
   async POST(c) {
     const { catalogId, fields } = await readWatchedWrite(c.req.raw, c.var.deps.clock.now());
-    await c.var.services.lists.addWatched(c.var.user!.id, catalogId, { fields });
+    await c.var.services.lists.addWatched(assertSignedIn(c).id, catalogId, { fields });
     return c.json({ success: true, watchedCount: null });
   },
   async DELETE(c) {
     const catalogId = await readWritePayload(c.req.raw);
-    await c.var.services.lists.removeWatched(c.var.user!.id, catalogId);
+    await c.var.services.lists.removeWatched(assertSignedIn(c).id, catalogId);
     return c.json({ success: true, watchedCount: null });
   },
 };

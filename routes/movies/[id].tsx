@@ -6,7 +6,7 @@ import { Title } from "../../components/Title.tsx";
 import ListButtonsIsland from "../../islands/ListButtons.tsx";
 import type { MovieDetail } from "../../lib/catalog/mod.ts";
 import type { ListStatus } from "../../lib/lists/mod.ts";
-import type { Handlers, PageProps } from "../../lib/http/env.ts";
+import type { Handlers, PageProps } from "../../lib/http/app_env.ts";
 import { island } from "../../lib/http/island.tsx";
 import { Problem } from "../../lib/problem.ts";
 import { Poster } from "../../components/Poster.tsx";
@@ -82,7 +82,6 @@ export default function Movie({ data, url, user }: PageProps<Data>) {
             <ListButtons
               catalogId={movie.id}
               title={movie.title}
-              signedIn
               watched={lists?.watched}
               inMyList={lists?.inMyList}
               entry={lists?.entry}

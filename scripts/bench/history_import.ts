@@ -15,7 +15,7 @@
 import { createCatalogService } from "../../lib/catalog/mod.ts";
 import { systemClock } from "../../lib/clock.ts";
 import { historyImportsSettled } from "../../lib/history_import/service.ts";
-import { WINDOW_LIMIT } from "../../lib/limits.ts";
+import { WINDOW_LIMIT } from "../../lib/catalog/external_window.ts";
 import { testApp } from "../../tests/helpers/app.ts";
 import { startFakeTmdb, tmdbEnv } from "../../tests/helpers/fake_tmdb.ts";
 import { csvText } from "../../tests/helpers/history_files.ts";

@@ -4,10 +4,9 @@
  * starts at the top of a wall-clock second, like the window, and the figure is the mean calls
  * per window over every window but the last (the tail has fewer calls left to make).
  */
-import { createCatalogService } from "../../lib/catalog/mod.ts";
 import { systemClock } from "../../lib/clock.ts";
-import { createCatalogImportService, DEFAULT_CONCURRENCY } from "../../lib/import.ts";
-import { WINDOW_LIMIT } from "../../lib/limits.ts";
+import { createCatalogImportService, DEFAULT_CONCURRENCY } from "../../lib/import/mod.ts";
+import { WINDOW_LIMIT } from "../../lib/catalog/external_window.ts";
 import { testApp } from "../../tests/helpers/app.ts";
 import { startFakeTmdb, tmdbEnv } from "../../tests/helpers/fake_tmdb.ts";
 
@@ -23,7 +22,7 @@ async function measure(pages: number, concurrency: number) {
   await using fake = await startFakeTmdb({ latencyMs: LATENCY_MS, popularPages: pages });
   await using t = await testApp({ env: tmdbEnv(fake), clock: systemClock });
   const imports = createCatalogImportService(t.deps, {
-    catalog: createCatalogService(t.deps),
+    catalog: t.services.catalog,
     concurrency,
   });
   await topOfSecond();

@@ -1,9 +1,12 @@
-/** GET /api/watched against the store's own hydration query, for lists of 10 and 1,000 movies. */
+/**
+ * GET /api/watched against the store's own hydration query, for lists of 10 and 1,000 movies,
+ * and `?include=entry` (each card with its rating, date and note) against the bare read.
+ */
 import { testApp } from "../../tests/helpers/app.ts";
 import { createUser } from "../../tests/helpers/users.ts";
 import { startSession } from "../../lib/auth/sessions.ts";
 import { HYDRATE_SQL } from "../../lib/lists/cards.ts";
-import { createServices } from "../../lib/services.ts";
+import { issueAccessToken } from "../../tests/helpers/tokens.ts";
 
 const ROUNDS = 200;
 
@@ -36,7 +39,7 @@ export default async function bench(): Promise<void> {
     const u = await createUser(t.deps);
     // A token of a real session, as a signed-in browser holds: the request checks it is live.
     const { sessionId } = await startSession(t.store, u.id, { now: t.clock.now() });
-    const { token } = await createServices(t.deps).auth.issueAccessToken(u, { sessionId });
+    const { token } = await issueAccessToken(t.deps, u, { sessionId });
     const headers = { authorization: `Bearer ${token}` };
     await t.store.query(
       `insert into public.movies (catalog_id, title, year, genres, runtime)
@@ -45,18 +48,22 @@ export default async function bench(): Promise<void> {
       [size],
     );
     await t.store.query(
-      `insert into public.user_watched_movies (user_id, catalog_id, created_at)
-       select $1, g, now() - g * interval '1 second' from generate_series(1, $2::int) g`,
+      `insert into public.user_watched_movies (user_id, catalog_id, created_at, rating, note)
+       select $1, g, now() - g * interval '1 second', nullif(g % 11, 0),
+              case when g % 3 = 0 then 'A note of a few words, as people write them.' end
+         from generate_series(1, $2::int) g`,
       [u.id, size],
     );
     const ids = Array.from({ length: size }, (_, i) => i + 1);
     const hydrate = () => t.store.query(HYDRATE_SQL, [ids]);
-    const get = async () => {
-      const res = await t.request("/api/watched", { headers });
-      if (res.status !== 200) throw new Error(`GET /api/watched answered ${res.status}`);
+    const read = (path: string) => async () => {
+      const res = await t.request(path, { headers });
+      if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}`);
       // The whole body, as a client receives it; parsing it is the client's work.
       await res.text();
     };
+    const get = read("/api/watched");
+    const withEntry = read("/api/watched?include=entry");
     const before = t.store.stats.queries;
     await get();
     const queries = t.store.stats.queries - before;
@@ -66,6 +73,12 @@ export default async function bench(): Promise<void> {
         store.toFixed(2)
       } ms, ` +
         `ratio ${(http / store).toFixed(2)}, queries per request ${queries}`,
+    );
+    const [bare, entries] = await medians(get, withEntry);
+    console.log(
+      `list ${size}: GET /api/watched?include=entry ${entries.toFixed(2)} ms, bare ${
+        bare.toFixed(2)
+      } ms, ratio ${(entries / bare).toFixed(2)}`,
     );
   }
 }

@@ -7,16 +7,20 @@ import { createApp } from "../../app.ts";
 import { type Clock, FakeClock } from "../../lib/clock.ts";
 import { type Config, loadConfig } from "../../lib/config.ts";
 import type { AppDeps } from "../../lib/deps.ts";
-import type { AppEnv } from "../../lib/http/env.ts";
+import type { AppEnv } from "../../lib/http/app_env.ts";
+import { createServices, type Services } from "../../lib/services.ts";
 import { type Logger, memoryLogger } from "../../lib/log.ts";
 import type { Store } from "../../lib/store/mod.ts";
 import { type Engine, testStore } from "./store.ts";
 import { generatePrivateJwk } from "../../lib/auth/signing_key.ts";
+import { trackImports } from "./imports.ts";
 
 /** A test's app with everything it was built from. */
 export interface TestApp extends AsyncDisposable {
   app: Hono<AppEnv>;
   deps: AppDeps;
+  /** The app's one set of services (its import service tracked for `importsSettled`). */
+  services: Services;
   config: Config;
   store: Store;
   kv: Deno.Kv;
@@ -68,10 +72,13 @@ export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
     fetch: options.fetch ?? globalThis.fetch,
     log: options.log ?? log,
   };
-  const app = createApp(deps);
+  const services = createServices(deps);
+  services.catalogImport = trackImports(deps, services.catalogImport);
+  const app = createApp(deps, { services });
   return {
     app,
     deps,
+    services,
     config,
     store,
     kv,

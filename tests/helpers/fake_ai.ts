@@ -15,6 +15,8 @@ export interface FakeAnswer {
   content?: string;
   /** Waits this long before answering (cut short when the fake closes). */
   delayMs?: number;
+  /** Holds the answer until this settles: a test's gate, in place of a wall-clock delay. */
+  heldUntil?: Promise<unknown>;
   /** Answers Groq's 400 when the request carries `response_format`, else this answer. */
   rejectResponseFormat?: boolean;
 }
@@ -97,6 +99,7 @@ export function startFakeAi(
       requests.push(recorded);
       const answer: FakeAnswer = queue.shift() ?? fake.fallback(recorded);
       if (answer.delayMs) await abortable(answer.delayMs, closing.signal);
+      if (answer.heldUntil) await answer.heldUntil;
       if (answer.rejectResponseFormat && recorded.body.response_format) {
         return Response.json(GROQ_REJECTION, { status: 400 });
       }

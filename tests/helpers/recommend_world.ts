@@ -5,10 +5,10 @@
  */
 import type { Store } from "../../lib/store/mod.ts";
 import type { FakeClock } from "../../lib/clock.ts";
-import { createServices } from "../../lib/services.ts";
 import { type TestApp, testApp } from "./app.ts";
 import type { FakeAi, FakeAnswer, RecordedRequest } from "./fake_ai.ts";
 import { providersEnv, recommendationsContent, startFakeAi } from "./fake_ai.ts";
+import { issueAccessToken } from "./tokens.ts";
 import { createUser, type TestUser } from "./users.ts";
 
 /** A movie of the movies store. */
@@ -122,9 +122,8 @@ export async function recommendWorld(
   const user = await createUser(t.deps);
   await markWatched(t.store, user.id, WATCHED);
   await setMyList(t.store, user.id, MY_LIST);
-  const services = createServices(t.deps);
   const headers = async () => {
-    const { token } = await services.auth.issueAccessToken({ id: user.id, email: user.email });
+    const { token } = await issueAccessToken(t.deps, { id: user.id, email: user.email });
     return { authorization: `Bearer ${token}` };
   };
   return {

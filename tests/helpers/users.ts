@@ -1,7 +1,6 @@
 /** Test users: a row in auth.users and a real access token of the built-in provider. */
 import type { AppDeps } from "../../lib/deps.ts";
-import type { Services } from "../../lib/services.ts";
-import { createServices } from "../../lib/services.ts";
+import { issueAccessToken } from "./tokens.ts";
 
 /** A user of a test, with the headers that authenticate it. */
 export interface TestUser {
@@ -14,7 +13,7 @@ export interface TestUser {
 /** Creates a user directly in auth.users and signs an access token for it. */
 export async function createUser(
   deps: AppDeps,
-  options: { email?: string; services?: Services } = {},
+  options: { email?: string } = {},
 ): Promise<TestUser> {
   const id = crypto.randomUUID();
   const email = options.email ?? `user-${id.slice(0, 8)}@example.test`;
@@ -23,7 +22,6 @@ export async function createUser(
      values ($1, 'authenticated', 'authenticated', $2, now(), now())`,
     [id, email],
   );
-  const services = options.services ?? createServices(deps);
-  const { token } = await services.auth.issueAccessToken({ id, email });
+  const { token } = await issueAccessToken(deps, { id, email });
   return { id, email, token, headers: { authorization: `Bearer ${token}` } };
 }

@@ -1,9 +1,6 @@
 /** POST/GET /api/admin/catalog-import: start a catalog import, list the recent runs. */
-import type { Handlers } from "../../../lib/http/env.ts";
-import { readImportBody, requireAdminToken } from "../../../lib/import.ts";
-
-/** The admin token first: a 401 comes before any body parsing. */
-export const middleware = [requireAdminToken()];
+import type { Handlers } from "../../../lib/http/app_env.ts";
+import { readImportBody } from "../../../lib/http/payloads.ts";
 
 export const handler: Handlers = {
   async GET(c) {

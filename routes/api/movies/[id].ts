@@ -1,7 +1,8 @@
 /** GET /api/movies/:id: a movie's details, from the caches when fresh, else from TMDB. */
-import { catalogIdParam, withWindowHeaders } from "../../../lib/catalog/mod.ts";
-import { catalogJson } from "../../../lib/catalog/json_response.ts";
-import type { Handlers } from "../../../lib/http/env.ts";
+import { catalogIdParam } from "../../../lib/catalog/mod.ts";
+import type { Handlers } from "../../../lib/http/app_env.ts";
+import { catalogJson } from "../../../lib/http/catalog_json.ts";
+import { withWindowHeaders } from "../../../lib/http/window_headers.ts";
 import { Problem } from "../../../lib/problem.ts";
 
 export const handler: Handlers = {

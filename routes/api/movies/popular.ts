@@ -1,6 +1,7 @@
 /** GET /api/movies/popular?page=: TMDB's popular feed, cached 6 hours per page. */
-import { MAX_PAGE, popularQuerySchema, withWindowHeaders } from "../../../lib/catalog/mod.ts";
-import type { Handlers } from "../../../lib/http/env.ts";
+import { MAX_PAGE, popularQuerySchema } from "../../../lib/catalog/mod.ts";
+import type { Handlers } from "../../../lib/http/app_env.ts";
+import { withWindowHeaders } from "../../../lib/http/window_headers.ts";
 import { Problem } from "../../../lib/problem.ts";
 
 export const handler: Handlers = {

@@ -1,11 +1,7 @@
 /** GET /api/movies/search?q=: TMDB's movie search, rows without poster, date or votes dropped. */
-import {
-  MAX_PAGE,
-  MAX_QUERY_LENGTH,
-  searchQuerySchema,
-  withWindowHeaders,
-} from "../../../lib/catalog/mod.ts";
-import type { Handlers } from "../../../lib/http/env.ts";
+import { MAX_PAGE, MAX_QUERY_LENGTH, searchQuerySchema } from "../../../lib/catalog/mod.ts";
+import type { Handlers } from "../../../lib/http/app_env.ts";
+import { withWindowHeaders } from "../../../lib/http/window_headers.ts";
 import { Problem } from "../../../lib/problem.ts";
 
 export const handler: Handlers = {

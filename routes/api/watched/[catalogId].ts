@@ -1,8 +1,8 @@
 /** GET/PATCH /api/watched/:catalogId: one watched entry's rating, date and note. */
-import { requireUser } from "../../../lib/auth/require_user.ts";
 import { catalogIdParam } from "../../../lib/catalog/params.ts";
-import type { Ctx, Handlers } from "../../../lib/http/env.ts";
+import type { Ctx, Handlers } from "../../../lib/http/app_env.ts";
 import { readEntryPatch } from "../../../lib/http/history_payloads.ts";
+import { assertSignedIn, requireUser } from "../../../lib/http/middleware/require_user.ts";
 import { Problem } from "../../../lib/problem.ts";
 
 /** The user first: a 401 comes before the id or the body is looked at. */
@@ -22,13 +22,16 @@ function catalogId(c: Ctx): number {
 
 export const handler: Handlers = {
   async GET(c) {
-    const entry = await c.var.services.lists.entry(c.var.user!.id, catalogId(c));
+    const entry = await c.var.services.lists.entry(assertSignedIn(c).id, catalogId(c));
     return c.json({ success: true, entry });
   },
   async PATCH(c) {
     const id = catalogId(c);
     const fields = await readEntryPatch(c.req.raw, c.var.deps.clock.now());
-    const entry = await c.var.services.lists.updateEntry(c.var.user!.id, { catalogId: id, fields });
+    const entry = await c.var.services.lists.updateEntry(assertSignedIn(c).id, {
+      catalogId: id,
+      fields,
+    });
     return c.json({ success: true, entry });
   },
 };

@@ -1,20 +1,22 @@
 /** POST /auth/v1/token?grant_type=password|refresh_token: GoTrue's sign-in and refresh. */
-import { clientAddress } from "../../../lib/auth/client_address.ts";
-import { GoTrueError, gotrueHandler, gotrueJson } from "../../../lib/auth/gotrue.ts";
-import { readJsonBody } from "../../../lib/auth/json_body.ts";
-import type { Handlers } from "../../../lib/http/env.ts";
+import { GoTrueError } from "../../../lib/auth/gotrue_error.ts";
+import type { Handlers } from "../../../lib/http/app_env.ts";
+import { clientAddress } from "../../../lib/http/client_address.ts";
+import { gotrueJson } from "../../../lib/http/gotrue_response.ts";
+import { builtinProvider } from "../../../lib/http/middleware/builtin_only.ts";
+import { readJson } from "../../../lib/http/read_body.ts";
 import { Problem } from "../../../lib/problem.ts";
 
 export const handler: Handlers = {
-  POST: gotrueHandler(async (c) => {
-    const builtin = c.var.services.auth.builtin;
-    // With SUPABASE_URL set, Supabase serves these endpoints itself.
-    if (!builtin) throw new Problem(404, "not_found", "No such resource.");
-    const body = await readJsonBody(c.req.raw);
-    if (!body.ok) throw new GoTrueError(400, "bad_json", body.reason);
-    const session = await builtin.token(c.req.query("grant_type"), body.value, {
+  async POST(c) {
+    const body = await readJson(c.req.raw).catch((error) => {
+      // GoTrue names an unreadable body `bad_json`, whatever the reason.
+      if (error instanceof Problem) throw new GoTrueError(400, "bad_json", error.message);
+      throw error;
+    });
+    const session = await builtinProvider(c).token(c.req.query("grant_type"), body, {
       clientAddress: clientAddress(c),
     });
     return gotrueJson(c.req.raw, session);
-  }),
+  },
 };

@@ -1,29 +1,13 @@
 /**
  * Supabase Auth (GoTrue) on the wire: its error bodies and the headers supabase-js reads
  * (shared/notes/supabase-auth-wire-format.md, section 5). The /auth/v1 routes answer these
- * shapes instead of problem documents, so supabase-js reports errors as it does against
- * Supabase itself.
+ * shapes, and onError renders a thrown GoTrueError with `gotrueErrorResponse`.
  */
-import type { Ctx, Handlers } from "../http/env.ts";
+import type { GoTrueError } from "../auth/gotrue_error.ts";
 
 /** The API version supabase-js sends and GoTrue echoes when it answers the versioned shape. */
 export const API_VERSION = "2024-01-01";
 const API_VERSION_HEADER = "X-Supabase-Api-Version";
-
-/** An error of a GoTrue route: HTTP status, GoTrue `error_code` and message. */
-export class GoTrueError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly headers: Record<string, string>;
-
-  constructor(status: number, code: string, message: string, headers: Record<string, string> = {}) {
-    super(message);
-    this.name = "GoTrueError";
-    this.status = status;
-    this.code = code;
-    this.headers = headers;
-  }
-}
 
 /** Whether the request asked for the 2024-01-01 error shape (supabase-js always does). */
 export function wantsVersionedErrors(request: Request): boolean {
@@ -63,23 +47,4 @@ export function gotrueJson(request: Request, body: unknown): Response {
 /** An empty success response of a GoTrue route (logout's 204). */
 export function gotrueNoContent(request: Request): Response {
   return new Response(null, { status: 204, headers: baseHeaders(request) });
-}
-
-type Handler = NonNullable<Handlers["GET"]>;
-
-/** Wraps a route handler so a thrown GoTrueError answers GoTrue's error shape. */
-export function gotrueHandler(handle: Handler): Handler {
-  return async function gotrueHandler(c: Ctx) {
-    try {
-      return await handle(c);
-    } catch (error) {
-      if (error instanceof GoTrueError) return gotrueErrorResponse(c.req.raw, error);
-      throw error;
-    }
-  };
-}
-
-/** The 400 of a wrong email or password (identical for both, so neither is revealed). */
-export function invalidCredentials(): GoTrueError {
-  return new GoTrueError(400, "invalid_credentials", "Invalid login credentials");
 }

@@ -4,7 +4,7 @@
  * the window; a problem thrown without them gets the window's current ones here. A wrapper
  * rather than a route middleware: one layer fewer on the cached-detail path (the benchmark).
  */
-import type { Ctx } from "../http/env.ts";
+import type { Ctx } from "./app_env.ts";
 import { describeError } from "../log.ts";
 import { internalError, Problem } from "../problem.ts";
 

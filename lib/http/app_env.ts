@@ -1,4 +1,4 @@
-/** The types shared by app.ts, the route files and the middleware: Fresh's model on Hono. */
+/** The app's Hono environment and the route-file types; not the process environment. */
 import type { Context, MiddlewareHandler } from "hono";
 import type { ComponentChildren, ComponentType } from "preact";
 import type { AppDeps } from "../deps.ts";

@@ -2,7 +2,7 @@
  * The JSON response of a catalog answer. A cached detail is the same object on every hit (the
  * LRU hands it out), so its serialisation is kept beside it.
  */
-import type { RateLimitHeaders } from "./types.ts";
+import type { RateLimitHeaders } from "../catalog/types.ts";
 
 const bodies = new WeakMap<object, string>();
 

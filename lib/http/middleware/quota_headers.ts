@@ -3,8 +3,8 @@
  * response, problems included (contract section 6). Runs before `requireUser`, so a 401
  * carries them too: without a user there is no quota to spend, so Remaining is 0.
  */
-import type { Middleware } from "../http/env.ts";
-import { DAILY_LIMIT, nextUtcMidnight, quotaHeaders } from "./quota.ts";
+import type { Middleware } from "../app_env.ts";
+import { DAILY_LIMIT, nextUtcMidnight, quotaHeaders } from "../../recommend/quota.ts";
 
 /** The middleware that sets X-RateLimit-Limit, -Remaining and -Reset after the handler ran. */
 export function quotaHeadersMiddleware(): Middleware {

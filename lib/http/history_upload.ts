@@ -3,7 +3,7 @@
  * platform's `Request.formData()`) or the raw body; at most 20 MiB (413 `file_too_large`),
  * refused as soon as the body passes that, before it is all read.
  */
-import { readCappedBody } from "../http/read_body.ts";
+import { readCappedBody } from "./read_body.ts";
 import { Problem } from "../problem.ts";
 
 /** The largest file an import takes. */

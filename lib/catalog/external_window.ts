@@ -5,9 +5,10 @@
  * shares the KV shares the window; time comes from the injected clock. An upstream 429
  * closes the window for everyone until its Retry-After has passed.
  */
-import type { Clock } from "./clock.ts";
-import { commitWithRetry, getWithRetry } from "./kv.ts";
-import { Problem } from "./problem.ts";
+import type { Clock } from "../clock.ts";
+import { getWithRetry } from "../kv.ts";
+import { updateKeys } from "../kv_counter.ts";
+import { upstreamBusy, windowFull } from "./window_problems.ts";
 
 /** Calls per window. */
 export const WINDOW_LIMIT = 40;
@@ -35,6 +36,8 @@ export interface ExternalWindow {
   peek(): Promise<WindowHeaders>;
   /** The headers peek() would answer, when known without a KV read; else undefined. */
   peekNow(): WindowHeaders | undefined;
+  /** Places taken in the window holding `atMs`, read from KV (checks and reports, not the hot path). */
+  taken(atMs: number): Promise<number>;
 }
 
 /** Options of the window; the defaults are the service's limits. */
@@ -96,36 +99,51 @@ export function createExternalWindow(
     return { start, count, blocked };
   }
 
-  type Attempt = { ok: true; headers: WindowHeaders } | {
+  // What one caller saw: the snapshot becomes the memo only once the outcome is known.
+  type Attempt = { ok: true; snapshot: Snapshot } | {
     ok: false;
     reopenAt: number;
-    headers: WindowHeaders;
+    snapshot: Snapshot;
   };
+
+  // One read-decide-commit round; null on a clash (another caller took a place or closed the
+  // window first), so the caller reads again with a fresh clock.
+  function takeRound(now: number, start: number): Promise<Attempt | null> {
+    const key = countKey(start);
+    return updateKeys<Deno.KvU64 | number, Attempt | null>(kv, [key, blockedKey], {
+      decide: (entries) => {
+        const taken = Number((entries[0].value as Deno.KvU64 | null)?.value ?? 0n);
+        const blockedUntil = (entries[1].value as number | null) ?? 0;
+        const snapshot = { windowStart: start, count: taken, blockedUntil, at: now };
+        if (blockedUntil > now || taken >= limit) {
+          const reopenAt = blockedUntil > now ? blockedUntil : start + windowMs;
+          return { result: { ok: false, reopenAt, snapshot } };
+        }
+        return {
+          result: { ok: true, snapshot: { ...snapshot, count: taken + 1 } },
+          set: [{
+            key,
+            value: new Deno.KvU64(BigInt(taken + 1)),
+            expireIn: windowMs * 10 + 60_000,
+          }],
+        };
+      },
+      attempts: 1,
+      exhausted: () => null,
+    });
+  }
 
   async function tryTake(): Promise<Attempt> {
     for (;;) {
       const now = clock.now();
-      const { start, count, blocked } = await read(now);
-      const taken = Number(count.value?.value ?? 0n);
-      const blockedUntil = blocked.value ?? 0;
-      if (blockedUntil > now || taken >= limit) {
-        memo = { windowStart: start, count: taken, blockedUntil, at: now };
-        const reopenAt = blockedUntil > now ? blockedUntil : start + windowMs;
-        return { ok: false, reopenAt, headers: headersOf(memo) };
-      }
-      const result = await commitWithRetry(() =>
-        kv.atomic().check(count).check(blocked)
-          .set(countKey(start), new Deno.KvU64(BigInt(taken + 1)), {
-            expireIn: windowMs * 10 + 60_000,
-          })
-      );
-      // A clash means another caller took a place (or closed the window) first: read again.
-      if (!result.ok) continue;
+      const start = startOf(now);
+      const attempt = await takeRound(now, start);
+      if (!attempt) continue;
       // A slow KV can finish the commit after the window ended; the call would then leave in
       // the next window uncounted there, so that place is given up and one taken in the new one.
-      if (clock.now() >= start + windowMs) continue;
-      memo = { windowStart: start, count: taken + 1, blockedUntil, at: now };
-      return { ok: true, headers: headersOf(memo) };
+      if (attempt.ok && clock.now() >= start + windowMs) continue;
+      memo = attempt.snapshot;
+      return attempt;
     }
   }
 
@@ -150,25 +168,14 @@ export function createExternalWindow(
       const deadline = clock.now() + maxWaitMs;
       for (;;) {
         const attempt = await tryTake();
-        if (attempt.ok) return attempt.headers;
+        if (attempt.ok) return headersOf(attempt.snapshot);
         const now = clock.now();
-        const headers = { ...attempt.headers, "Retry-After": retryAfter(attempt.reopenAt, now) };
-        if (!wait) {
-          throw new Problem(
-            429,
-            "rate_limited",
-            "Too many requests to the movie database right now; try again shortly.",
-            { headers },
-          );
-        }
-        if (attempt.reopenAt > deadline) {
-          throw new Problem(
-            503,
-            "upstream_busy",
-            "The movie database is busy; try again shortly.",
-            { headers },
-          );
-        }
+        const headers = {
+          ...headersOf(attempt.snapshot),
+          "Retry-After": retryAfter(attempt.reopenAt, now),
+        };
+        if (!wait) throw windowFull(headers);
+        if (attempt.reopenAt > deadline) throw upstreamBusy(headers);
         await clock.sleep(attempt.reopenAt - now);
       }
     },
@@ -176,20 +183,23 @@ export function createExternalWindow(
     async block(untilMs) {
       const now = clock.now();
       const until = Math.min(untilMs, now + MAX_BLOCK_MS);
-      for (let i = 0; i < 20; i++) {
-        const current = await getWithRetry<number>(kv, blockedKey);
-        if ((current.value ?? 0) >= until) break;
-        const result = await commitWithRetry(() =>
-          kv.atomic().check(current).set(blockedKey, until, {
-            expireIn: Math.max(0, until - now) + 60_000,
-          })
-        );
-        if (result.ok) break;
-      }
+      const expireIn = Math.max(0, until - now) + 60_000;
+      await updateKeys<number, void>(kv, [blockedKey], {
+        decide: ([current]) => {
+          if ((current.value ?? 0) >= until) return { result: undefined };
+          return { result: undefined, set: [{ key: blockedKey, value: until, expireIn }] };
+        },
+        exhausted: () => undefined,
+      });
       memo = undefined;
     },
 
     peekNow,
+
+    async taken(atMs) {
+      const count = await getWithRetry<Deno.KvU64>(kv, countKey(startOf(atMs)));
+      return Number(count.value?.value ?? 0n);
+    },
 
     peek() {
       const known = peekNow();

@@ -1,0 +1,14 @@
+/** The typed bodies of the routes that take one: read once, parsed by the service's rules. */
+import { parseImportBody } from "../import/body.ts";
+import { parseCatalogId } from "../lists/write_payload.ts";
+import { readJson } from "./read_body.ts";
+
+/** The catalog id of a list write (JSON only; `invalid_body` or `invalid_catalog_id` on a fault). */
+export async function readWritePayload(request: Request): Promise<number> {
+  return parseCatalogId(await readJson(request, { requireJsonType: true }));
+}
+
+/** The pages of an admin import: an empty body, or JSON `{"pages": 1-25}`. */
+export async function readImportBody(request: Request): Promise<{ pages: number }> {
+  return parseImportBody(await readJson(request, { allowEmpty: true }));
+}

@@ -1,0 +1,193 @@
+/** The lists service: a user's watched list and My List, read as cards and written by id. */
+import type { PendingSession } from "../auth/mod.ts";
+import type { AppDeps } from "../deps.ts";
+import { describeError } from "../log.ts";
+import { Problem } from "../problem.ts";
+import type { Sql } from "../store/mod.ts";
+import { type MovieCard, toCard } from "./cards.ts";
+import { ENTRY_COLUMNS, readEntry, toEntry, updateEntry, type WatchedEntry } from "./entry.ts";
+import { type HistoryFields, utcDate } from "./history_fields.ts";
+import { DEFAULT_MY_LIST_QUERY, DEFAULT_WATCHED_QUERY, type ListQuery } from "./list_query.ts";
+import { type ListName, listParams, listSql } from "./list_sql.ts";
+import { readWatchedStats, type WatchedStats } from "./stats.ts";
+import { insertWatchedSql } from "./watched_insert.ts";
+
+/** A watched card read with `include=entry`: the card and its entry. */
+export type EntryCard = MovieCard & { entry: WatchedEntry };
+
+/** Fetches details of ids missing from the movies store, in the background (lib/catalog). */
+export type Prefetch = (ids: number[]) => unknown;
+
+/** What the list routes call. */
+export interface ListsService {
+  /**
+   * The watched list, newest first unless `query` says otherwise (with `includeEntry`, each card
+   * carries its entry); with `session`, the read checks that session too.
+   */
+  watched(userId: string, options?: ReadOptions): Promise<(MovieCard | EntryCard)[]>;
+  /** Adds a movie; `fields` set its history (without them a repeated add changes nothing). */
+  addWatched(
+    userId: string,
+    catalogId: number,
+    options?: { fields?: HistoryFields },
+  ): Promise<void>;
+  removeWatched(userId: string, catalogId: number): Promise<void>;
+  /** The user's entry for a movie; 404 `not_watched` when it is not in their watched list. */
+  entry(userId: string, catalogId: number): Promise<WatchedEntry>;
+  /** Changes the named fields of an entry; 404 `not_watched` (nothing stored) when absent. */
+  updateEntry(
+    userId: string,
+    change: { catalogId: number; fields: HistoryFields },
+  ): Promise<WatchedEntry>;
+  /** My List in saved order unless `query` says otherwise; with `session`, checks it too. */
+  myList(userId: string, options?: ReadOptions): Promise<MovieCard[]>;
+  addMyList(userId: string, catalogId: number): Promise<void>;
+  removeMyList(userId: string, catalogId: number): Promise<void>;
+  /** Where one movie stands in the user's lists (the movie page's buttons), in one query. */
+  status(userId: string, catalogId: number): Promise<ListStatus>;
+  /** The watched page's numbers: movies, hours, this year, average rating, top genres. */
+  stats(userId: string): Promise<WatchedStats>;
+}
+
+/** Options of a list read. */
+export interface ReadOptions {
+  /** The token's session, still to be found live: checked in the read's own statement. */
+  session?: PendingSession;
+  /** Sort and filters; the list's own order without one. */
+  query?: ListQuery;
+}
+
+/** Whether a movie is in the user's watched list (with its entry) and in their My List. */
+export interface ListStatus {
+  watched: boolean;
+  inMyList: boolean;
+  /** The watched entry; present only when `watched`. */
+  entry?: WatchedEntry;
+}
+
+// Reads run as one statement with the server's privileges, scoped to the verified user by
+// `$1` (writes run as the user, under row-level security). The same statement can check the
+// token: rows come back only while its session (`$2`) or, naming none, its user is live.
+// The movie page shows the entry of a watched movie, so the status carries it.
+const STATUS_SQL = `select l.catalog_id is not null as watched,
+    exists (select 1 from public.user_my_list
+      where user_id = $1::uuid and $2 = any (catalog_ids)) as "inMyList",
+    l.catalog_id as "catalogId", ${ENTRY_COLUMNS}
+  from (select 1) as one
+  left join public.user_watched_movies l on l.user_id = $1::uuid and l.catalog_id = $2`;
+
+// Serialises a user's list writes, so "not watched" checked before an append stays true
+// until the append commits (POST /api/mylist vs a concurrent POST /api/watched).
+const LOCK_SQL = `select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended($1, 6))`;
+
+// A light row (from the popular feed) has no runtime yet, so it asks for details too.
+const KNOWN_SQL = `select exists (
+    select 1 from public.movies where catalog_id = $1 and has_details
+  ) as known`;
+
+function notWatched(): never {
+  throw new Problem(404, "not_watched", "This movie is not in your watched list.");
+}
+
+/** Builds the lists service; `prefetch` is the catalog's background details fetch. */
+export function createListsService(
+  deps: AppDeps,
+  options: { prefetch?: Prefetch } = {},
+): ListsService {
+  const { store } = deps;
+
+  // Runs a write as the user and, when the movie's details are not stored yet, asks for them
+  // after the commit; a failing prefetch never fails the write.
+  async function write(userId: string, catalogId: number, fn: (tx: Sql) => Promise<void>) {
+    const known = await store.asUser(userId, async (tx) => {
+      await tx.query(LOCK_SQL, [userId]);
+      await fn(tx);
+      const [row] = await tx.query<{ known: boolean }>(KNOWN_SQL, [catalogId]);
+      return row.known;
+    });
+    if (!known && options.prefetch) {
+      try {
+        Promise.resolve(options.prefetch([catalogId])).catch((error) =>
+          deps.log({
+            level: "warn",
+            msg: "prefetch failed",
+            catalogId,
+            error: describeError(error),
+          })
+        );
+      } catch (error) {
+        deps.log({ level: "warn", msg: "prefetch failed", catalogId, error: describeError(error) });
+      }
+    }
+  }
+
+  async function read(list: ListName, q: ListQuery, userId: string, session?: PendingSession) {
+    const check = !session ? "unchecked" : session.sessionId === null ? "user" : "session";
+    const rows = await store.query(
+      listSql(list, q, check),
+      listParams(userId, q, session?.sessionId),
+    );
+    // Rows prove the token live; none may be an empty list, so that takes a query of its own.
+    if (rows.length > 0) session?.settle(true);
+    else await session?.settleAlone();
+    return q.includeEntry && list === "watched"
+      ? rows.map((r): EntryCard => ({ ...toCard(r), entry: toEntry(r) }))
+      : rows.map(toCard);
+  }
+
+  return {
+    watched: (userId, { session, query = DEFAULT_WATCHED_QUERY } = {}) =>
+      read("watched", query, userId, session),
+    myList: (userId, { session, query = DEFAULT_MY_LIST_QUERY } = {}) =>
+      read("mylist", query, userId, session),
+    async entry(userId, catalogId) {
+      return await readEntry(store, { userId, catalogId }) ?? notWatched();
+    },
+    async updateEntry(userId, change) {
+      const entry = await store.asUser(userId, (tx) => updateEntry(tx, change));
+      return entry ?? notWatched();
+    },
+    async status(userId, catalogId) {
+      const [row] = await store.query(STATUS_SQL, [userId, catalogId]);
+      const status: ListStatus = { watched: Boolean(row.watched), inMyList: Boolean(row.inMyList) };
+      if (status.watched) status.entry = toEntry(row);
+      return status;
+    },
+    stats: (userId) => readWatchedStats(store, userId, { now: deps.clock.now() }),
+    addWatched: (userId, catalogId, { fields = {} } = {}) =>
+      write(userId, catalogId, async (tx) => {
+        const now = deps.clock.now();
+        const { text, params } = insertWatchedSql(catalogId, {
+          addedAt: new Date(now).toISOString(),
+          today: utcDate(now),
+          fields,
+        });
+        await tx.query(text, params);
+        await tx.query(`select public.remove_my_list($1)`, [catalogId]);
+      }),
+    removeWatched: (userId, catalogId) =>
+      write(userId, catalogId, async (tx) => {
+        await tx.query(
+          `delete from public.user_watched_movies
+           where user_id = (select auth.uid()) and catalog_id = $1`,
+          [catalogId],
+        );
+      }),
+    addMyList: (userId, catalogId) =>
+      write(userId, catalogId, async (tx) => {
+        const [row] = await tx.query<{ watched: boolean }>(
+          `select exists (select 1 from public.user_watched_movies
+             where user_id = (select auth.uid()) and catalog_id = $1) as watched`,
+          [catalogId],
+        );
+        if (row.watched) {
+          throw new Problem(409, "already_watched", "This movie is already in the watched list.");
+        }
+        await tx.query(`select public.append_my_list($1)`, [catalogId]);
+      }),
+    removeMyList: (userId, catalogId) =>
+      write(userId, catalogId, async (tx) => {
+        await tx.query(`select public.remove_my_list($1)`, [catalogId]);
+      }),
+  };
+}

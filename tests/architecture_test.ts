@@ -1,0 +1,157 @@
+/** The layering rules hold on the real tree, and the checker catches each kind of violation. */
+import assert from "node:assert/strict";
+import { checkArchitecture, type RuleName } from "./helpers/architecture_rules.ts";
+import { type ImportGraph, parseImports, readImportGraph } from "./helpers/import_graph.ts";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+
+/** A synthetic graph from `file: [specifier, ...]`, a leading "type " marking a type-only import. */
+function graphOf(files: Record<string, string[]>): ImportGraph {
+  return new Map(
+    Object.entries(files).map(([file, imports]) => [
+      file,
+      imports.map((i) => ({ to: i.replace(/^type /, ""), typeOnly: i.startsWith("type ") })),
+    ]),
+  );
+}
+
+const rulesBroken = (files: Record<string, string[]>): RuleName[] =>
+  checkArchitecture(graphOf(files)).map((v) => v.rule);
+
+Deno.test("lib, routes, islands and components break no layering rule", async () => {
+  const graph = await readImportGraph(ROOT, ["lib", "routes", "islands", "components"]);
+  const violations = checkArchitecture(graph).map((v) => v.message);
+  assert.deepEqual(violations, []);
+});
+
+Deno.test("parseImports reads static, type-only, re-export, side-effect and dynamic imports", () => {
+  const source = [
+    `import { a } from "./a.ts";`,
+    `import type { B } from "./b.ts";`,
+    `import { type C, type D } from "./c.ts";`,
+    `import { type E, f } from "./e.ts";`,
+    `import G, { h } from "hono";`,
+    `import * as ns from "./ns.ts";`,
+    `export { x } from "./x.ts";`,
+    `export type { Y } from "./y.ts";`,
+    `export * from "./star.ts";`,
+    `import "./side.ts";`,
+    `import {`,
+    `  multi,`,
+    `  type Line,`,
+    `} from "./multi.ts";`,
+    ` * import { doc } from "./not_an_import.ts";`,
+    `const lazy = await import("./lazy.ts");`,
+  ].join("\n");
+  assert.deepEqual(parseImports(source), [
+    { specifier: "./a.ts", typeOnly: false },
+    { specifier: "./b.ts", typeOnly: true },
+    { specifier: "./c.ts", typeOnly: true },
+    { specifier: "./e.ts", typeOnly: false },
+    { specifier: "hono", typeOnly: false },
+    { specifier: "./ns.ts", typeOnly: false },
+    { specifier: "./x.ts", typeOnly: false },
+    { specifier: "./y.ts", typeOnly: true },
+    { specifier: "./star.ts", typeOnly: false },
+    { specifier: "./side.ts", typeOnly: false },
+    { specifier: "./multi.ts", typeOnly: false },
+    { specifier: "./lazy.ts", typeOnly: false },
+  ]);
+});
+
+Deno.test("the architecture check passes a clean synthetic graph", () => {
+  assert.deepEqual(
+    rulesBroken({
+      "routes/api/x.ts": ["hono", "lib/http/env.ts", "lib/catalog/service.ts"],
+      "lib/http/env.ts": ["hono", "type lib/services.ts"],
+      "lib/services.ts": ["lib/catalog/service.ts"],
+      "lib/catalog/service.ts": ["lib/store/types.ts", "lib/clock.ts"],
+      "lib/store/types.ts": ["lib/problem.ts", "postgres"],
+      "lib/clock.ts": [],
+      "lib/problem.ts": [],
+      "islands/A.tsx": ["preact/hooks", "components/B.tsx", "lib/web/api.ts", "type lib/x/t.ts"],
+      "components/B.tsx": [],
+      "lib/web/api.ts": [],
+    }),
+    [],
+  );
+});
+
+Deno.test("the architecture check fails on an import cycle, type-only edges included", () => {
+  assert.deepEqual(rulesBroken({ "lib/a.ts": ["lib/b.ts"], "lib/b.ts": ["type lib/a.ts"] }), [
+    "cycle",
+  ]);
+  assert.deepEqual(rulesBroken({ "lib/a.ts": ["lib/a.ts"] }), ["cycle"]);
+  const long = checkArchitecture(graphOf({
+    "lib/store/mod.ts": ["lib/store/pg.ts"],
+    "lib/store/pg.ts": ["lib/store/types.ts"],
+    "lib/store/types.ts": ["type lib/store/mod.ts"],
+  }));
+  assert.deepEqual(long.map((v) => v.message), [
+    "import cycle: lib/store/mod.ts -> lib/store/pg.ts -> lib/store/types.ts -> lib/store/mod.ts",
+  ]);
+});
+
+Deno.test("the architecture check fails on a service importing hono, lib/http or routes", () => {
+  assert.deepEqual(rulesBroken({ "lib/auth/gotrue.ts": ["type hono"] }), ["service-imports-http"]);
+  assert.deepEqual(rulesBroken({ "lib/limits.ts": ["hono/http-exception"] }), [
+    "service-imports-http",
+  ]);
+  assert.deepEqual(rulesBroken({ "lib/catalog/x.ts": ["type lib/http/env.ts"] }), [
+    "service-imports-http",
+  ]);
+  assert.deepEqual(rulesBroken({ "lib/import/x.ts": ["routes/api/admin/import.ts"] }), [
+    "service-imports-http",
+  ]);
+  // The HTTP layer and the browser code are not services.
+  assert.deepEqual(rulesBroken({ "lib/http/x.ts": ["hono"], "lib/web/y.ts": ["hono/client"] }), []);
+});
+
+Deno.test("the architecture check fails on an island importing server code at run time", () => {
+  assert.deepEqual(rulesBroken({ "islands/A.tsx": ["lib/store/mod.ts"] }), [
+    "island-imports-server",
+  ]);
+  assert.deepEqual(rulesBroken({ "islands/A.tsx": ["lib/catalog/types.ts"] }), [
+    "island-imports-server",
+  ]);
+  assert.deepEqual(rulesBroken({ "islands/A.tsx": ["routes/index.tsx"] }), [
+    "island-imports-server",
+  ]);
+  assert.deepEqual(rulesBroken({ "islands/A.tsx": ["type lib/catalog/types.ts"] }), []);
+});
+
+Deno.test("the architecture check fails on the store importing a service", () => {
+  assert.deepEqual(rulesBroken({ "lib/store/mod.ts": ["lib/catalog/service.ts"] }), [
+    "store-imports-service",
+  ]);
+  assert.deepEqual(rulesBroken({ "lib/store/mod.ts": ["type lib/services.ts"] }), [
+    "store-imports-service",
+  ]);
+  assert.deepEqual(rulesBroken({ "lib/store/mod.ts": ["lib/clock.ts", "lib/problem.ts"] }), []);
+});
+
+Deno.test("the architecture check reads real files: a bad fixture tree fails every rule", async () => {
+  const root = await Deno.makeTempDir();
+  try {
+    const files: Record<string, string> = {
+      "lib/a.ts": `import type { B } from "./b.ts";\nexport const a = 1;\n`,
+      "lib/b.ts": `import { a } from "./a.ts";\nexport type B = typeof a;\n`,
+      "lib/auth/x.ts": `import type { Context } from "hono";\nexport type X = Context;\n`,
+      "lib/store/mod.ts": `export { a } from "../a.ts";\n`,
+      "islands/I.tsx": `import { a } from "../lib/a.ts";\nexport const i = a;\n`,
+    };
+    for (const [path, text] of Object.entries(files)) {
+      await Deno.mkdir(`${root}/${path.slice(0, path.lastIndexOf("/"))}`, { recursive: true });
+      await Deno.writeTextFile(`${root}/${path}`, text);
+    }
+    const graph = await readImportGraph(root, ["lib", "islands"]);
+    assert.deepEqual(checkArchitecture(graph).map((v) => `${v.rule} ${v.file}`).sort(), [
+      "cycle lib/a.ts",
+      "island-imports-server islands/I.tsx",
+      "service-imports-http lib/auth/x.ts",
+      "store-imports-service lib/store/mod.ts",
+    ]);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});

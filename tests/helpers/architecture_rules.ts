@@ -1,0 +1,139 @@
+/**
+ * The layering rules of issue 13, checked on an import graph (see import_graph.ts):
+ * no cycles; services know nothing of HTTP; islands ship only browser code; the store sits below
+ * every service.
+ */
+import type { ImportGraph } from "./import_graph.ts";
+
+/** The kinds of rule a graph can break. */
+export type RuleName =
+  | "cycle"
+  | "service-imports-http"
+  | "island-imports-server"
+  | "store-imports-service";
+
+/** One broken rule: which, where, and a line a person can act on. */
+export interface Violation {
+  rule: RuleName;
+  file: string;
+  message: string;
+}
+
+/** lib/ folders that are not services: the HTTP edge and the browser code. */
+const NOT_SERVICE = ["lib/http/", "lib/web/"];
+/** Where an island may import runtime code from. */
+const BROWSER_SIDE = ["islands/", "components/", "lib/web/"];
+/**
+ * Top-level lib files the store may use: shared infrastructure, not services. Everything else in
+ * lib/ outside lib/store/ (service folders and top-level service files) counts as a service.
+ */
+const STORE_MAY_USE = new Set([
+  "lib/clock.ts",
+  "lib/config.ts",
+  "lib/log.ts",
+  "lib/problem.ts",
+  "lib/kv.ts",
+]);
+
+const isService = (f: string) => f.startsWith("lib/") && !NOT_SERVICE.some((p) => f.startsWith(p));
+const isHttp = (to: string) =>
+  to === "hono" || to.startsWith("hono/") || to.startsWith("npm:hono") ||
+  to.startsWith("lib/http/") || to.startsWith("routes/");
+
+/** Every import cycle among the graph's own files (type-only imports included), one path each. */
+export function findCycles(graph: ImportGraph): string[][] {
+  // Tarjan's strongly connected components; each component with a loop holds a cycle.
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const components: string[][] = [];
+  const next = (f: string) => (graph.get(f) ?? []).map((e) => e.to).filter((t) => graph.has(t));
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of next(v)) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || next(v).includes(v)) components.push(component);
+    }
+  };
+  for (const f of [...graph.keys()].sort()) if (!index.has(f)) visit(f);
+  return components.map((c) => cyclePath(c.sort()[0], new Set(c), next));
+}
+
+/** A shortest path from `start` back to itself inside one strongly connected component. */
+function cyclePath(start: string, within: Set<string>, next: (f: string) => string[]): string[] {
+  const parent = new Map<string, string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const v = queue.shift()!;
+    for (const w of next(v).filter((x) => within.has(x))) {
+      if (w === start) {
+        const path = [v];
+        while (path[0] !== start) path.unshift(parent.get(path[0])!);
+        return [...path, start];
+      }
+      if (!parent.has(w)) {
+        parent.set(w, v);
+        queue.push(w);
+      }
+    }
+  }
+  return [start];
+}
+
+/** All violations of the layering rules in `graph`, cycles first; empty when the tree is clean. */
+export function checkArchitecture(graph: ImportGraph): Violation[] {
+  const found: Violation[] = findCycles(graph).map((path) => ({
+    rule: "cycle",
+    file: path[0],
+    message: `import cycle: ${path.join(" -> ")}`,
+  }));
+  for (const [file, edges] of [...graph].sort(([a], [b]) => a.localeCompare(b))) {
+    for (const { to, typeOnly } of edges) {
+      if (isService(file) && isHttp(to)) {
+        found.push({
+          rule: "service-imports-http",
+          file,
+          message: `${file} is a service but imports ${to}`,
+        });
+      }
+      const local = /\.[jt]sx?$/.test(to) && !to.includes(":");
+      if (
+        file.startsWith("islands/") && !typeOnly && local &&
+        !BROWSER_SIDE.some((p) => to.startsWith(p))
+      ) {
+        found.push({
+          rule: "island-imports-server",
+          file,
+          message: `${file} ships to the browser but imports ${to} (not a type-only import)`,
+        });
+      }
+      if (
+        file.startsWith("lib/store/") && to.startsWith("lib/") && !to.startsWith("lib/store/") &&
+        !STORE_MAY_USE.has(to)
+      ) {
+        found.push({
+          rule: "store-imports-service",
+          file,
+          message: `${file} is the store but imports the service ${to}`,
+        });
+      }
+    }
+  }
+  return found;
+}
