@@ -112,10 +112,10 @@ Deno.test({
 
       await page.getByRole("link", { name: "See Watched" }).click();
       await page.waitForURL(`${server.url}/watched`);
-      await page.getByRole("heading", { name: "Fight Club", level: 3 }).waitFor();
-      await page.getByRole("heading", { name: "Archive Film 119", level: 3 }).waitFor();
+      await page.getByRole("heading", { name: "Fight Club", level: 2 }).waitFor();
+      await page.getByRole("heading", { name: "Archive Film 119", level: 2 }).waitFor();
       await page.goto(`${server.url}/mylist`);
-      await page.getByRole("heading", { name: "Spirited Away", level: 3 }).waitFor();
+      await page.getByRole("heading", { name: "Spirited Away", level: 2 }).waitFor();
       assert.deepEqual(errors, []);
     } finally {
       release.resolve();
