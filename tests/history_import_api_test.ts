@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { strToU8, zipSync } from "fflate";
 import type { FakeClock } from "../lib/clock.ts";
-import { historyImportsSettled } from "../lib/history_import/service.ts";
 import { historyWorld } from "./helpers/import_world.ts";
 import {
   bytesOf,
@@ -82,7 +81,7 @@ Deno.test("a Trakt export sent as multipart field `file` matches by TMDB id with
   const started = await res.json();
   assert.deepEqual(Object.keys(started).sort(), ["importId", "status"]);
   assert.equal(started.status, "running");
-  await historyImportsSettled(w.t.deps);
+  await w.t.services.historyImport.idle();
   const run =
     await (await w.t.request(`/api/import/${started.importId}`, { headers: w.user.headers }))
       .json();

@@ -1,11 +1,7 @@
 import assert from "node:assert/strict";
 import { createCatalogService } from "../lib/catalog/mod.ts";
 import { FakeClock } from "../lib/clock.ts";
-import {
-  createHistoryImportService,
-  historyImportsSettled,
-  RUN_LEASE_MS,
-} from "../lib/history_import/service.ts";
+import { createHistoryImportService, RUN_LEASE_MS } from "../lib/history_import/service.ts";
 import { testApp } from "./helpers/app.ts";
 import { startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 import { bytesOf, csvText } from "./helpers/history_files.ts";
@@ -75,7 +71,7 @@ Deno.test("progress moves as batches are applied, and a run cut off by a restart
     ...tuning,
   });
   assert.deepEqual(await serviceB.resume(), [importId]);
-  await historyImportsSettled(b.deps);
+  await serviceB.idle();
   const run = await serviceB.get(user.id, importId);
   assert.equal(run.status, "succeeded");
   assert.equal(run.progress, 1);
@@ -97,7 +93,7 @@ Deno.test("progress moves as batches are applied, and a run cut off by a restart
   assert.equal(watched.length, 6);
   // The cut-off instance, once unblocked, sees the run finished elsewhere and stops.
   never.resolve();
-  await historyImportsSettled(a.deps);
+  await serviceA.idle();
   assert.equal((await serviceB.get(user.id, importId)).status, "succeeded");
   kv.close();
 });

@@ -36,6 +36,8 @@ export interface HistoryImportService {
   list(userId: string): Promise<HistoryImport[]>;
   /** Resumes every running run no instance is carrying on; returns their ids. */
   resume(): Promise<string[]>;
+  /** Resolves once every run this service carries on (and its detail prefetch) has ended. */
+  idle(): Promise<void>;
 }
 
 /** Tuning of the service (tests and the benchmark change it). */
@@ -55,23 +57,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const leaseKey = (id: string): Deno.KvKey => ["history_import", id];
 
-// Background work per app deps, so tests can wait for it to end.
-const inflight = new WeakMap<AppDeps, Set<Promise<unknown>>>();
-
-function track(deps: AppDeps, done: Promise<unknown>): void {
-  let set = inflight.get(deps);
-  if (!set) inflight.set(deps, set = new Set());
-  set.add(done);
-  done.finally(() => set.delete(done));
-}
-
-/** Resolves once every history import run (and its detail prefetch) started with `deps` ended. */
-export async function historyImportsSettled(deps: AppDeps): Promise<void> {
-  for (let set = inflight.get(deps); set && set.size > 0; set = inflight.get(deps)) {
-    await Promise.allSettled([...set]);
-  }
-}
-
 function notFound(): Problem {
   return new Problem(404, "not_found", "No such import.");
 }
@@ -84,6 +69,8 @@ export function createHistoryImportService(
   const { store, kv, clock, log } = deps;
   const { catalog } = options;
   const ttlMs = options.lockTtlMs ?? RUN_LEASE_MS;
+  // The runs going on in the background here, so a caller can wait for them to end.
+  const inflight = new Set<Promise<unknown>>();
 
   // A transient search failure (the window busy, TMDB down for a moment) is tried again.
   const search: SearchFn = async (title, year) => {
@@ -156,7 +143,8 @@ export function createHistoryImportService(
     }).catch((error) =>
       log({ level: "error", msg: "history import bookkeeping failed", error: describeError(error) })
     );
-    track(deps, done);
+    inflight.add(done);
+    done.finally(() => inflight.delete(done));
   }
 
   async function resumeOne(id: string): Promise<boolean> {
@@ -217,6 +205,10 @@ export function createHistoryImportService(
     },
 
     list: (userId) => listRuns(store, userId),
+
+    async idle() {
+      while (inflight.size > 0) await Promise.allSettled([...inflight]);
+    },
 
     async resume() {
       const resumed: string[] = [];

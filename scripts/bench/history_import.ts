@@ -14,7 +14,6 @@
  */
 import { createCatalogService } from "../../lib/catalog/mod.ts";
 import { systemClock } from "../../lib/clock.ts";
-import { historyImportsSettled } from "../../lib/history_import/service.ts";
 import { WINDOW_LIMIT } from "../../lib/catalog/external_window.ts";
 import { testApp } from "../../tests/helpers/app.ts";
 import { startFakeTmdb, tmdbEnv } from "../../tests/helpers/fake_tmdb.ts";
@@ -47,7 +46,7 @@ async function upload(t: App, headers: Record<string, string>, file: Uint8Array)
   });
   if (res.status !== 202) throw new Error(`upload: ${res.status} ${await res.text()}`);
   const { importId } = await res.json();
-  await historyImportsSettled(t.deps);
+  await t.services.historyImport.idle();
   return await (await t.request(`/api/import/${importId}`, { headers })).json();
 }
 

@@ -4,7 +4,6 @@
  * helpers to upload a file and wait for its run.
  */
 import type { HistoryImport } from "../../lib/history_import/runs.ts";
-import { historyImportsSettled } from "../../lib/history_import/service.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { titleKey } from "../../lib/recommend/resolve_titles.ts";
 import type { Store } from "../../lib/store/mod.ts";
@@ -144,7 +143,7 @@ export async function historyWorld(
       const res = await upload(file, { user: who });
       if (res.status !== 202) throw new Error(`upload: ${res.status} ${await res.text()}`);
       const { importId } = await res.json();
-      await historyImportsSettled(t.deps);
+      await t.services.historyImport.idle();
       const run = await t.request(`/api/import/${importId}`, { headers: who.headers });
       return await run.json();
     },
@@ -165,7 +164,7 @@ export async function historyWorld(
     },
     searches: () => fake.requests.filter((r) => r.path === "/search/movie").length,
     async [Symbol.asyncDispose]() {
-      await historyImportsSettled(t.deps);
+      await t.services.historyImport.idle();
       await t[Symbol.asyncDispose]();
       await fake.close();
     },
