@@ -14,6 +14,7 @@ import {
 } from "./lib/import/mod.ts";
 import { resumeHistoryImports } from "./lib/history_import/service.ts";
 import { openKv } from "./lib/kv.ts";
+import { HeldLeases } from "./lib/kv_lock.ts";
 import { describeError, jsonLogger } from "./lib/log.ts";
 import { Problem, problemResponse } from "./lib/problem.ts";
 import { createServices } from "./lib/services.ts";
@@ -57,6 +58,7 @@ const started = performance.now();
 const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/pg` });
 await migrate(store, await readMigrations());
 const kv = await openKv(config.kvPath);
+const leases = new HeldLeases();
 const deps: AppDeps = {
   config,
   store,
@@ -64,6 +66,7 @@ const deps: AppDeps = {
   clock: systemClock,
   fetch: globalThis.fetch,
   log: jsonLogger,
+  leases,
 };
 // A run still `running` while no instance holds the import lock was cut off by a restart. The
 // lease of the process this one replaces may outlive it by up to its TTL: look again after that.
@@ -94,11 +97,29 @@ jsonLogger({
   readyMs: Math.round(performance.now() - started),
 });
 
+// SIGTERM (contract section 15): stop accepting, let in-flight requests finish for up to
+// DRAIN_MS, hand back the KV leases still held (a generation cut off here would otherwise block
+// its user for the lease's five minutes), close KV and the store, exit 0.
+const DRAIN_MS = 10_000;
+let stopping = false;
 const shutdown = async () => {
-  await server.shutdown();
+  if (stopping) return;
+  stopping = true;
+  jsonLogger({ level: "info", msg: "shutting down", drainMs: DRAIN_MS });
+  const drained = await within(server.shutdown().then(() => true), DRAIN_MS, false);
+  if (!drained) jsonLogger({ level: "warn", msg: "requests still running after the drain" });
+  const released = await leases.releaseAll();
+  if (released) jsonLogger({ level: "info", msg: "released leases", count: released });
   kv.close();
-  await store.close();
+  await within(store.close(), 2_000, undefined);
   Deno.exit(0);
 };
 Deno.addSignalListener("SIGINT", shutdown);
 if (Deno.build.os !== "windows") Deno.addSignalListener("SIGTERM", shutdown);
+
+/** `promise`, or `fallback` once `ms` have passed without it settling. */
+function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<T>((resolve) => timer = setTimeout(() => resolve(fallback), ms));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}

@@ -11,31 +11,32 @@ import * as $7 from "./routes/auth/v1/_middleware.ts";
 import * as $8 from "./routes/index.tsx";
 import * as $9 from "./routes/api/admin/catalog-import.ts";
 import * as $10 from "./routes/api/auth/signup.ts";
-import * as $11 from "./routes/api/export.ts";
-import * as $12 from "./routes/api/health.ts";
-import * as $13 from "./routes/api/import.ts";
-import * as $14 from "./routes/api/import/[id].ts";
-import * as $15 from "./routes/api/movies/popular.ts";
-import * as $16 from "./routes/api/movies/search.ts";
-import * as $17 from "./routes/api/movies/[id].ts";
-import * as $18 from "./routes/api/mylist.ts";
-import * as $19 from "./routes/api/openapi.json.ts";
-import * as $20 from "./routes/api/recommend/index.ts";
-import * as $21 from "./routes/api/recommend/quota.ts";
-import * as $22 from "./routes/api/watched.ts";
-import * as $23 from "./routes/api/watched/[catalogId].ts";
-import * as $24 from "./routes/auth/v1/.well-known/jwks.json.ts";
-import * as $25 from "./routes/auth/v1/logout.ts";
-import * as $26 from "./routes/auth/v1/token.ts";
-import * as $27 from "./routes/auth/v1/user.ts";
-import * as $28 from "./routes/import.tsx";
-import * as $29 from "./routes/login.tsx";
-import * as $30 from "./routes/movies/[id].tsx";
-import * as $31 from "./routes/mylist.tsx";
-import * as $32 from "./routes/recommendations.tsx";
-import * as $33 from "./routes/search.tsx";
-import * as $34 from "./routes/signup.tsx";
-import * as $35 from "./routes/watched.tsx";
+import * as $11 from "./routes/api/docs.tsx";
+import * as $12 from "./routes/api/export.ts";
+import * as $13 from "./routes/api/health.ts";
+import * as $14 from "./routes/api/import.ts";
+import * as $15 from "./routes/api/import/[id].ts";
+import * as $16 from "./routes/api/movies/popular.ts";
+import * as $17 from "./routes/api/movies/search.ts";
+import * as $18 from "./routes/api/movies/[id].ts";
+import * as $19 from "./routes/api/mylist.ts";
+import * as $20 from "./routes/api/openapi.json.ts";
+import * as $21 from "./routes/api/recommend/index.ts";
+import * as $22 from "./routes/api/recommend/quota.ts";
+import * as $23 from "./routes/api/watched.ts";
+import * as $24 from "./routes/api/watched/[catalogId].ts";
+import * as $25 from "./routes/auth/v1/.well-known/jwks.json.ts";
+import * as $26 from "./routes/auth/v1/logout.ts";
+import * as $27 from "./routes/auth/v1/token.ts";
+import * as $28 from "./routes/auth/v1/user.ts";
+import * as $29 from "./routes/import.tsx";
+import * as $30 from "./routes/login.tsx";
+import * as $31 from "./routes/movies/[id].tsx";
+import * as $32 from "./routes/mylist.tsx";
+import * as $33 from "./routes/recommendations.tsx";
+import * as $34 from "./routes/search.tsx";
+import * as $35 from "./routes/signup.tsx";
+import * as $36 from "./routes/watched.tsx";
 
 /** The route table app.ts builds the app from. */
 export const manifest: Manifest = {
@@ -53,34 +54,35 @@ export const manifest: Manifest = {
     { pattern: "/", file: "index.tsx", module: $8 },
     { pattern: "/api/admin/catalog-import", file: "api/admin/catalog-import.ts", module: $9 },
     { pattern: "/api/auth/signup", file: "api/auth/signup.ts", module: $10 },
-    { pattern: "/api/export", file: "api/export.ts", module: $11 },
-    { pattern: "/api/health", file: "api/health.ts", module: $12 },
-    { pattern: "/api/import", file: "api/import.ts", module: $13 },
-    { pattern: "/api/import/:id", file: "api/import/[id].ts", module: $14 },
-    { pattern: "/api/movies/popular", file: "api/movies/popular.ts", module: $15 },
-    { pattern: "/api/movies/search", file: "api/movies/search.ts", module: $16 },
-    { pattern: "/api/movies/:id", file: "api/movies/[id].ts", module: $17 },
-    { pattern: "/api/mylist", file: "api/mylist.ts", module: $18 },
-    { pattern: "/api/openapi.json", file: "api/openapi.json.ts", module: $19 },
-    { pattern: "/api/recommend", file: "api/recommend/index.ts", module: $20 },
-    { pattern: "/api/recommend/quota", file: "api/recommend/quota.ts", module: $21 },
-    { pattern: "/api/watched", file: "api/watched.ts", module: $22 },
-    { pattern: "/api/watched/:catalogId", file: "api/watched/[catalogId].ts", module: $23 },
+    { pattern: "/api/docs", file: "api/docs.tsx", module: $11 },
+    { pattern: "/api/export", file: "api/export.ts", module: $12 },
+    { pattern: "/api/health", file: "api/health.ts", module: $13 },
+    { pattern: "/api/import", file: "api/import.ts", module: $14 },
+    { pattern: "/api/import/:id", file: "api/import/[id].ts", module: $15 },
+    { pattern: "/api/movies/popular", file: "api/movies/popular.ts", module: $16 },
+    { pattern: "/api/movies/search", file: "api/movies/search.ts", module: $17 },
+    { pattern: "/api/movies/:id", file: "api/movies/[id].ts", module: $18 },
+    { pattern: "/api/mylist", file: "api/mylist.ts", module: $19 },
+    { pattern: "/api/openapi.json", file: "api/openapi.json.ts", module: $20 },
+    { pattern: "/api/recommend", file: "api/recommend/index.ts", module: $21 },
+    { pattern: "/api/recommend/quota", file: "api/recommend/quota.ts", module: $22 },
+    { pattern: "/api/watched", file: "api/watched.ts", module: $23 },
+    { pattern: "/api/watched/:catalogId", file: "api/watched/[catalogId].ts", module: $24 },
     {
       pattern: "/auth/v1/.well-known/jwks.json",
       file: "auth/v1/.well-known/jwks.json.ts",
-      module: $24,
+      module: $25,
     },
-    { pattern: "/auth/v1/logout", file: "auth/v1/logout.ts", module: $25 },
-    { pattern: "/auth/v1/token", file: "auth/v1/token.ts", module: $26 },
-    { pattern: "/auth/v1/user", file: "auth/v1/user.ts", module: $27 },
-    { pattern: "/import", file: "import.tsx", module: $28 },
-    { pattern: "/login", file: "login.tsx", module: $29 },
-    { pattern: "/movies/:id", file: "movies/[id].tsx", module: $30 },
-    { pattern: "/mylist", file: "mylist.tsx", module: $31 },
-    { pattern: "/recommendations", file: "recommendations.tsx", module: $32 },
-    { pattern: "/search", file: "search.tsx", module: $33 },
-    { pattern: "/signup", file: "signup.tsx", module: $34 },
-    { pattern: "/watched", file: "watched.tsx", module: $35 },
+    { pattern: "/auth/v1/logout", file: "auth/v1/logout.ts", module: $26 },
+    { pattern: "/auth/v1/token", file: "auth/v1/token.ts", module: $27 },
+    { pattern: "/auth/v1/user", file: "auth/v1/user.ts", module: $28 },
+    { pattern: "/import", file: "import.tsx", module: $29 },
+    { pattern: "/login", file: "login.tsx", module: $30 },
+    { pattern: "/movies/:id", file: "movies/[id].tsx", module: $31 },
+    { pattern: "/mylist", file: "mylist.tsx", module: $32 },
+    { pattern: "/recommendations", file: "recommendations.tsx", module: $33 },
+    { pattern: "/search", file: "search.tsx", module: $34 },
+    { pattern: "/signup", file: "signup.tsx", module: $35 },
+    { pattern: "/watched", file: "watched.tsx", module: $36 },
   ],
 };

@@ -46,6 +46,8 @@ export interface Config {
   };
   aiProviders: AiProvider[];
   adminToken?: string;
+  /** The platform's deployment id (Deno Deploy sets DENO_DEPLOYMENT_ID); the fallback version. */
+  deploymentId?: string;
   supabase?: SupabaseConfig;
   captcha?: CaptchaConfig;
   /** Cron expression of the scheduled import; null when `off`. */
@@ -211,6 +213,7 @@ export function loadConfig(env: Env = Deno.env.toObject()): Config {
     },
     aiProviders: aiProviders(env),
     adminToken: value(env, "ADMIN_TOKEN"),
+    deploymentId: value(env, "DENO_DEPLOYMENT_ID"),
     supabase: supabase(env),
     captcha: captcha(env),
     catalogImportCron: cron(env),

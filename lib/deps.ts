@@ -1,6 +1,7 @@
 /** What the app is built from: every service gets its dependencies from here, never from globals. */
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
+import type { HeldLeases } from "./kv_lock.ts";
 import type { Logger } from "./log.ts";
 import type { Store } from "./store/mod.ts";
 
@@ -13,4 +14,6 @@ export interface AppDeps {
   /** The fetch every outbound call goes through (the external movie database, AI, captcha, Supabase). */
   fetch: typeof fetch;
   log: Logger;
+  /** Where the process counts the KV leases it holds (main.ts releases them on SIGTERM). */
+  leases?: HeldLeases;
 }

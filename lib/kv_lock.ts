@@ -20,6 +20,31 @@ export interface HeldLock {
   renew(): Promise<boolean>;
 }
 
+/**
+ * The leases this process holds, so that stopping hands them back at once instead of leaving
+ * them to run out (a user would wait out a generation lease's five minutes for nothing).
+ */
+export class HeldLeases {
+  readonly #held = new Set<HeldLock>();
+
+  /** Counts `lock` as held until its release. */
+  add(lock: HeldLock): void {
+    this.#held.add(lock);
+  }
+
+  /** Forgets `lock` (its release is under way). */
+  delete(lock: HeldLock): void {
+    this.#held.delete(lock);
+  }
+
+  /** Releases every lease still held; resolves with how many there were. */
+  async releaseAll(): Promise<number> {
+    const held = [...this.#held];
+    await Promise.allSettled(held.map((lock) => lock.release()));
+    return held.length;
+  }
+}
+
 /** How a lease is held: its owner, its TTL and the clock expiry is judged by. */
 export interface LeaseOptions {
   owner: string;
@@ -36,11 +61,14 @@ function take<R>(key: Deno.KvKey, o: LeaseOptions, result: R): KvDecision<R> {
 // Ten rounds: a lease is contended by a handful of instances at most.
 const ROUNDS = { attempts: 10 };
 
-/** Tries to take the lease at `key` for `ttlMs`; null when someone else holds it. */
+/**
+ * Tries to take the lease at `key` for `ttlMs`; null when someone else holds it. With `held`,
+ * the lease is counted there until released.
+ */
 export async function tryLock(
   kv: Deno.Kv,
   key: Deno.KvKey,
-  options: { ttlMs: number; clock: Clock; owner?: string },
+  options: { ttlMs: number; clock: Clock; owner?: string; held?: HeldLeases },
 ): Promise<HeldLock | null> {
   const lease = { ...options, owner: options.owner ?? crypto.randomUUID() };
   const taken = await updateKeys<Lease, boolean>(kv, [key], {
@@ -52,11 +80,16 @@ export async function tryLock(
     exhausted: () => false,
   });
   if (!taken) return null;
-  return {
+  const lock: HeldLock = {
     owner: lease.owner,
-    release: () => releaseLock(kv, key, { owner: lease.owner }),
+    release: () => {
+      options.held?.delete(lock);
+      return releaseLock(kv, key, { owner: lease.owner });
+    },
     renew: () => renewLock(kv, key, lease),
   };
+  options.held?.add(lock);
+  return lock;
 }
 
 /**

@@ -2,13 +2,16 @@
  * Builds static/islands.js, the only JavaScript the site ships: a generated entry imports
  * every island (islands/PascalCase.tsx) and hydrates the markers the server rendered
  * (lib/web/hydrate.ts), and `deno bundle --platform browser` bundles it with preact and
- * supabase-js into one file.
+ * supabase-js into one file. It also copies the API reference's assets (scripts/api_docs_assets.ts).
  *
  *   deno task build                          always rebuild
  *   deno run -A scripts/build.ts --if-stale  rebuild only when an input is newer than the
  *                                            bundle or the set of islands changed
  *   --dev                                    unminified, with an inline source map
  */
+
+import { currentCommit } from "../lib/build_info.ts";
+import { copyApiDocsAssets } from "./api_docs_assets.ts";
 
 const ISLAND_FILE = /^[A-Z][A-Za-z0-9]*\.tsx?$/;
 const BANNER_PREFIX = "// islands: ";
@@ -85,12 +88,22 @@ async function isStale(bundle: string, inputs: string[], banner: string): Promis
   return false;
 }
 
+/** Records the commit being built in static/build.json (GET /api/health?deep=1 reports it). */
+async function writeBuildInfo(root: string): Promise<void> {
+  const info = { commit: await currentCommit(root), builtAt: new Date().toISOString() };
+  await Deno.mkdir(`${root}/static`, { recursive: true });
+  await Deno.writeTextFile(`${root}/static/build.json`, JSON.stringify(info) + "\n");
+}
+
 /** Builds `out` from the islands under `root`; returns whether it (re)built. */
 export async function build(
   root: string,
   options: { ifStale?: boolean; dev?: boolean; out?: string } = {},
 ): Promise<boolean> {
   const out = options.out ?? `${root}/static/islands.js`;
+  // The API reference's assets come from their npm package, copied once per package version.
+  await copyApiDocsAssets(root);
+  await writeBuildInfo(root);
   const islands = await listIslands(`${root}/islands`);
   const banner = BANNER_PREFIX + (islands.map((i) => i.name).join(", ") || "(none)");
   const tmp = await Deno.makeTempDir({ prefix: "islands_entry_" });

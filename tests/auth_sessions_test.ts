@@ -1,40 +1,11 @@
-/** The built-in provider's sessions: GoTrue's token response, rotation, reuse revocation, logout. */
+/**
+ * The built-in provider's sessions: GoTrue's token response, refresh rotation, reuse revocation.
+ */
 import assert from "node:assert/strict";
 import { hashToken } from "../lib/auth/sessions.ts";
 import { FakeClock } from "../lib/clock.ts";
-import { type TestApp, testApp } from "./helpers/app.ts";
-
-const JSON_TYPE = { "content-type": "application/json" };
-const VERSIONED = { ...JSON_TYPE, "x-supabase-api-version": "2024-01-01" };
-
-async function signUp(t: TestApp, email: string, password: string): Promise<string> {
-  const res = await t.request("/api/auth/signup", {
-    method: "POST",
-    headers: JSON_TYPE,
-    body: JSON.stringify({ email, password }),
-  });
-  assert.equal(res.status, 201);
-  return (await res.json()).user.id;
-}
-
-function token(
-  t: TestApp,
-  grant: string,
-  body: unknown,
-  headers: Record<string, string> = VERSIONED,
-) {
-  return t.request(`/auth/v1/token?grant_type=${grant}`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify(body),
-  });
-}
-
-async function signIn(t: TestApp, email: string, password: string) {
-  const res = await token(t, "password", { email, password });
-  assert.equal(res.status, 200);
-  return await res.json();
-}
+import { testApp } from "./helpers/app.ts";
+import { signIn, signUp, token } from "./helpers/auth_requests.ts";
 
 Deno.test("the password grant answers GoTrue's AccessTokenResponse, never the hash", async () => {
   const clock = new FakeClock();
@@ -114,135 +85,6 @@ Deno.test("refresh tokens are stored hashed and rotate; reusing a rotated one re
   });
   assert.equal(api.status, 401);
   await api.body?.cancel();
-});
-
-Deno.test("logout revokes the session: its refresh token and access token stop working", async () => {
-  await using t = await testApp();
-  await signUp(t, "logout@example.com", "password-123");
-  const session = await signIn(t, "logout@example.com", "password-123");
-  const auth = { ...VERSIONED, authorization: `Bearer ${session.access_token}` };
-  const me = await t.request("/auth/v1/user", { headers: auth });
-  assert.equal(me.status, 200);
-  assert.equal((await me.json()).email, "logout@example.com");
-
-  const out = await t.request("/auth/v1/logout?scope=global", { method: "POST", headers: auth });
-  assert.equal(out.status, 204);
-
-  const refresh = await token(t, "refresh_token", { refresh_token: session.refresh_token });
-  assert.equal(refresh.status, 400);
-  assert.equal((await refresh.json()).code, "refresh_token_not_found");
-  const user = await t.request("/auth/v1/user", { headers: auth });
-  assert.equal(user.status, 403);
-  assert.equal((await user.json()).code, "session_not_found");
-  const count = await t.store.query<{ n: number }>("select count(*)::int as n from auth.sessions");
-  assert.equal(count[0].n, 0);
-});
-
-Deno.test("logout scope local ends only this session, global ends them all", async () => {
-  await using t = await testApp();
-  await signUp(t, "devices@example.com", "password-123");
-  const phone = await signIn(t, "devices@example.com", "password-123");
-  const laptop = await signIn(t, "devices@example.com", "password-123");
-  const tablet = await signIn(t, "devices@example.com", "password-123");
-  const bearer = (s: { access_token: string }) => ({ authorization: `Bearer ${s.access_token}` });
-  const status = async (s: { access_token: string }) => {
-    const res = await t.request("/api/mylist", { headers: bearer(s) });
-    await res.body?.cancel();
-    return res.status;
-  };
-
-  await t.request("/auth/v1/logout?scope=local", { method: "POST", headers: bearer(phone) });
-  assert.deepEqual([await status(phone), await status(laptop), await status(tablet)], [
-    401,
-    200,
-    200,
-  ]);
-  await t.request("/auth/v1/logout", { method: "POST", headers: bearer(laptop) });
-  assert.deepEqual([await status(laptop), await status(tablet)], [401, 401]);
-});
-
-Deno.test("an ended session's access token cannot log the user out of the live ones (403)", async () => {
-  await using t = await testApp();
-  await signUp(t, "stolen@example.com", "password-123");
-  const copied = await signIn(t, "stolen@example.com", "password-123");
-  const owner = await signIn(t, "stolen@example.com", "password-123");
-  const bearer = (s: { access_token: string }) => ({
-    ...VERSIONED,
-    authorization: `Bearer ${s.access_token}`,
-  });
-  const out = await t.request("/auth/v1/logout?scope=local", {
-    method: "POST",
-    headers: bearer(copied),
-  });
-  assert.equal(out.status, 204);
-
-  // The ended session's token, though its signature is still good, is GoTrue's 403.
-  const replay = await t.request("/auth/v1/logout?scope=global", {
-    method: "POST",
-    headers: bearer(copied),
-  });
-  assert.equal(replay.status, 403);
-  assert.equal((await replay.json()).code, "session_not_found");
-  const mine = await t.request("/api/mylist", { headers: bearer(owner) });
-  assert.equal(mine.status, 200, "the live session survives");
-  await mine.body?.cancel();
-});
-
-Deno.test("GoTrue errors: versioned shape with X-Supabase-Api-Version, legacy shape without", async () => {
-  await using t = await testApp();
-  await signUp(t, "errors@example.com", "password-123");
-  const wrong = { email: "errors@example.com", password: "not-the-password" };
-
-  const versioned = await token(t, "password", wrong);
-  assert.equal(versioned.status, 400);
-  assert.equal(versioned.headers.get("x-supabase-api-version"), "2024-01-01");
-  assert.equal(versioned.headers.get("x-sb-error-code"), "invalid_credentials");
-  assert.deepEqual(await versioned.json(), {
-    code: "invalid_credentials",
-    message: "Invalid login credentials",
-  });
-
-  const legacy = await token(t, "password", wrong, JSON_TYPE);
-  assert.equal(legacy.status, 400);
-  assert.equal(legacy.headers.get("x-supabase-api-version"), null);
-  assert.deepEqual(await legacy.json(), {
-    code: 400,
-    error_code: "invalid_credentials",
-    msg: "Invalid login credentials",
-  });
-
-  const grant = await token(t, "magic", {});
-  assert.equal(grant.status, 400);
-  assert.deepEqual(await grant.json(), {
-    code: "invalid_credentials",
-    message: "unsupported_grant_type",
-  });
-
-  const badJson = await t.request("/auth/v1/token?grant_type=password", {
-    method: "POST",
-    headers: VERSIONED,
-    body: "{not json",
-  });
-  assert.equal(badJson.status, 400);
-  assert.equal((await badJson.json()).code, "bad_json");
-
-  const short = await token(t, "refresh_token", { refresh_token: "short" });
-  assert.equal(short.status, 400);
-  assert.equal((await short.json()).code, "validation_failed");
-
-  const noBearer = await t.request("/auth/v1/user", { headers: VERSIONED });
-  assert.equal(noBearer.status, 401);
-  assert.equal((await noBearer.json()).code, "no_authorization");
-  const badBearer = await t.request("/auth/v1/user", {
-    headers: { ...VERSIONED, authorization: "Bearer a.b.c" },
-  });
-  assert.equal(badBearer.status, 403);
-  assert.equal((await badBearer.json()).code, "bad_jwt");
-
-  const method = await t.request("/auth/v1/token", { method: "GET" });
-  assert.equal(method.status, 405);
-  assert.equal(method.headers.get("allow"), "POST");
-  await method.body?.cancel();
 });
 
 Deno.test("rotated refresh tokens are forgotten after 30 days; the live one keeps working", async () => {

@@ -4,12 +4,13 @@
  * docs/screenshots/), no horizontal scroll on a phone, and an alt text on every image.
  */
 import assert from "node:assert/strict";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { FakeClock } from "../lib/clock.ts";
 import { SESSION_COOKIE } from "../lib/web/session_cookie.ts";
-import { signedInContext, signedInSession } from "./helpers/browser_session.ts";
 import { POPULAR_FIXTURE_ROWS } from "./helpers/fake_tmdb.ts";
 import { issueAccessToken } from "./helpers/tokens.ts";
+import { signedInContext, signedInSession } from "./helpers/browser_session.ts";
+import { updateDocsScreenshot } from "./helpers/screenshots.ts";
 import {
   hydrated,
   launchBrowser,
@@ -21,59 +22,6 @@ import {
 const TIMEOUT = 20_000;
 const OUTPUT = new URL("./output/", import.meta.url);
 const DOCS = new URL("../docs/screenshots/", import.meta.url);
-
-function base64(bytes: Uint8Array): string {
-  let text = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(text);
-}
-
-/** The share of pixels that differ between two PNGs (1 when their sizes differ). */
-async function pixelDifference(browser: Browser, a: Uint8Array, b: Uint8Array): Promise<number> {
-  const page = await browser.newPage();
-  try {
-    return await page.evaluate(async ([x, y]) => {
-      const load = (data: string) =>
-        new Promise<HTMLImageElement>((resolve, reject) => {
-          const img = new Image();
-          img.onload = () => resolve(img);
-          img.onerror = reject;
-          img.src = `data:image/png;base64,${data}`;
-        });
-      const [one, two] = [await load(x), await load(y)];
-      if (one.width !== two.width || one.height !== two.height) return 1;
-      const canvas = document.createElement("canvas");
-      canvas.width = one.width;
-      canvas.height = one.height;
-      const g = canvas.getContext("2d")!;
-      g.drawImage(one, 0, 0);
-      const p = g.getImageData(0, 0, one.width, one.height).data;
-      g.drawImage(two, 0, 0);
-      const q = g.getImageData(0, 0, one.width, one.height).data;
-      let differ = 0;
-      for (let i = 0; i < p.length; i += 4) {
-        if (p[i] !== q[i] || p[i + 1] !== q[i + 1] || p[i + 2] !== q[i + 2]) differ++;
-      }
-      return differ / (p.length / 4);
-    }, [base64(a), base64(b)]);
-  } finally {
-    await page.close();
-  }
-}
-
-/**
- * Copies a screenshot to docs/screenshots/ when the committed one is missing or looks
- * different; a few anti-aliased pixels (Chromium's rasterising varies run to run) are not a
- * change, so the committed file does not churn.
- */
-async function updateDocsScreenshot(browser: Browser, shot: URL, docs: URL): Promise<void> {
-  const fresh = await Deno.readFile(shot);
-  const committed = await Deno.readFile(docs).catch(() => undefined);
-  if (committed && await pixelDifference(browser, fresh, committed) < 0.001) return;
-  await Deno.writeFile(docs, fresh);
-}
 
 /** Layout and accessibility checks of the current page. */
 async function checkPage(page: Page, label: string, width: number): Promise<void> {

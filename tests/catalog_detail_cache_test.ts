@@ -1,16 +1,11 @@
 import assert from "node:assert/strict";
 import type { FakeClock } from "../lib/clock.ts";
 import { DETAIL_TTL_MS } from "../lib/catalog/movies_store.ts";
-import { testApp } from "./helpers/app.ts";
+import { getJson, testApp } from "./helpers/app.ts";
 import { startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 const PERKS = 84892;
-
-async function getJson(t: { request(path: string): Promise<Response> }, path: string) {
-  const res = await t.request(path);
-  return { status: res.status, headers: res.headers, body: await res.json() };
-}
 
 function detailCalls(fake: { requests: { path: string }[] }): number {
   return fake.requests.filter((r) => /^\/movie\/\d+$/.test(r.path)).length;

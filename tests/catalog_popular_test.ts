@@ -1,13 +1,8 @@
 import assert from "node:assert/strict";
 import type { FakeClock } from "../lib/clock.ts";
 import { POPULAR_TTL_MS } from "../lib/catalog/popular_cache.ts";
-import { testApp } from "./helpers/app.ts";
+import { getJson, testApp } from "./helpers/app.ts";
 import { popularBody, popularId, startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
-
-async function getJson(t: { request(path: string): Promise<Response> }, path: string) {
-  const res = await t.request(path);
-  return { status: res.status, headers: res.headers, body: await res.json() };
-}
 
 Deno.test("popular answers {page,totalPages,results} with rows filtered as search rows", async () => {
   await using fake = await startFakeTmdb();

@@ -5,7 +5,7 @@ import { Problem } from "../lib/problem.ts";
 import { testApp } from "./helpers/app.ts";
 import { onCommit } from "./helpers/kv_commits.ts";
 import { detailBody, startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
-import { perWindow, timedFetch } from "./helpers/sent_calls.ts";
+import { perWindow, SettlingClock, timedFetch } from "./helpers/sent_calls.ts";
 import rateLimitBody from "./fixtures/tmdb/tmdb-error-429-rate-limit.json" with { type: "json" };
 
 async function fill(t: { request(path: string): Promise<Response> }, n: number) {
@@ -120,7 +120,7 @@ Deno.test("two app instances sharing one KV never exceed 40 calls in any window"
   const kv = await Deno.openKv(kvPath);
   // One clock for both instances, starting at a window boundary; calls are counted by its time
   // when the service sends them, which is what the window governs.
-  const clock = new FakeClock("2026-11-22T12:00:00.000Z");
+  const clock = new SettlingClock("2026-11-22T12:00:00.000Z");
   const calls = timedFetch(clock);
   try {
     const env = tmdbEnv(fake);

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { createCatalogService } from "../lib/catalog/mod.ts";
-import { type Clock, FakeClock } from "../lib/clock.ts";
+import type { Clock } from "../lib/clock.ts";
 import {
   createCatalogImportService,
   failInterruptedImports,
   INTERRUPTED,
 } from "../lib/import/mod.ts";
 import { testApp } from "./helpers/app.ts";
-import { perWindow, timedFetch } from "./helpers/sent_calls.ts";
+import { perWindow, SettlingClock, timedFetch } from "./helpers/sent_calls.ts";
 import { importsSettled, trackImports } from "./helpers/imports.ts";
 import { type FakeTmdb, popularId, startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 
@@ -163,7 +163,7 @@ Deno.test("an import with TMDB unconfigured fails: no page can be read", async (
 Deno.test("the import keeps to the shared window: never more than 40 calls in one second of the clock", async () => {
   // The clock starts at a second boundary, and a call waiting for the next window moves it on:
   // the calls are counted by the clock's time when they are sent, so no wall-clock alignment.
-  const clock = new FakeClock("2026-11-22T12:00:00.000Z");
+  const clock = new SettlingClock("2026-11-22T12:00:00.000Z");
   const calls = timedFetch(clock);
   await using w = await world({ latencyMs: 50, clock, fetch: calls.fetch });
   const outcome = await (await w.imports.start({ pages: 3 })).done;

@@ -10,7 +10,8 @@ import { testApp } from "./helpers/app.ts";
 import { startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 import { seedHistory } from "./helpers/history_world.ts";
 import { createUser } from "./helpers/users.ts";
-import { get, islandsOf, sessionCookie, textOf } from "./helpers/web.ts";
+import { textOf } from "./helpers/dom.ts";
+import { get, islandsOf, sessionCookie } from "./helpers/web.ts";
 
 type Card = { catalogId: number; entry?: { rating: number | null; watchedOn: string | null } };
 

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { letterboxdZip } from "./helpers/history_files.ts";
 import { historyWorld } from "./helpers/import_world.ts";
-import { get, islandsOf, textOf } from "./helpers/web.ts";
-import { sessionCookie } from "./helpers/web.ts";
+import { textOf } from "./helpers/dom.ts";
+import { get, islandsOf, sessionCookie } from "./helpers/web.ts";
 
 Deno.test("/import signed out asks to sign in and still says where each service's export is found", async () => {
   await using w = await historyWorld();

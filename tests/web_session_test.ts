@@ -7,7 +7,8 @@ import { testApp } from "./helpers/app.ts";
 import { startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 import { markWatched, seedMovies, setMyList } from "./helpers/recommend_world.ts";
 import { createUser } from "./helpers/users.ts";
-import { get, islandsOf, sessionCookie, textOf } from "./helpers/web.ts";
+import { getByRole, parseHtml, textOf } from "./helpers/dom.ts";
+import { get, islandsOf, sessionCookie } from "./helpers/web.ts";
 import { accessTokenOf, SESSION_COOKIE } from "../lib/web/session_cookie.ts";
 import { safeNext } from "../lib/web/next.ts";
 
@@ -30,7 +31,9 @@ Deno.test("website: pages render for the user of the session cookie", async (t) 
     const { html, headers } = await get(app, "/", { headers: cookie });
     assert.match(textOf(html), /viewer@example\.test/);
     assert.deepEqual(islandsOf(html).map((i) => i.name), ["SignOutButton"]);
-    assert.match(html, /<script type="module" src="\/static\/islands\.js(\?v=\w+)?"><\/script>/);
+    const scripts = Array.from(parseHtml(html).querySelectorAll("script"));
+    assert.deepEqual(scripts.map((s) => s.getAttribute("type")), ["module"]);
+    assert.match(scripts[0].getAttribute("src") ?? "", /^\/static\/islands\.js(\?v=\w+)?$/);
     assert.equal(headers.get("cache-control"), "private, no-store");
     assert.doesNotMatch(html, /Sign up/);
   });
@@ -47,7 +50,7 @@ Deno.test("website: pages render for the user of the session cookie", async (t) 
       assert.deepEqual(cards.map((c) => c.catalogId), [102, 101]);
       const text = textOf(html);
       assert.ok(text.indexOf("Beta Film") < text.indexOf("Alpha Film"));
-      assert.match(html, /aria-label="Remove Beta Film from Watched"/);
+      getByRole(parseHtml(html), "button", { name: "Remove Beta Film from Watched" });
       assert.ok(!text.includes("Gamma Film"), "another user's movie leaked");
     },
   );
@@ -60,7 +63,7 @@ Deno.test("website: pages render for the user of the session cookie", async (t) 
     assert.deepEqual(cards.map((c) => c.catalogId), [103, 550]);
     // 550 is not in the movies store yet: a fallback card, named by its id.
     assert.match(textOf(html), /Movie #550/);
-    assert.match(html, /role="img" aria-label="No poster for Movie #550"/);
+    getByRole(parseHtml(html), "img", { name: "No poster for Movie #550" });
   });
 
   await t.step("empty lists show their empty state", async () => {
@@ -79,10 +82,9 @@ Deno.test("website: pages render for the user of the session cookie", async (t) 
     for (const path of ["/watched", "/mylist", "/recommendations"]) {
       const { status, html } = await get(app, path);
       assert.equal(status, 200);
-      assert.match(
-        html,
-        new RegExp(`href="/login\\?next=${encodeURIComponent(path)}">Sign in</a>`),
-      );
+      const main = getByRole(parseHtml(html), "main");
+      const signIn = getByRole(main, "link", { name: "Sign in" });
+      assert.equal(signIn.getAttribute("href"), `/login?next=${encodeURIComponent(path)}`);
       assert.deepEqual(islandsOf(html), []);
     }
   });
@@ -114,7 +116,8 @@ Deno.test("website: pages render for the user of the session cookie", async (t) 
     const rec = islandsOf(html).find((i) => i.name === "Recommendations");
     assert.ok(rec);
     assert.deepEqual(rec.props, {}, "the island reads posters from each movie's detail");
-    assert.match(html, /<button type="button" class="button"[^>]*>Get recommendations<\/button>/);
+    const button = getByRole(parseHtml(html), "button", { name: "Get recommendations" });
+    assert.equal(button.getAttribute("type"), "button");
   });
 
   await t.step(
@@ -123,7 +126,9 @@ Deno.test("website: pages render for the user of the session cookie", async (t) 
       const forged = user.token.slice(0, -4) + "AAAA";
       for (const value of [sessionCookie(forged), `${SESSION_COOKIE}=not-json`]) {
         const { html, headers } = await get(app, "/watched", { headers: { cookie: value } });
-        assert.match(html, /Sign in<\/a> to see Watched/);
+        const main = getByRole(parseHtml(html), "main");
+        getByRole(main, "link", { name: "Sign in" });
+        assert.match(textOf(main), /Sign in to see Watched/);
         assert.deepEqual(islandsOf(html).map((i) => i.name), ["SessionRefresh"]);
         assert.equal(headers.get("cache-control"), "no-cache");
       }
@@ -170,7 +175,9 @@ Deno.test("website: the signup page shows the configured captcha widget", async 
   );
   const form = islandsOf(html).find((i) => i.name === "AuthForm");
   assert.deepEqual(form?.props.captcha, { provider: "hcaptcha", siteKey: "site-key-1" });
-  assert.match(html, /data-captcha="hcaptcha" data-sitekey="site-key-1"/);
+  const widget = parseHtml(html).querySelector("[data-captcha]");
+  assert.equal(widget?.getAttribute("data-captcha"), "hcaptcha");
+  assert.equal(widget?.getAttribute("data-sitekey"), "site-key-1");
   // Sign-in needs no captcha.
   const login = islandsOf((await get(app, "/login")).html).find((i) => i.name === "AuthForm");
   assert.equal(login?.props.captcha, undefined);
@@ -192,9 +199,10 @@ Deno.test("website: with Supabase configured, the browser signs in there", async
   await using app = await testApp({
     env: { SUPABASE_URL: "https://project.supabase.example", SUPABASE_ANON_KEY: "anon-key-1" },
   });
-  const { html } = await get(app, "/login");
-  assert.match(html, /<meta name="supabase-url" content="https:\/\/project\.supabase\.example"\/>/);
-  assert.match(html, /<meta name="supabase-anon-key" content="anon-key-1"\/>/);
+  const doc = parseHtml((await get(app, "/login")).html);
+  const meta = (name: string) => doc.querySelector(`meta[name="${name}"]`)?.getAttribute("content");
+  assert.equal(meta("supabase-url"), "https://project.supabase.example");
+  assert.equal(meta("supabase-anon-key"), "anon-key-1");
   // Without it, supabase-js talks to this site's own /auth/v1: no meta at all.
   await using local = await testApp();
   assert.doesNotMatch((await get(local, "/login")).html, /supabase-url/);

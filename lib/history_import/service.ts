@@ -148,7 +148,7 @@ export function createHistoryImportService(
   }
 
   async function resumeOne(id: string): Promise<boolean> {
-    const lease = await tryLock(kv, leaseKey(id), { ttlMs, clock });
+    const lease = await tryLock(kv, leaseKey(id), { ttlMs, clock, held: deps.leases });
     if (!lease) return false;
     const run = await loadRunning(store, id);
     if (!run) {
@@ -184,7 +184,7 @@ export function createHistoryImportService(
         units: groupRows(parsed.rows),
         cursor: 0,
       };
-      const lease = await tryLock(kv, leaseKey(run.id), { ttlMs, clock });
+      const lease = await tryLock(kv, leaseKey(run.id), { ttlMs, clock, held: deps.leases });
       if (!lease) throw new Problem(503, "import_unavailable", "Try the import again.");
       if (!(await insertRun(store, run))) {
         await lease.release();

@@ -4,7 +4,7 @@
  * dead holder's lease runs out by itself.
  */
 import type { Clock } from "../clock.ts";
-import { type HeldLock, isLeaseHeld, tryLock } from "../kv_lock.ts";
+import { type HeldLeases, type HeldLock, isLeaseHeld, tryLock } from "../kv_lock.ts";
 
 /** The KV key of the import lease. */
 export const IMPORT_LOCK_KEY: Deno.KvKey = ["catalog_import_lock"];
@@ -19,10 +19,11 @@ export type ImportLock = HeldLock;
 export async function takeImportLock(
   kv: Deno.Kv,
   importId: string,
-  options: { clock: Clock; ttlMs?: number },
+  options: { clock: Clock; ttlMs?: number; held?: HeldLeases },
 ): Promise<ImportLock | null> {
   const ttlMs = options.ttlMs ?? IMPORT_LOCK_TTL_MS;
-  return await tryLock(kv, IMPORT_LOCK_KEY, { ttlMs, clock: options.clock, owner: importId });
+  const { clock, held } = options;
+  return await tryLock(kv, IMPORT_LOCK_KEY, { ttlMs, clock, owner: importId, held });
 }
 
 /** Whether any instance holds the import lock now. */

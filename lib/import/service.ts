@@ -58,7 +58,7 @@ export function createCatalogImportService(
     { pages = DEFAULT_PAGES, trigger = "manual" }: { pages?: number; trigger?: ImportTrigger } = {},
   ): Promise<StartedImport> {
     const importId = crypto.randomUUID();
-    const lock = await takeImportLock(kv, importId, { clock, ttlMs: lockTtlMs });
+    const lock = await takeImportLock(kv, importId, { clock, ttlMs: lockTtlMs, held: deps.leases });
     if (!lock) throw new Problem(409, "import_running", "A catalog import is already running.");
     try {
       // Holding the lock proves no other run is alive: a row still `running` lost its process.

@@ -4,15 +4,15 @@
  */
 import { componentSchemas } from "./json_schema.ts";
 import { buildPaths } from "./paths.ts";
-import { headerComponents } from "./responses.ts";
+import { headerComponents, withSharedResponses } from "./responses.ts";
 import { responseComponents } from "./schemas.ts";
 
 /** Builds the document afresh (tests; the route serves the cached one). */
 export function buildOpenApiDocument(): Record<string, unknown> {
   return {
     openapi: "3.1.0",
-    // zod emits draft 2020-12, which is also OpenAPI 3.1's default dialect; said for tools.
-    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    // zod emits draft 2020-12, which OpenAPI 3.1's default dialect (its base vocabulary on top
+    // of 2020-12) reads as it is; naming the plain 2020-12 dialect made Swagger UI refuse it.
     info: {
       title: "Movies API",
       version: "1.0.0",
@@ -25,7 +25,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     tags: ["lists", "history", "catalog", "recommend", "auth", "admin", "service"].map((name) => ({
       name,
     })),
-    paths: buildPaths(),
+    paths: withSharedResponses(buildPaths()),
     components: {
       schemas: componentSchemas(responseComponents),
       headers: headerComponents,

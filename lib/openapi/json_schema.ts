@@ -1,7 +1,7 @@
 /**
  * zod to JSON Schema for the OpenAPI document. OpenAPI 3.1's Schema Object is JSON Schema
  * draft 2020-12, which is zod's default target, so no dialect translation is needed; only the
- * per-schema `$schema` is dropped (the document's jsonSchemaDialect says it once).
+ * per-schema `$schema` is dropped (OpenAPI 3.1's default dialect is 2020-12 based).
  */
 import { z } from "zod";
 

@@ -5,15 +5,14 @@
  */
 import { signupBodySchema } from "../auth/signup.ts";
 import { catalogIdParam, popularQuerySchema, searchQuerySchema } from "../catalog/params.ts";
-import { importBodySchema } from "../import/body.ts";
 import { recommendQuerySchema } from "../recommend/query.ts";
 import { jsonSchemaOf, pathParameter, queryParameters } from "./json_schema.ts";
 import { historyPaths } from "./history_paths.ts";
 import { listPaths } from "./list_paths.ts";
+import { servicePaths } from "./service_paths.ts";
 import { internal, ok, problem, rateLimitHeaders, unauthorized } from "./responses.ts";
 
 const bearer = [{ bearerAuth: [] }];
-const admin = [{ adminToken: [] }];
 
 /** The `paths` object of the document. */
 export function buildPaths(): Record<string, unknown> {
@@ -119,53 +118,6 @@ export function buildPaths(): Record<string, unknown> {
         },
       },
     },
-    "/api/admin/catalog-import": {
-      get: {
-        summary: "The last 20 import runs, newest first.",
-        tags: ["admin"],
-        security: admin,
-        responses: {
-          200: ok("The runs.", "ImportRuns"),
-          401: problem("Missing or wrong x-admin-token, or ADMIN_TOKEN unset (`unauthorized`)."),
-          500: internal,
-        },
-      },
-      post: {
-        summary: "Starts a catalog import in the background.",
-        tags: ["admin"],
-        security: admin,
-        requestBody: {
-          required: false,
-          description: "Empty (5 pages) or the pages of the popular feed to import.",
-          content: { "application/json": { schema: jsonSchemaOf(importBodySchema, "input") } },
-        },
-        responses: {
-          202: ok("Started.", "ImportStarted"),
-          400: problem("Not JSON, over 16 KiB, or not `{pages: 1-25}` (`invalid_body`)."),
-          401: problem("Missing or wrong x-admin-token, or ADMIN_TOKEN unset (`unauthorized`)."),
-          409: problem("An import is already running (`import_running`)."),
-          500: internal,
-        },
-      },
-    },
-    "/api/health": {
-      get: {
-        summary: "Ready: migrations applied and KV open.",
-        tags: ["service"],
-        responses: { 200: ok("Ready.", "Health"), 503: problem("Not ready (`not_ready`).") },
-      },
-    },
-    "/api/openapi.json": {
-      get: {
-        summary: "This document.",
-        tags: ["service"],
-        responses: {
-          200: {
-            description: "OpenAPI 3.1 document.",
-            content: { "application/json": { schema: { type: "object" } } },
-          },
-        },
-      },
-    },
+    ...servicePaths(),
   };
 }

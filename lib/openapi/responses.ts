@@ -58,3 +58,28 @@ export const headerComponents: Record<string, unknown> = {
 export const internal = problem("Store or internal failure (`internal_error`).");
 /** 401 of the bearer-token routes. */
 export const unauthorized = problem("Missing or invalid bearer token (`unauthorized`).");
+
+/** 503 of the bearer-token routes when Supabase Auth (or its keys) cannot be reached. */
+export const identityUnavailable = problem(
+  "Supabase mode: the identity provider or its keys could not be reached " +
+    "(`identity_unavailable`, with Retry-After).",
+);
+
+/**
+ * Adds the answers any operation of a kind can give, so each path need not repeat them: a
+ * bearer-token operation can answer 503 `identity_unavailable` (joined to its own 503 if it has one).
+ */
+export function withSharedResponses(paths: Record<string, unknown>): Record<string, unknown> {
+  for (const operations of Object.values(paths) as Record<string, Record<string, unknown>>[]) {
+    for (const operation of Object.values(operations)) {
+      const security = operation.security as Record<string, unknown>[] | undefined;
+      if (!security?.some((s) => "bearerAuth" in s)) continue;
+      const responses = operation.responses as Record<string, ResponseObject>;
+      const own = responses[503];
+      responses[503] = own
+        ? { ...own, description: `${own.description} Or ${identityUnavailable.description}` }
+        : identityUnavailable;
+    }
+  }
+  return paths;
+}

@@ -173,6 +173,15 @@ export const importRunsSchema = z.strictObject({
 /** GET /api/health. */
 export const healthSchema = z.strictObject({ status: z.literal("ok") });
 
+/** GET /api/health?deep=1 (contract section 15). */
+export const healthReportSchema = z.strictObject({
+  status: z.enum(["ok", "unavailable"]),
+  store: z.strictObject({ ok: z.boolean(), migration: z.string().nullable() }),
+  kv: z.strictObject({ ok: z.boolean() }),
+  window: z.strictObject({ used: z.number().int(), resetAt: z.string() }).nullable(),
+  version: z.string(),
+});
+
 /** Every error: RFC 9457 problem details with a stable code (contract section 5). */
 export const problemSchema = z.looseObject({
   type: z.string(),
@@ -205,6 +214,7 @@ export const responseComponents = {
   ImportRun: importRunSchema,
   ImportRuns: importRunsSchema,
   Health: healthSchema,
+  HealthReport: healthReportSchema,
   ...historyComponents,
   Problem: problemSchema,
 } as const;

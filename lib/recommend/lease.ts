@@ -4,7 +4,7 @@
  */
 import type { Clock } from "../clock.ts";
 import type { AppDeps } from "../deps.ts";
-import { type HeldLock, tryLock } from "../kv_lock.ts";
+import { type HeldLeases, type HeldLock, tryLock } from "../kv_lock.ts";
 import { describeError } from "../log.ts";
 import { generationInProgress } from "./answers.ts";
 
@@ -15,21 +15,22 @@ export const LOCK_TTL_MS = 5 * 60_000;
 export function takeGenerationLease(
   kv: Deno.Kv,
   userId: string,
-  options: { clock: Clock; ttlMs?: number },
+  options: { clock: Clock; ttlMs?: number; held?: HeldLeases },
 ): Promise<HeldLock | null> {
   const ttlMs = options.ttlMs ?? LOCK_TTL_MS;
-  return tryLock(kv, ["recommend_lock", userId], { ttlMs, clock: options.clock });
+  const { clock, held } = options;
+  return tryLock(kv, ["recommend_lock", userId], { ttlMs, clock, held });
 }
 
 /** Runs `work` holding the user's lease (409 when another generation holds it). */
 export async function withGenerationLease<T>(
-  deps: Pick<AppDeps, "kv" | "clock" | "log">,
+  deps: Pick<AppDeps, "kv" | "clock" | "log" | "leases">,
   work: () => Promise<T>,
   options: { userId: string; ttlMs?: number },
 ): Promise<T> {
   const { kv, clock, log } = deps;
   const ttlMs = options.ttlMs ?? LOCK_TTL_MS;
-  const lease = await takeGenerationLease(kv, options.userId, { clock, ttlMs });
+  const lease = await takeGenerationLease(kv, options.userId, { clock, ttlMs, held: deps.leases });
   if (!lease) throw generationInProgress();
   // Rounds times providers times models at 30 s each can outlast the TTL: keep the lease
   // while this process works, so a second request cannot start a second generation.

@@ -1,10 +1,33 @@
-/** GET /api/health: 200 once migrations are applied and KV answers; 503 before. */
-import type { Handlers } from "../../lib/http/app_env.ts";
+/**
+ * GET /api/health: 200 once migrations are applied and KV answers, 503 before (cheap, for load
+ * balancers). `?deep=1` with x-admin-token: the operator's report (lib/health_report.ts).
+ */
 import { checkHealth } from "../../lib/health.ts";
+import { healthQuerySchema, healthReport, unhealthy } from "../../lib/health_report.ts";
+import type { Handlers } from "../../lib/http/app_env.ts";
+import { adminUnauthorized } from "../../lib/http/middleware/admin_token.ts";
+import { adminTokenMatches } from "../../lib/import/admin_token.ts";
+import { Problem } from "../../lib/problem.ts";
 
 export const handler: Handlers = {
   async GET(c) {
-    await checkHealth(c.var.deps);
-    return c.json({ status: "ok" });
+    const query = healthQuerySchema.safeParse(c.req.query());
+    if (!query.success) throw new Problem(400, "invalid_query", "deep takes 1 or true.");
+    const { deps, services } = c.var;
+    if (!query.data.deep) {
+      await checkHealth(deps);
+      return c.json({ status: "ok" });
+    }
+    if (!await adminTokenMatches(c.req.header("x-admin-token"), deps.config.adminToken)) {
+      throw adminUnauthorized();
+    }
+    const report = await healthReport({
+      store: deps.store,
+      kv: deps.kv,
+      windowHeaders: () => services.catalog.rateLimitHeaders(),
+      deploymentId: deps.config.deploymentId,
+    });
+    if (report.status !== "ok") throw unhealthy(report);
+    return c.json(report, 200, { "cache-control": "no-store" });
   },
 };

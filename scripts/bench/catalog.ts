@@ -34,7 +34,7 @@ export default async function bench(): Promise<void> {
   // The production logger, its text dropped instead of written: every request still builds
   // and serialises its log line, as in production, without filling the terminal.
   const log = createJsonLogger({ sink: { write: () => {} } });
-  await using t = await testApp({ env: tmdbEnv(fake), log });
+  await using t = await testApp({ env: tmdbEnv(fake), log, record: false });
   const warm = await t.request("/api/movies/84892");
   if (warm.status !== 200) throw new Error(`warm-up answered ${warm.status}`);
   const detail = await warm.json();

@@ -20,7 +20,7 @@ async function topOfSecond(): Promise<void> {
 
 async function measure(pages: number, concurrency: number) {
   await using fake = await startFakeTmdb({ latencyMs: LATENCY_MS, popularPages: pages });
-  await using t = await testApp({ env: tmdbEnv(fake), clock: systemClock });
+  await using t = await testApp({ env: tmdbEnv(fake), clock: systemClock, record: false });
   const imports = createCatalogImportService(t.deps, {
     catalog: t.services.catalog,
     concurrency,

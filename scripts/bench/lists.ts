@@ -34,7 +34,7 @@ async function medians(
 
 /** Prints, per list size, the median times, their ratio and the queries per request. */
 export default async function bench(): Promise<void> {
-  await using t = await testApp();
+  await using t = await testApp({ record: false });
   for (const size of [10, 1000]) {
     const u = await createUser(t.deps);
     // A token of a real session, as a signed-in browser holds: the request checks it is live.

@@ -19,24 +19,32 @@ $$;
 create schema if not exists auth;
 grant usage on schema auth to anon, authenticated, service_role;
 
--- Supabase's column names, so accounts can move to Supabase Auth later.
-create table if not exists auth.users (
-  instance_id uuid,
-  id uuid primary key,
-  aud varchar(255),
-  role varchar(255),
-  email varchar(255),
-  encrypted_password varchar(255),
-  email_confirmed_at timestamptz,
-  last_sign_in_at timestamptz,
-  raw_app_meta_data jsonb,
-  raw_user_meta_data jsonb,
-  is_super_admin boolean,
-  created_at timestamptz,
-  updated_at timestamptz,
-  is_anonymous boolean not null default false
-);
-create unique index if not exists users_email_lower_key on auth.users (lower(email));
+-- Supabase's column names, so accounts can move to Supabase Auth later. Created only where
+-- absent: on Supabase the table belongs to supabase_auth_admin, and a non-owner may neither
+-- create in its schema nor index it (even `if not exists` checks the privilege first).
+do $$
+begin
+  if to_regclass('auth.users') is null then
+    create table auth.users (
+      instance_id uuid,
+      id uuid primary key,
+      aud varchar(255),
+      role varchar(255),
+      email varchar(255),
+      encrypted_password varchar(255),
+      email_confirmed_at timestamptz,
+      last_sign_in_at timestamptz,
+      raw_app_meta_data jsonb,
+      raw_user_meta_data jsonb,
+      is_super_admin boolean,
+      created_at timestamptz,
+      updated_at timestamptz,
+      is_anonymous boolean not null default false
+    );
+    create unique index users_email_lower_key on auth.users (lower(email));
+  end if;
+end
+$$;
 
 -- auth.uid() as Supabase defines it: the `sub` of the request's JWT claims.
 do $$

@@ -14,6 +14,7 @@ import type { Store } from "../../lib/store/mod.ts";
 import { type Engine, testStore } from "./store.ts";
 import { generatePrivateJwk } from "../../lib/auth/signing_key.ts";
 import { trackImports } from "./imports.ts";
+import { recordingFetch } from "./contract_recorder.ts";
 
 /** A test's app with everything it was built from. */
 export interface TestApp extends AsyncDisposable {
@@ -44,6 +45,11 @@ export interface TestAppOptions {
   kv?: Deno.Kv;
   /** Where log lines go instead of the in-memory array (benchmarks: the production logger). */
   log?: Logger;
+  /**
+   * Record every /api answer for the contract test (tests/zz_api_contract_test.ts); on by
+   * default, off for benchmarks, which would otherwise measure the recorder.
+   */
+  record?: boolean;
 }
 
 let sharedKey: Promise<string> | undefined;
@@ -75,6 +81,8 @@ export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
   const services = createServices(deps);
   services.catalogImport = trackImports(deps, services.catalogImport);
   const app = createApp(deps, { services });
+  // Hono's app.request goes through app.fetch, so both are recorded.
+  if (options.record ?? true) app.fetch = recordingFetch(app.fetch);
   return {
     app,
     deps,
@@ -92,4 +100,10 @@ export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
       await Deno.remove(dataDir, { recursive: true }).catch(() => {});
     },
   };
+}
+
+/** GETs `path` from `t` and returns status, headers and the parsed JSON body. */
+export async function getJson(t: { request(path: string): Promise<Response> }, path: string) {
+  const res = await t.request(path);
+  return { status: res.status, headers: res.headers, body: await res.json() };
 }

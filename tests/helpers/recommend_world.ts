@@ -3,6 +3,7 @@
  * watched list and My List written straight with SQL, and a fake AI answer that behaves as a
  * model does (it honours the "do not recommend" list, but happily names watched movies).
  */
+import assert from "node:assert/strict";
 import type { Store } from "../../lib/store/mod.ts";
 import type { FakeClock } from "../../lib/clock.ts";
 import { type TestApp, testApp } from "./app.ts";
@@ -99,6 +100,15 @@ export const POOL: SeedMovie[] = numberedMovies(1, 60);
 export const WATCHED = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 /** The standard user's My List. */
 export const MY_LIST = [11, 12, 13, 14];
+/** The standard user's first set from modelLike(POOL): unwatched films, two of My List last. */
+export const FIRST_SET = [15, 16, 17, 18, 19, 20, 11, 12];
+
+/** Asserts the daily quota headers of a /api/recommend response (limit 20, `remaining` left). */
+export function assertQuotaHeaders(res: Response, remaining: number): void {
+  assert.equal(res.headers.get("x-ratelimit-limit"), "20");
+  assert.equal(res.headers.get("x-ratelimit-remaining"), String(remaining));
+  assert.match(res.headers.get("x-ratelimit-reset") ?? "", /^\d+$/);
+}
 
 /** A test app with one fake provider, the movies of POOL, and a user with WATCHED and MY_LIST. */
 export interface RecommendWorld extends AsyncDisposable {

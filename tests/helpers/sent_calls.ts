@@ -2,7 +2,7 @@
  * Counting outgoing calls by the injected clock's time, so tests of the shared rate window check
  * "never more than N calls in one window" without sleeping or aligning to the wall clock.
  */
-import type { Clock } from "../../lib/clock.ts";
+import { type Clock, FakeClock } from "../../lib/clock.ts";
 
 /** A fetch that notes the clock's time of every call it sends, then sends it. */
 export function timedFetch(clock: Clock): { fetch: typeof fetch; sent: number[] } {
@@ -24,4 +24,22 @@ export function perWindow(times: number[]): number[] {
     counts.set(second, (counts.get(second) ?? 0) + 1);
   }
   return [...counts].sort(([a], [b]) => a - b).map(([, n]) => n);
+}
+
+/**
+ * A FakeClock whose `sleep` moves time on only after every pending microtask has run, as real
+ * time would. With FakeClock's instant sleep, a waiter's sleep could move the shared clock into
+ * the next window between another call's place being taken and that call being sent (their
+ * promise chains interleave), so the call was counted in a window it did not take a place in.
+ */
+export class SettlingClock extends FakeClock {
+  override sleep(ms: number): Promise<void> {
+    const target = this.now() + Math.max(0, ms);
+    return new Promise((resolve) =>
+      setTimeout(() => {
+        if (target > this.now()) this.advance(target - this.now());
+        resolve();
+      }, 0)
+    );
+  }
 }

@@ -3,8 +3,8 @@ import { adminTokenMatches } from "../../import/admin_token.ts";
 import { Problem } from "../../problem.ts";
 import type { Middleware } from "../app_env.ts";
 
-// The 401 of a missing or wrong admin token.
-function adminUnauthorized(): Problem {
+/** The 401 of a missing or wrong admin token. */
+export function adminUnauthorized(): Problem {
   return new Problem(401, "unauthorized", "A valid x-admin-token header is required.");
 }
 

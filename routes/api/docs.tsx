@@ -1,0 +1,28 @@
+/** `/api/docs`: the interactive reference of GET /api/openapi.json (Swagger UI, served locally). */
+import { Title } from "../../components/Title.tsx";
+import ApiReferenceIsland from "../../islands/ApiReference.tsx";
+import type { PageProps } from "../../lib/http/app_env.ts";
+import { island } from "../../lib/http/island.tsx";
+import { assetUrl } from "../../lib/http/static.ts";
+
+const ApiReference = island("ApiReference", ApiReferenceIsland);
+
+export default function ApiDocs(_props: PageProps) {
+  return (
+    <>
+      <Title>API reference</Title>
+      <h1>API reference</h1>
+      <p>
+        Every route of <code>/api</code>, from <a href="/api/openapi.json">the OpenAPI document</a>.
+        {" "}
+        Signed in, “Try it out” calls this server with your access token; otherwise use “Authorize”
+        with a Bearer token.
+      </p>
+      <link rel="stylesheet" href={assetUrl("api-docs/swagger-ui.css")} />
+      <ApiReference
+        bundleUrl={assetUrl("api-docs/swagger-ui-bundle.js")}
+        specUrl="/api/openapi.json"
+      />
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * /api/docs in a real browser: Swagger UI renders the OpenAPI document from this server's own
+ * assets (no request leaves 127.0.0.1), under the page's CSP, and "Try it out" with a Bearer
+ * token calls the API on the same server.
+ */
+import assert from "node:assert/strict";
+import {
+  hydrated,
+  launchBrowser,
+  pageErrors,
+  skipBrowserTests,
+  startTestServer,
+} from "./helpers/server.ts";
+
+const TIMEOUT = 30_000;
+
+Deno.test({
+  name: "browser: /api/docs renders the API reference offline and Try it out calls this server",
+  ignore: skipBrowserTests("browser_api_docs_test.ts"),
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    await using server = await startTestServer();
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      const errors = pageErrors(page);
+      const foreign: string[] = [];
+      // Any request to another host fails the test (and is refused, so nothing leaves).
+      await page.route("**/*", (route) => {
+        const url = new URL(route.request().url());
+        if (url.hostname === "127.0.0.1" || url.protocol === "data:") return route.continue();
+        foreign.push(url.href);
+        return route.abort();
+      });
+      await page.goto(`${server.url}/api/docs`);
+      await hydrated(page, TIMEOUT);
+      await page.getByRole("heading", { name: "Movies API" }).waitFor({ timeout: TIMEOUT });
+      // An operation of each kind is listed.
+      await page.locator(".opblock-summary-path", { hasText: "/api/movies/search" }).first()
+        .waitFor({ timeout: TIMEOUT });
+
+      await Deno.mkdir(new URL("./output/", import.meta.url), { recursive: true });
+      await page.screenshot({ path: new URL("./output/api-docs.png", import.meta.url).pathname });
+
+      // Try it out: GET /api/health from the reference, answered by this server.
+      const health = page.locator(".opblock", {
+        has: page.locator(".opblock-summary-path", { hasText: /^\/api\/health$/ }),
+      }).first();
+      await health.locator(".opblock-summary").click();
+      await health.getByRole("button", { name: "Try it out" }).click();
+      const answered = page.waitForResponse((r) => r.url().startsWith(`${server.url}/api/health`));
+      await health.getByRole("button", { name: "Execute" }).click();
+      assert.equal((await answered).status(), 200);
+      await health.locator(".live-responses-table .response-col_status", { hasText: "200" })
+        .first().waitFor({ timeout: TIMEOUT });
+
+      // Authorize with a Bearer token, then GET /api/watched answers the user's (empty) list.
+      const email = "docs-reader@example.test";
+      const password = "a long docs reader passphrase";
+      const signup = await fetch(`${server.url}/api/auth/signup`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, password }),
+      });
+      assert.equal(signup.status, 201, await signup.text());
+      const session = await (await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, password }),
+      })).json();
+      await page.getByRole("button", { name: /Authorize/ }).first().click();
+      const dialog = page.locator(".auth-container", { hasText: "bearerAuth" });
+      await dialog.locator("input").first().fill(session.access_token);
+      await dialog.getByRole("button", { name: "Apply credentials" }).click();
+      await dialog.getByRole("button", { name: "Close" }).click();
+      const watched = page.locator(".opblock-get", {
+        has: page.locator(".opblock-summary-path", { hasText: /^\/api\/watched$/ }),
+      }).first();
+      await watched.locator(".opblock-summary").click();
+      await watched.getByRole("button", { name: "Try it out" }).click();
+      const listed = page.waitForResponse((r) => r.url().startsWith(`${server.url}/api/watched`));
+      await watched.getByRole("button", { name: "Execute" }).click();
+      const response = await listed;
+      assert.equal(response.status(), 200);
+      assert.deepEqual(await response.json(), { success: true, movies: [] });
+
+      assert.deepEqual(foreign, [], `requests left 127.0.0.1: ${foreign.join(", ")}`);
+      assert.deepEqual(errors, []);
+    } finally {
+      await browser.close();
+    }
+  },
+});
