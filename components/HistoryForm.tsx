@@ -4,6 +4,7 @@
  * disabled (focus would fall to the page); a second press while saving does nothing.
  */
 import { useState } from "preact/hooks";
+import { FormStatus } from "./FormStatus.tsx";
 import type { WatchedEntry } from "../lib/lists/entry.ts";
 import { api, ApiError } from "../lib/web/api.ts";
 import { localToday } from "../lib/web/history_format.ts";
@@ -103,9 +104,7 @@ export function HistoryForm({ entry, onSaved }: HistoryFormProps) {
           {busy ? "Saving…" : "Save"}
         </button>
       </div>
-      <p class={`status ${message?.error ? "status-error" : ""}`} role="status">
-        {message?.text}
-      </p>
+      <FormStatus message={message} />
     </form>
   );
 }

@@ -32,6 +32,12 @@ export function isCustomQuery(query: ListQuery, list: "watched" | "mylist"): boo
     query.rated !== undefined;
 }
 
+/** Whether the URL names a valid order (`asc` or `desc`). */
+export function isOrder(params: URLSearchParams): boolean {
+  const order = params.get("order");
+  return order === "asc" || order === "desc";
+}
+
 function Select(
   { name, label, value, options }: {
     name: string;
@@ -52,18 +58,24 @@ function Select(
   );
 }
 
-/** The form for `list`, showing the choice `query` is. */
+/** The form for `list`, showing the choice `query` is; `orderGiven` if the URL named the order. */
 export function ListControls(
-  { list, query, path }: { list: "watched" | "mylist"; query: ListQuery; path: string },
+  { list, query, path, orderGiven }: {
+    list: "watched" | "mylist";
+    query: ListQuery;
+    path: string;
+    orderGiven?: boolean;
+  },
 ) {
   return (
     <form class="list-controls" method="get" action={path} aria-label="Sort and filter">
       <Select name="sort" label="Sort by" value={query.sort} options={SORTS[list]} />
+      {/* The sort's own order unless the URL named one: title A-Z, the others newest or most first. */}
       <Select
         name="order"
         label="Order"
-        value={query.order}
-        options={[["desc", "Descending"], ["asc", "Ascending"]]}
+        value={orderGiven ? query.order : ""}
+        options={[["", "Usual order"], ["desc", "Descending"], ["asc", "Ascending"]]}
       />
       <Select
         name="genre"

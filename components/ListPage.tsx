@@ -17,6 +17,8 @@ const ListGrid = island("ListGrid", ListGridIsland);
 export interface ListPageData {
   cards: ListCard[];
   query: ListQuery;
+  /** The URL named the order (else the form offers the sort's usual one). */
+  orderGiven?: boolean;
   /** The watched page's numbers, and the (UTC) year "this year" means. */
   stats?: { stats: WatchedStats; year: number };
 }
@@ -43,7 +45,14 @@ export function ListPage(
           <>
             {data.stats ? <StatsStrip {...data.stats} /> : null}
             {data.cards.length > 0 || isCustomQuery(data.query, list)
-              ? <ListControls list={list} query={data.query} path={path} />
+              ? (
+                <ListControls
+                  list={list}
+                  query={data.query}
+                  path={path}
+                  orderGiven={data.orderGiven}
+                />
+              )
               : null}
             <ListGrid
               list={list}

@@ -13,6 +13,8 @@ export interface MovieCardProps {
   details?: ComponentChildren;
   /** The title's heading level: 2 under a page's h1, 3 under a section's h2. */
   level?: 2 | 3;
+  /** Why it is shown (a recommendation's reason): one plain-text line. */
+  reason?: string;
   children?: ComponentChildren;
 }
 
@@ -21,7 +23,7 @@ export interface MovieCardProps {
  * stretches its hit area over the card (actions stay above it).
  */
 export function MovieCard(
-  { id, title, posterUrl, facts, details, level = 2, children }: MovieCardProps,
+  { id, title, posterUrl, facts, reason, details, level = 2, children }: MovieCardProps,
 ) {
   const name = title || `Movie #${id}`;
   const Heading = level === 3 ? "h3" : "h2";
@@ -32,6 +34,7 @@ export function MovieCard(
         <a class="card-link" href={`/movies/${id}`}>{name}</a>
       </Heading>
       {facts ? <p class="card-facts">{facts}</p> : null}
+      {reason ? <p class="card-reason">{reason}</p> : null}
       {details}
       {children ? <div class="card-actions">{children}</div> : null}
     </article>

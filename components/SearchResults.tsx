@@ -36,18 +36,73 @@ export function RowGrid(
   );
 }
 
-/** `rows` undefined: nothing searched yet. */
+/** `rows` undefined: nothing searched yet; `page` when the rows are one page past the first. */
 export function SearchResults(
-  { q, rows, imageBaseUrl }: { q: string; rows?: SearchRow[]; imageBaseUrl: string },
+  { q, rows, page = 1, imageBaseUrl }: {
+    q: string;
+    rows?: SearchRow[];
+    page?: number;
+    imageBaseUrl: string;
+  },
 ) {
   if (!rows) return null;
   if (!rows.length) {
-    return <Notice>No movies match “{q}”. Check the spelling or try another title.</Notice>;
+    return page > 1
+      ? <Notice>No more movies match “{q}”.</Notice>
+      : <Notice>No movies match “{q}”. Check the spelling or try another title.</Notice>;
   }
+  const count = rows.length === 1 ? "1 movie" : `${rows.length} movies`;
   return (
     <>
-      <p class="count">{rows.length === 1 ? "1 movie" : `${rows.length} movies`}</p>
+      <p class="count">{page > 1 ? `${count} on page ${page}` : count}</p>
       <RowGrid label={`Results for ${q}`} rows={rows} imageBaseUrl={imageBaseUrl} />
     </>
+  );
+}
+
+/** The search URL of `q` at `page`. */
+export function searchHref(q: string, page: number): string {
+  const query = `/search?q=${encodeURIComponent(q)}`;
+  return page > 1 ? `${query}&page=${page}` : query;
+}
+
+/**
+ * Links to the previous page and to more results (plain links without JavaScript; with it,
+ * `onMore` appends the next page in place).
+ */
+export function SearchPager(
+  { q, first, last, more, busy = false, onMore }: {
+    q: string;
+    first: number;
+    last: number;
+    more: boolean;
+    busy?: boolean;
+    onMore?: () => void;
+  },
+) {
+  if (first <= 1 && !more && last <= 1) return null;
+  return (
+    <nav class="pager" aria-label="Search pages">
+      {first > 1 ? <a href={searchHref(q, first - 1)}>← Previous page</a> : null}
+      {more
+        ? (
+          <a
+            class="button button-secondary"
+            href={searchHref(q, last + 1)}
+            aria-disabled={busy ? "true" : undefined}
+            onClick={onMore
+              ? (event) => {
+                event.preventDefault();
+                if (!busy) onMore();
+              }
+              : undefined}
+          >
+            {busy ? "Loading…" : "More results"}
+          </a>
+        )
+        : last > 1
+        ? <span class="count">That's all for “{q}”.</span>
+        : null}
+    </nav>
   );
 }

@@ -17,7 +17,7 @@ const LINKS = [
 export function SiteHeader({ url, user }: { url: URL; user?: AuthUser }) {
   const here = url.pathname;
   const next = encodeURIComponent(here + url.search);
-  const auth = here === "/login" || here === "/signup";
+  const auth = ["/login", "/signup", "/forgot-password", "/reset-password"].includes(here);
   return (
     <header class="site-header">
       <div class="wrap header-row">
@@ -49,7 +49,15 @@ export function SiteHeader({ url, user }: { url: URL; user?: AuthUser }) {
           {user
             ? (
               <>
-                <span class="account-email" title={user.email}>{user.email}</span>
+                {/* Shown on phones too, shortened with an ellipsis. */}
+                <a
+                  class="account-email"
+                  href="/account"
+                  title="Your account"
+                  aria-current={here === "/account" ? "page" : undefined}
+                >
+                  {user.email}
+                </a>
                 <SignOutButton />
               </>
             )

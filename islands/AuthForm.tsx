@@ -4,10 +4,14 @@
  * already has an account switches the form to sign-in with the email kept.
  */
 import { useState } from "preact/hooks";
+import { EmailField } from "../components/EmailField.tsx";
+import { FormStatus } from "../components/FormStatus.tsx";
 import { api, ApiError } from "../lib/web/api.ts";
 import { signInMessage, signUpMessage } from "../lib/web/auth_messages.ts";
 import { type CaptchaProps, useCaptcha } from "../lib/web/captcha.ts";
 import { supabase } from "../lib/web/supabase.ts";
+import type { FormMessage } from "../lib/web/use_action.ts";
+import { NewPasswordField } from "../components/NewPasswordField.tsx";
 
 /** Which form first, where to go once signed in, and the captcha when sign-up needs one. */
 export interface AuthFormProps {
@@ -22,7 +26,7 @@ export default function AuthForm(props: AuthFormProps) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<FormMessage | null>(null);
   const [captchaToken, setCaptchaToken] = useState("");
   const captcha = useCaptcha(mode === "signup" ? props.captcha : undefined, setCaptchaToken);
   const next = encodeURIComponent(props.next);
@@ -80,36 +84,32 @@ export default function AuthForm(props: AuthFormProps) {
     <div class="auth">
       <h1>{signup ? "Create an account" : "Sign in"}</h1>
       <form class="form" method="post" onSubmit={submit}>
-        <p class={`status ${message?.error ? "status-error" : ""}`} role="status">
-          {message?.text}
-        </p>
-        <div class="field">
-          <label for="auth-email">Email</label>
-          <input
-            id="auth-email"
-            type="email"
-            name="email"
-            autocomplete="email"
-            required
-            value={email}
-            onInput={(e) => setEmail(e.currentTarget.value)}
-          />
-        </div>
-        <div class="field">
-          <label for="auth-password">Password</label>
-          <input
-            id="auth-password"
-            type="password"
-            name="password"
-            autocomplete={signup ? "new-password" : "current-password"}
-            required
-            minLength={signup ? 8 : undefined}
-            aria-describedby={signup ? "auth-password-hint" : undefined}
-            value={password}
-            onInput={(e) => setPassword(e.currentTarget.value)}
-          />
-          {signup ? <p id="auth-password-hint" class="hint">At least 8 characters.</p> : null}
-        </div>
+        <FormStatus message={message} />
+        <EmailField id="auth-email" value={email} onInput={setEmail} />
+        {signup
+          ? (
+            <NewPasswordField
+              id="auth-password"
+              label="Password"
+              email={email}
+              value={password}
+              onInput={setPassword}
+            />
+          )
+          : (
+            <div class="field">
+              <label for="auth-password">Password</label>
+              <input
+                id="auth-password"
+                type="password"
+                name="password"
+                autocomplete="current-password"
+                required
+                value={password}
+                onInput={(e) => setPassword(e.currentTarget.value)}
+              />
+            </div>
+          )}
         {signup && props.captcha
           ? (
             <div
@@ -123,6 +123,11 @@ export default function AuthForm(props: AuthFormProps) {
         <button type="submit" class="button" aria-disabled={busy ? "true" : undefined}>
           {busy ? "Please wait…" : signup ? "Create account" : "Sign in"}
         </button>
+        {signup ? null : (
+          <p class="forgot-link">
+            <a href="/forgot-password">Forgot password?</a>
+          </p>
+        )}
       </form>
       <p class="auth-switch">
         {signup ? "Already have an account? " : "New here? "}

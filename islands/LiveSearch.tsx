@@ -1,77 +1,167 @@
 /**
  * The search page's box and results, searching as you type (after a pause, from 2
  * characters) through GET /api/movies/search; the URL follows, so reload and back work.
+ * Clearing the box, or a failed search, clears the old results and their heading. "More
+ * results" is a link to the next page; with JavaScript it appends that page here instead.
  * Without JavaScript it is the plain form and the server's results.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { Notice } from "../components/Notice.tsx";
 import { SearchForm } from "../components/SearchForm.tsx";
-import { SearchResults } from "../components/SearchResults.tsx";
+import { SearchPager, SearchResults } from "../components/SearchResults.tsx";
 import type { SearchRow } from "../lib/catalog/types.ts";
 import { api, ApiError } from "../lib/web/api.ts";
 
 /** What the server searched (and found), and the image root for posters. */
 export interface LiveSearchProps {
   q: string;
+  /** The page the server rendered (1 when none). */
+  page?: number;
+  /** TMDB's page count for `q`, when the server searched. */
+  totalPages?: number;
   rows?: SearchRow[];
   /** The server's search failed with this message. */
   failure?: string;
   imageBaseUrl: string;
 }
 
+/** The results on screen: the query, the rows of pages `first` to `last`, and whether more exist. */
+interface Shown {
+  q: string;
+  rows?: SearchRow[];
+  first: number;
+  last: number;
+  more: boolean;
+}
+
 // Long enough not to search on every keystroke: search shares the 40-per-second window.
 const PAUSE_MS = 400;
+const MAX_PAGE = 500;
 
-/** Heading, form, status and results. */
+function failureText(error: unknown): string {
+  if (error instanceof ApiError && error.status === 429) {
+    return "Lots of people are searching right now. Please try again in a moment.";
+  }
+  if (error instanceof ApiError && error.status === 0) return error.message;
+  return "Search failed. Please try again in a moment.";
+}
+
+/** Heading, form, status, results and the pager. */
 export default function LiveSearch(props: LiveSearchProps) {
+  const page = props.page ?? 1;
   const [query, setQuery] = useState(props.q);
-  const [shown, setShown] = useState({ q: props.q, rows: props.rows });
+  const [shown, setShown] = useState<Shown>({
+    q: props.q,
+    rows: props.rows,
+    first: page,
+    last: page,
+    more: !!props.rows && page < Math.min(props.totalPages ?? 0, MAX_PAGE),
+  });
   const [failure, setFailure] = useState(props.failure);
-  const [pending, setPending] = useState(false);
+  const [pending, setPending] = useState<"search" | "more" | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef(0);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  function clear(q: string) {
+    setShown({ q: "", rows: undefined, first: 1, last: 1, more: false });
+    if (!q) {
+      history.replaceState(null, "", "/search");
+      document.title = "Search · Movies";
+    }
+  }
+
   function onInput(value: string) {
     setQuery(value);
     clearTimeout(timer.current);
     const q = value.trim();
-    if (q.length < 2 || q === shown.q) return;
+    if (q.length < 2) {
+      // A search still on its way must not bring the old results back.
+      latest.current++;
+      setPending(null);
+      setFailure(undefined);
+      clear(q);
+      return;
+    }
+    if (q === shown.q) return;
     timer.current = setTimeout(async () => {
       const id = ++latest.current;
-      setPending(true);
+      setPending("search");
       try {
         const { data } = await api<{ results: SearchRow[] }>(
           `/api/movies/search?q=${encodeURIComponent(q)}`,
         );
         if (id !== latest.current) return;
-        setShown({ q, rows: data.results });
+        // The API gives no page count: "More results" shows while pages bring new rows.
+        setShown({ q, rows: data.results, first: 1, last: 1, more: data.results.length > 0 });
         setFailure(undefined);
         history.replaceState(null, "", `/search?q=${encodeURIComponent(q)}`);
         document.title = `“${q}” · Search · Movies`;
       } catch (error) {
         if (id !== latest.current) return;
-        setFailure(
-          error instanceof ApiError && error.status === 429
-            ? "Lots of people are searching right now. Please try again in a moment."
-            : error instanceof ApiError
-            ? error.message
-            : "Search failed. Please try again.",
-        );
+        clear(q);
+        setFailure(failureText(error));
       } finally {
-        if (id === latest.current) setPending(false);
+        if (id === latest.current) setPending(null);
       }
     }, PAUSE_MS);
+  }
+
+  async function more() {
+    const { q, last } = shown;
+    const id = ++latest.current;
+    setPending("more");
+    try {
+      const { data } = await api<{ results: SearchRow[] }>(
+        `/api/movies/search?q=${encodeURIComponent(q)}&page=${last + 1}`,
+      );
+      if (id !== latest.current) return;
+      setShown((s) => {
+        const seen = new Set((s.rows ?? []).map((r) => r.id));
+        const added = data.results.filter((r) => !seen.has(r.id));
+        return {
+          ...s,
+          rows: [...(s.rows ?? []), ...added],
+          last: last + 1,
+          more: added.length > 0 && last + 1 < MAX_PAGE,
+        };
+      });
+      setFailure(undefined);
+    } catch (error) {
+      if (id !== latest.current) return;
+      setFailure(failureText(error));
+    } finally {
+      if (id === latest.current) setPending(null);
+    }
   }
 
   return (
     <>
       <h1>{shown.q ? <>Results for “{shown.q}”</> : "Search movies"}</h1>
       <SearchForm q={query} autofocus={!props.q} onInput={onInput} />
-      <p class="status" role="status">{pending ? "Searching…" : ""}</p>
+      <p class="status" role="status">
+        {pending === "search" ? "Searching…" : pending === "more" ? "Loading more…" : ""}
+      </p>
       {failure ? <Notice kind="error">{failure}</Notice> : null}
-      <SearchResults q={shown.q} rows={shown.rows} imageBaseUrl={props.imageBaseUrl} />
+      <SearchResults
+        q={shown.q}
+        rows={shown.rows}
+        page={shown.first === shown.last ? shown.first : undefined}
+        imageBaseUrl={props.imageBaseUrl}
+      />
+      {shown.rows
+        ? (
+          <SearchPager
+            q={shown.q}
+            first={shown.first}
+            last={shown.last}
+            more={shown.more}
+            busy={pending === "more"}
+            onMore={more}
+          />
+        )
+        : null}
     </>
   );
 }

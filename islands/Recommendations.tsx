@@ -1,107 +1,72 @@
 /**
- * The recommendations page: get, refresh or get new recommendations from /api/recommend,
- * the daily quota from /api/recommend/quota, and each movie's card from /api/movies/:id.
- * When a regeneration failed, the earlier set is shown with what went wrong.
+ * The recommendations page: the stored set the server rendered (with reasons, free to read),
+ * get/refresh/get new through /api/recommend, and each card's quick actions (watched, My
+ * List, not interested). After a generation the set is re-read from /api/recommend/current.
+ * When a regeneration failed, the earlier set stays with what went wrong and what it cost.
  */
 import { useEffect, useState } from "preact/hooks";
-import { cardFacts, MovieCard } from "../components/MovieCard.tsx";
 import { MovieGrid } from "../components/MovieGrid.tsx";
-import type { MovieDetail } from "../lib/catalog/types.ts";
+import { type PickAction, RecommendationCard } from "../components/RecommendationCard.tsx";
+import { SetDates } from "../components/SetDates.tsx";
 import type { RecommendResult } from "../lib/recommend/types.ts";
 import { api, ApiError } from "../lib/web/api.ts";
+import { explain, explainStatus, type QuotaView } from "../lib/web/recommend_text.ts";
+import { loadDetails, type Pick, readSet, type SetView } from "../lib/web/recommend_picks.ts";
+
+export { explain } from "../lib/web/recommend_text.ts";
+
+/** What the server read: the stored set (null when none) and the quota. */
+export interface RecommendationsProps {
+  set: SetView | null;
+  quota: QuotaView | null;
+}
 
 type Mode = "default" | "refresh" | "getNew";
-interface Quota {
-  limit: number;
-  remaining: number;
-  resetAt: string;
-}
-type Details = Record<number, MovieDetail | "missing">;
+type Message = { text: string; error: boolean; undo?: Pick } | null;
 
 const QUERY: Record<Mode, string> = {
   default: "",
   refresh: "?refresh=true",
   getNew: "?getNew=true",
 };
-const DETAIL_CONCURRENCY = 4;
 
-function time(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? "midnight UTC"
-    : date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-}
-
-/** What to tell the user about a failed request, by the problem's status and code. */
-export function explain(error: unknown, quota: Quota | null): string {
-  if (!(error instanceof ApiError)) return "Something went wrong. Please try again.";
-  if (
-    error.code === "no_watched_movies" || (error.status === 400 && /watched/i.test(error.message))
-  ) {
-    return "Mark a few movies as watched first: recommendations are based on what you've seen.";
-  }
-  if (error.status === 429) {
-    return `You've used all ${quota?.limit ?? 20} recommendation requests for today. ` +
-      `More are available after ${quota ? time(quota.resetAt) : "midnight UTC"}.`;
-  }
-  if (error.status === 503) {
-    return "The recommendation service is unavailable right now. Please try again in a few minutes.";
-  }
-  if (error.status === 409) {
-    return "Your recommendations are already being prepared. Try again shortly.";
-  }
-  if (error.status === 502) {
-    return "We couldn't come up with good recommendations this time. Please try again.";
-  }
-  if (error.status === 401) return "Your session has expired. Sign in again.";
-  return error.message;
-}
-
-/** Fetches the details of `ids`, a few at a time, into `setDetails` as they arrive. */
-async function loadDetails(
-  ids: number[],
-  setDetails: (fn: (d: Details) => Details) => void,
-): Promise<void> {
-  const queue = [...ids];
-  const worker = async () => {
-    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-      const current = id;
-      try {
-        const { data } = await api<MovieDetail>(`/api/movies/${current}`);
-        setDetails((d) => ({ ...d, [current]: data }));
-      } catch {
-        setDetails((d) => ({ ...d, [current]: "missing" }));
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: DETAIL_CONCURRENCY }, worker));
-}
-
-/** Controls, quota, messages and the grid. */
-export default function Recommendations() {
-  const [quota, setQuota] = useState<Quota | null>(null);
-  const [result, setResult] = useState<RecommendResult | null>(null);
-  const [details, setDetails] = useState<Details>({});
+/** Controls, quota, messages, the set's dates and the grid. */
+export default function Recommendations(props: RecommendationsProps) {
+  const [quota, setQuota] = useState(props.quota);
+  const [set, setSet] = useState(props.set);
   const [busy, setBusy] = useState<Mode | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [message, setMessage] = useState<Message>(null);
+  const [cardBusy, setCardBusy] = useState<number | null>(null);
 
   const readQuota = () =>
-    api<Quota>("/api/recommend/quota", { auth: true }).then(({ data }) => setQuota(data)).catch(
-      () => {/* the quota line just stays hidden */},
+    api<QuotaView>("/api/recommend/quota", { auth: true }).then(({ data }) => setQuota(data))
+      .catch(() => {/* the quota line keeps its last value */});
+  const update = (id: number, fields: Partial<Pick>) =>
+    setSet((s) =>
+      s && { ...s, picks: s.picks.map((p) => (p.catalogId === id ? { ...p, ...fields } : p)) }
     );
   useEffect(() => {
-    readQuota();
+    // Picks the store had no row for when the server rendered are fetched here.
+    if (set) loadDetails(set.picks, update);
   }, []);
+  const drop = (id: number) =>
+    setSet((s) => s && { ...s, picks: s.picks.filter((p) => p.catalogId !== id) });
 
   async function ask(mode: Mode) {
     if (busy !== null) return;
     setBusy(mode);
     setError(null);
+    setMessage(null);
     try {
       const { data } = await api<RecommendResult>(`/api/recommend${QUERY[mode]}`, { auth: true });
-      setResult(data);
-      const ids = data.stale ? data.staleRecommendations ?? [] : data.recommendations;
-      loadDetails(ids.filter((id) => !details[id]), setDetails);
+      if (data.stale && data.regenerationError) {
+        const { status, code } = data.regenerationError;
+        setError(`New recommendations couldn't be made. ${explainStatus(status, code, quota)}`);
+      }
+      const next = await readSet(set?.picks ?? []);
+      setSet(next);
+      loadDetails(next.picks, update);
     } catch (e) {
       setError(explain(e, quota));
     } finally {
@@ -110,38 +75,72 @@ export default function Recommendations() {
     }
   }
 
-  const ids = result
-    ? (result.stale ? result.staleRecommendations ?? [] : result.recommendations)
-    : [];
+  async function act(pick: Pick, action: PickAction) {
+    const name = pick.title ? `“${pick.title}”` : "This movie";
+    setCardBusy(pick.catalogId);
+    setMessage(null);
+    const body = { catalogId: pick.catalogId };
+    try {
+      if (action === "watched") {
+        await api("/api/watched", { method: "POST", body, auth: true });
+        drop(pick.catalogId);
+        setMessage({ text: `Marked ${name} as watched.`, error: false });
+      } else if (action === "dismiss") {
+        await api("/api/recommend/dismissed", { method: "POST", body, auth: true });
+        drop(pick.catalogId);
+        setMessage({ text: `${name} won't be recommended again.`, error: false, undo: pick });
+      } else {
+        const add = !pick.inMyList;
+        await api("/api/mylist", { method: add ? "POST" : "DELETE", body, auth: true });
+        update(pick.catalogId, { inMyList: add });
+        setMessage({
+          text: add ? `Added ${name} to My List.` : `Removed ${name} from My List.`,
+          error: false,
+        });
+      }
+    } catch (e) {
+      setMessage({ text: actionFailure(e, name), error: true });
+    } finally {
+      setCardBusy(null);
+    }
+  }
+
+  async function undo(pick: Pick) {
+    const name = pick.title ? `“${pick.title}”` : "This movie";
+    try {
+      await api("/api/recommend/dismissed", {
+        method: "DELETE",
+        body: { catalogId: pick.catalogId },
+        auth: true,
+      });
+      setMessage({ text: `${name} may be recommended again.`, error: false });
+    } catch (e) {
+      setMessage({ text: actionFailure(e, name), error: true });
+    }
+  }
+
+  const picks = set?.picks ?? [];
   const label = (mode: Mode, text: string) => (busy === mode ? "Working…" : text);
+  const button = (mode: Mode, text: string, secondary = false) => (
+    <button
+      type="button"
+      class={secondary ? "button button-secondary" : "button"}
+      aria-disabled={busy !== null ? "true" : undefined}
+      onClick={() => ask(mode)}
+    >
+      {label(mode, text)}
+    </button>
+  );
   return (
     <div class="recommendations">
       <div class="toolbar">
         <div class="button-row">
           {
-            /* One first button whose label follows the state, never disabled: the element
-               (and keyboard focus on it) survives the first answer and every request. */
+            /* The first button's label follows the state but it is never disabled or replaced:
+               the element (and keyboard focus on it) survives the first answer and every request. */
           }
-          <button
-            type="button"
-            class="button"
-            aria-disabled={busy !== null ? "true" : undefined}
-            onClick={() => ask(result ? "refresh" : "default")}
-          >
-            {result ? label("refresh", "Refresh") : label("default", "Get recommendations")}
-          </button>
-          {result
-            ? (
-              <button
-                type="button"
-                class="button button-secondary"
-                aria-disabled={busy !== null ? "true" : undefined}
-                onClick={() => ask("getNew")}
-              >
-                {label("getNew", "Get new ones")}
-              </button>
-            )
-            : null}
+          {set ? button("refresh", "Refresh") : button("default", "Get recommendations")}
+          {set ? button("getNew", "Get new ones", true) : null}
         </div>
         <p class="quota" aria-live="polite">
           {quota ? `${quota.remaining} of ${quota.limit} requests left today` : ""}
@@ -151,40 +150,63 @@ export default function Recommendations() {
         {busy ? "Finding movies you'll like… this can take up to a minute." : ""}
       </p>
       {error ? <div class="notice notice-error" role="alert">{error}</div> : null}
-      {result?.stale && result.regenerationError
+      {set
+        ? <SetDates createdAt={set.createdAt} expiresAt={set.expiresAt} fresh={set.fresh} />
+        : (
+          <p class="notice notice-note">
+            You have no recommendations yet. Getting them uses one of today's requests; after that
+            they are kept here for a week, free to come back to.
+          </p>
+        )}
+      <p class={`status ${message?.error ? "status-error" : ""}`} role="status">
+        {message?.text}
+        {message?.undo
+          ? (
+            <>
+              {" "}
+              <button type="button" class="link-button" onClick={() => undo(message.undo!)}>
+                Undo
+              </button>
+            </>
+          )
+          : null}
+      </p>
+      {set && !picks.length
         ? (
-          <div class="notice notice-error" role="alert">
-            <p>
-              <strong>New recommendations couldn't be made:</strong>{" "}
-              {result.regenerationError.message}
-              {result.regenerationError.retryable ? " Please try again later." : ""}
-            </p>
-            <p>Here are your previous recommendations.</p>
-          </div>
+          <p class="notice notice-note">
+            No recommendations left in this set. Get new ones when you're ready.
+          </p>
         )
         : null}
-      {result && !ids.length
-        ? <p class="notice notice-note">No recommendations this time.</p>
-        : null}
-      {ids.length
+      {picks.length
         ? (
-          <MovieGrid label={result?.stale ? "Previous recommendations" : "Recommendations"}>
-            {ids.map((id) => {
-              const detail = details[id];
-              const movie = detail && detail !== "missing" ? detail : undefined;
-              return (
-                <MovieCard
-                  key={id}
-                  id={id}
-                  title={movie?.title ?? (detail === "missing" ? "" : "Loading…")}
-                  posterUrl={movie?.poster ?? ""}
-                  facts={movie ? cardFacts(movie.year, movie.genres, movie.rating) : undefined}
-                />
-              );
-            })}
+          <MovieGrid label="Recommendations">
+            {picks.map((pick) => (
+              <RecommendationCard
+                key={pick.catalogId}
+                pick={pick}
+                busy={cardBusy === pick.catalogId}
+                onAction={act}
+              />
+            ))}
           </MovieGrid>
         )
         : null}
     </div>
   );
+}
+
+/** A quick action that failed, in plain words. */
+function actionFailure(error: unknown, name: string): string {
+  if (error instanceof ApiError && error.status === 401) {
+    return "Your session has expired. Sign in again to change your lists.";
+  }
+  if (error instanceof ApiError && error.code === "already_watched") {
+    return `You've already watched ${name}, so it can't go on My List.`;
+  }
+  if (error instanceof ApiError && error.code === "too_many_dismissed") {
+    return "You've marked 5,000 movies as not interested, the most there can be. " +
+      "Undo a few first.";
+  }
+  return `Couldn't save that for ${name}. Please try again.`;
 }

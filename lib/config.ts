@@ -3,7 +3,13 @@
  * (contract section 3). A malformed value throws a ConfigError whose message is one line
  * naming the variable.
  */
+import { regionCode } from "./catalog/regions.ts";
 import { z } from "zod";
+import { ConfigError, type Env, url, value } from "./config_values.ts";
+import { readMailConfig, type SmtpConfig } from "./mail/smtp_url.ts";
+
+export { ConfigError };
+export type { SmtpConfig };
 
 /** One OpenAI-compatible provider, tried in order with each of its models in order. */
 export interface AiProvider {
@@ -43,6 +49,7 @@ export interface Config {
     readAccessToken?: string;
     baseUrl: string;
     imageBaseUrl: string;
+    watchRegion: string; // WATCH_REGION: the where-to-watch default region (contract 13)
   };
   aiProviders: AiProvider[];
   adminToken?: string;
@@ -56,17 +63,10 @@ export interface Config {
   authSigningKey?: string;
   /** Behind a proxy: the request header carrying the client address (CLIENT_IP_HEADER). */
   clientIpHeader?: string;
+  /** SMTP_URL; unset: reset links are logged for the operator instead. MAIL_FROM: the From. */
+  smtp?: SmtpConfig;
+  mailFrom: string;
 }
-
-/** A configuration value that stops the start. */
-export class ConfigError extends Error {
-  constructor(variable: string, reason: string) {
-    super(`Invalid configuration: ${variable} ${reason}`);
-    this.name = "ConfigError";
-  }
-}
-
-type Env = Record<string, string | undefined>;
 
 const CAPTCHA_VERIFY_URLS = {
   turnstile: "https://challenges.cloudflare.com/turnstile/v0/siteverify",
@@ -79,25 +79,6 @@ const providerSchema = z.object({
   apiKey: z.string(),
   models: z.array(z.string().min(1)).min(1),
 });
-
-function value(env: Env, name: string): string | undefined {
-  const raw = env[name]?.trim();
-  return raw ? raw : undefined;
-}
-
-function url(env: Env, name: string, fallback: string): string {
-  const raw = value(env, name) ?? fallback;
-  let parsed: URL;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    throw new ConfigError(name, `must be an absolute http(s) URL, got ${JSON.stringify(raw)}`);
-  }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
-    throw new ConfigError(name, `must be an http(s) URL, got ${JSON.stringify(raw)}`);
-  }
-  return raw.replace(/\/+$/, "");
-}
 
 function port(env: Env): number {
   const raw = value(env, "PORT");
@@ -177,6 +158,13 @@ function captcha(env: Env): CaptchaConfig | undefined {
   };
 }
 
+function mail(env: Env, siteUrl: string): Pick<Config, "smtp" | "mailFrom"> {
+  const raw = { smtpUrl: value(env, "SMTP_URL"), mailFrom: value(env, "MAIL_FROM") };
+  const read = readMailConfig(raw, { siteUrl });
+  if ("error" in read) throw new ConfigError(read.variable, read.error);
+  return read;
+}
+
 const CRON_FIELD = /^(\*|\d+(-\d+)?)(\/\d+)?(,(\*|\d+(-\d+)?)(\/\d+)?)*$/;
 
 function cron(env: Env): string | null {
@@ -199,17 +187,19 @@ export function loadConfig(env: Env = Deno.env.toObject()): Config {
   const onDeploy = Boolean(value(env, "DENO_DEPLOYMENT_ID"));
   const tmdbKey = value(env, "TMDB_API_KEY");
   const tmdbToken = value(env, "TMDB_READ_ACCESS_TOKEN");
+  const siteUrl = url(env, "SITE_URL", `http://localhost:${p}`);
   return {
     port: p,
     dataDir,
     databaseUrl: databaseUrl(env),
     kvPath: value(env, "DENO_KV_PATH") ?? (onDeploy ? undefined : `${dataDir}/kv.sqlite3`),
-    siteUrl: url(env, "SITE_URL", `http://localhost:${p}`),
+    siteUrl,
     tmdb: {
       apiKey: tmdbKey,
       readAccessToken: tmdbToken,
       baseUrl: url(env, "TMDB_BASE_URL", "https://api.themoviedb.org/3"),
       imageBaseUrl: url(env, "TMDB_IMAGE_BASE_URL", "https://image.tmdb.org/t/p"),
+      watchRegion: watchRegion(env),
     },
     aiProviders: aiProviders(env),
     adminToken: value(env, "ADMIN_TOKEN"),
@@ -219,7 +209,15 @@ export function loadConfig(env: Env = Deno.env.toObject()): Config {
     catalogImportCron: cron(env),
     authSigningKey: value(env, "AUTH_SIGNING_KEY"),
     clientIpHeader: value(env, "CLIENT_IP_HEADER")?.toLowerCase(),
+    ...mail(env, siteUrl),
   };
+}
+
+function watchRegion(env: Env): string {
+  const raw = value(env, "WATCH_REGION") ?? "US";
+  const code = regionCode(raw);
+  if (code) return code;
+  throw new ConfigError("WATCH_REGION", `must be an ISO 3166-1 alpha-2 code, got "${raw}"`);
 }
 
 function databaseUrl(env: Env): string | undefined {

@@ -1,4 +1,5 @@
 /** `/mylist`: the signed-in user's saved movies, in saved order unless the URL asks otherwise. */
+import { isOrder } from "../components/ListControls.tsx";
 import { ListPage, type ListPageData } from "../components/ListPage.tsx";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import { parsePageQuery } from "../lib/lists/list_query.ts";
@@ -7,9 +8,10 @@ export const handler: Handlers = {
   async GET(c) {
     const user = c.get("user");
     if (!user) return c.var.render(undefined);
-    const query = parsePageQuery(new URL(c.req.url).searchParams, "mylist");
+    const params = new URL(c.req.url).searchParams;
+    const query = parsePageQuery(params, "mylist");
     const cards = await c.var.services.lists.myList(user.id, { query });
-    return c.var.render({ cards, query } satisfies ListPageData);
+    return c.var.render({ cards, query, orderGiven: isOrder(params) } satisfies ListPageData);
   },
 };
 

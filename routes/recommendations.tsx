@@ -1,22 +1,80 @@
-/** `/recommendations`: the Recommendations island for the signed-in user, else a sign-in prompt. */
+/**
+ * `/recommendations`: the user's stored set, read on the server (free: no quota, no lock, no
+ * generation) with its reasons and dates, in the Recommendations island; else a sign-in prompt.
+ */
 import { SignInPrompt } from "../components/SignInPrompt.tsx";
 import { Title } from "../components/Title.tsx";
 import RecommendationsIsland from "../islands/Recommendations.tsx";
-import type { PageProps } from "../lib/http/app_env.ts";
+import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import { island } from "../lib/http/island.tsx";
+import { usePage } from "../lib/http/page_context.ts";
+import type { Shelf } from "../lib/recommend/mod.ts";
+import { cardPosterUrl } from "../lib/web/poster.ts";
+import type { SetView } from "../lib/web/recommend_picks.ts";
+import type { QuotaView } from "../lib/web/recommend_text.ts";
 
 const Recommendations = island("Recommendations", RecommendationsIsland);
 
-export default function RecommendationsPage({ url, user }: PageProps) {
+interface Data {
+  shelf: Shelf | null;
+  quota: QuotaView | null;
+}
+
+export const handler: Handlers = {
+  async GET(c) {
+    const user = c.get("user");
+    if (!user) return c.var.render(undefined);
+    const { recommend } = c.var.services;
+    const [shelf, quota] = await Promise.all([
+      recommend.shelf(user.id),
+      // The quota line is a nicety: a KV hiccup leaves it out rather than failing the page.
+      recommend.quota(user.id).then(
+        (q) => ({ limit: q.limit, remaining: q.remaining, resetAt: q.resetAt.toISOString() }),
+        () => null,
+      ),
+    ]);
+    return c.var.render({ shelf, quota } satisfies Data);
+  },
+};
+
+function setView(shelf: Shelf | null, imageBaseUrl: string): SetView | null {
+  if (!shelf) return null;
+  return {
+    picks: shelf.cards.map((card) => ({
+      catalogId: card.catalogId,
+      reason: card.reason,
+      inMyList: card.inMyList,
+      title: card.title,
+      year: card.year,
+      genres: card.genres,
+      posterUrl: cardPosterUrl(imageBaseUrl, card.posterPath),
+      // A movie the store has no row for is fetched by the browser.
+      loaded: card.title !== "",
+    })),
+    createdAt: shelf.createdAt,
+    expiresAt: shelf.expiresAt,
+    fresh: shelf.fresh,
+  };
+}
+
+export default function RecommendationsPage({ data, url, user }: PageProps<Data | undefined>) {
+  const { imageBaseUrl } = usePage();
   return (
     <section aria-labelledby="rec-heading">
       <Title>Recommendations</Title>
       <h1 id="rec-heading">Recommended for you</h1>
       <p class="lead">
-        Suggestions based on the movies you've watched and your list. Up to 20 a day; a set is kept
-        for a week unless you ask for new ones.
+        Suggestions based on the movies you've watched and your list, each with why it was picked.
+        Up to 20 requests a day; a set is kept for a week unless you ask for new ones.
       </p>
-      {user ? <Recommendations /> : <SignInPrompt what="get recommendations" next={url.pathname} />}
+      {user && data
+        ? (
+          <Recommendations
+            set={setView(data.shelf, imageBaseUrl)}
+            quota={data.quota}
+          />
+        )
+        : <SignInPrompt what="get recommendations" next={url.pathname} />}
     </section>
   );
 }

@@ -1,7 +1,10 @@
-/** `/search?q=`: the search box and the matching movies (the LiveSearch island). */
+/**
+ * `/search?q=&page=`: the search box and one page of matching movies (the LiveSearch island),
+ * with a "More results" link to the next page that works without JavaScript.
+ */
 import { Title } from "../components/Title.tsx";
 import LiveSearchIsland from "../islands/LiveSearch.tsx";
-import type { SearchRow } from "../lib/catalog/mod.ts";
+import { pageParam, type SearchRow } from "../lib/catalog/mod.ts";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import { island } from "../lib/http/island.tsx";
 import { usePage } from "../lib/http/page_context.ts";
@@ -11,6 +14,8 @@ const LiveSearch = island("LiveSearch", LiveSearchIsland);
 
 interface Data {
   q: string;
+  page: number;
+  totalPages?: number;
   results?: SearchRow[];
   failure?: PageFailure;
 }
@@ -18,25 +23,43 @@ interface Data {
 export const handler: Handlers = {
   async GET(c) {
     const q = (c.req.query("q") ?? "").trim().slice(0, 200);
-    if (!q) return c.var.render({ q } satisfies Data);
+    // A page out of 1-500 (or not a number) is the first: a hand-edited link still finds movies.
+    const parsed = pageParam.safeParse(c.req.query("page") ?? "1");
+    const page = parsed.success ? parsed.data : 1;
+    if (!q) return c.var.render({ q, page } satisfies Data);
     // wait: false, as the API route: a full window answers at once instead of stalling the page.
     const { value, failure } = await softFail(
       c,
-      () => c.var.services.catalog.search(q, { wait: false }),
+      () => c.var.services.catalog.search(q, { page, wait: false }),
     );
-    return c.var.render({ q, results: value?.value.results, failure } satisfies Data, {
-      status: failure?.status,
-    });
+    return c.var.render(
+      {
+        q,
+        page,
+        totalPages: value?.value.totalPages,
+        results: value?.value.results,
+        failure,
+      } satisfies Data,
+      { status: failure?.status },
+    );
   },
 };
 
 export default function Search({ data }: PageProps<Data>) {
   const { imageBaseUrl } = usePage();
-  const { q, results, failure } = data;
+  const { q, page, totalPages, results, failure } = data;
+  const suffix = page > 1 ? ` · page ${page}` : "";
   return (
     <>
-      <Title>{q ? `“${q}” · Search` : "Search"}</Title>
-      <LiveSearch q={q} rows={results} failure={failure?.message} imageBaseUrl={imageBaseUrl} />
+      <Title>{q ? `“${q}”${suffix} · Search` : "Search"}</Title>
+      <LiveSearch
+        q={q}
+        page={page}
+        totalPages={totalPages}
+        rows={results}
+        failure={failure?.message}
+        imageBaseUrl={imageBaseUrl}
+      />
     </>
   );
 }

@@ -2,7 +2,10 @@
  * Builds static/islands.js, the only JavaScript the site ships: a generated entry imports
  * every island (islands/PascalCase.tsx) and hydrates the markers the server rendered
  * (lib/web/hydrate.ts), and `deno bundle --platform browser` bundles it with preact and
- * supabase-js into one file. It also copies the API reference's assets (scripts/api_docs_assets.ts).
+ * supabase-js. Code behind a dynamic `import()` (the password strength estimator and its
+ * dictionaries, a megabyte) goes to content-hashed chunks beside it, loaded only by the pages
+ * that ask for them. It also copies the API reference's assets (scripts/api_docs_assets.ts)
+ * and records the build's commit in static/build.json.
  *
  *   deno task build                          always rebuild
  *   deno run -A scripts/build.ts --if-stale  rebuild only when an input is newer than the
@@ -15,6 +18,8 @@ import { copyApiDocsAssets } from "./api_docs_assets.ts";
 
 const ISLAND_FILE = /^[A-Z][A-Za-z0-9]*\.tsx?$/;
 const BANNER_PREFIX = "// islands: ";
+/** The names esbuild gives split chunks: name-HASH8.js. */
+export const CHUNK_FILE = /^[a-z0-9_]+-[A-Z0-9]{8}\.js$/;
 
 /** The island names (file names without extension) found directly under `dir`, sorted. */
 export async function listIslands(dir: string): Promise<{ name: string; file: string }[]> {
@@ -95,6 +100,18 @@ async function writeBuildInfo(root: string): Promise<void> {
   await Deno.writeTextFile(`${root}/static/build.json`, JSON.stringify(info) + "\n");
 }
 
+/** Puts the new chunks beside the bundle and removes the previous build's. */
+async function replaceChunks(from: string, to: string): Promise<void> {
+  for await (const entry of Deno.readDir(to)) {
+    if (entry.isFile && CHUNK_FILE.test(entry.name)) await Deno.remove(`${to}/${entry.name}`);
+  }
+  for await (const entry of Deno.readDir(from)) {
+    if (entry.isFile && CHUNK_FILE.test(entry.name)) {
+      await Deno.copyFile(`${from}/${entry.name}`, `${to}/${entry.name}`);
+    }
+  }
+}
+
 /** Builds `out` from the islands under `root`; returns whether it (re)built. */
 export async function build(
   root: string,
@@ -108,7 +125,7 @@ export async function build(
   const banner = BANNER_PREFIX + (islands.map((i) => i.name).join(", ") || "(none)");
   const tmp = await Deno.makeTempDir({ prefix: "islands_entry_" });
   try {
-    const entry = `${tmp}/entry.ts`;
+    const entry = `${tmp}/islands.ts`;
     await Deno.writeTextFile(entry, entrySource(root, islands));
     if (options.ifStale) {
       const inputs = [
@@ -118,8 +135,9 @@ export async function build(
       ];
       if (!await isStale(out, inputs, banner)) return false;
     }
-    await Deno.mkdir(out.replace(/\/[^/]+$/, ""), { recursive: true });
-    const bundled = `${tmp}/islands.js`;
+    const outDir = out.replace(/\/[^/]+$/, "");
+    await Deno.mkdir(outDir, { recursive: true });
+    const bundled = `${tmp}/out`;
     await run([
       "bundle",
       "--quiet",
@@ -129,13 +147,15 @@ export async function build(
       "browser",
       "--format",
       "esm",
+      "--code-splitting",
       ...(options.dev ? ["--sourcemap", "inline"] : ["--minify"]),
-      "-o",
+      "--outdir",
       bundled,
       entry,
     ]);
+    await replaceChunks(bundled, outDir);
     // The banner names the islands built in, so adding or removing one forces a rebuild.
-    await Deno.writeTextFile(out, `${banner}\n${await Deno.readTextFile(bundled)}`);
+    await Deno.writeTextFile(out, `${banner}\n${await Deno.readTextFile(`${bundled}/islands.js`)}`);
     return true;
   } finally {
     await Deno.remove(tmp, { recursive: true });

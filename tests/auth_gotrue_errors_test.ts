@@ -5,7 +5,7 @@ import { JSON_TYPE, signUp, token, VERSIONED } from "./helpers/auth_requests.ts"
 
 Deno.test("GoTrue errors: versioned shape with X-Supabase-Api-Version, legacy shape without", async () => {
   await using t = await testApp();
-  await signUp(t, "errors@example.com", "password-123");
+  await signUp(t, "errors@example.com", "popcorn-matinee-42");
   const wrong = { email: "errors@example.com", password: "not-the-password" };
 
   const versioned = await token(t, "password", wrong);

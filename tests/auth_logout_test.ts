@@ -5,8 +5,8 @@ import { signIn, signUp, token, VERSIONED } from "./helpers/auth_requests.ts";
 
 Deno.test("logout revokes the session: its refresh token and access token stop working", async () => {
   await using t = await testApp();
-  await signUp(t, "logout@example.com", "password-123");
-  const session = await signIn(t, "logout@example.com", "password-123");
+  await signUp(t, "logout@example.com", "popcorn-matinee-42");
+  const session = await signIn(t, "logout@example.com", "popcorn-matinee-42");
   const auth = { ...VERSIONED, authorization: `Bearer ${session.access_token}` };
   const me = await t.request("/auth/v1/user", { headers: auth });
   assert.equal(me.status, 200);
@@ -27,10 +27,10 @@ Deno.test("logout revokes the session: its refresh token and access token stop w
 
 Deno.test("logout scope local ends only this session, global ends them all", async () => {
   await using t = await testApp();
-  await signUp(t, "devices@example.com", "password-123");
-  const phone = await signIn(t, "devices@example.com", "password-123");
-  const laptop = await signIn(t, "devices@example.com", "password-123");
-  const tablet = await signIn(t, "devices@example.com", "password-123");
+  await signUp(t, "devices@example.com", "popcorn-matinee-42");
+  const phone = await signIn(t, "devices@example.com", "popcorn-matinee-42");
+  const laptop = await signIn(t, "devices@example.com", "popcorn-matinee-42");
+  const tablet = await signIn(t, "devices@example.com", "popcorn-matinee-42");
   const bearer = (s: { access_token: string }) => ({ authorization: `Bearer ${s.access_token}` });
   const status = async (s: { access_token: string }) => {
     const res = await t.request("/api/mylist", { headers: bearer(s) });
@@ -50,9 +50,9 @@ Deno.test("logout scope local ends only this session, global ends them all", asy
 
 Deno.test("an ended session's access token cannot log the user out of the live ones (403)", async () => {
   await using t = await testApp();
-  await signUp(t, "stolen@example.com", "password-123");
-  const copied = await signIn(t, "stolen@example.com", "password-123");
-  const owner = await signIn(t, "stolen@example.com", "password-123");
+  await signUp(t, "stolen@example.com", "popcorn-matinee-42");
+  const copied = await signIn(t, "stolen@example.com", "popcorn-matinee-42");
+  const owner = await signIn(t, "stolen@example.com", "popcorn-matinee-42");
   const bearer = (s: { access_token: string }) => ({
     ...VERSIONED,
     authorization: `Bearer ${s.access_token}`,

@@ -1,6 +1,7 @@
 /** No password, hash, token or secret reaches a log line, across a whole account's life. */
 import assert from "node:assert/strict";
 import { hashToken } from "../lib/auth/sessions.ts";
+import { resetMailsSettled } from "../lib/auth/password_reset.ts";
 import { testApp } from "./helpers/app.ts";
 
 Deno.test("no password, hash, token or key appears in any log line of sign-up, sign-in, refresh and logout", async () => {
@@ -89,4 +90,92 @@ Deno.test("no password, hash, token or key appears in any log line of sign-up, s
   for (const secret of secrets) {
     assert.ok(!logs.includes(secret), `a log line holds ${secret.slice(0, 6)}...`);
   }
+});
+
+Deno.test("no password, token or reset link appears in any log line of a password change, a reset and a deletion, but the operator's warn line", async () => {
+  await using t = await testApp({ env: { SITE_URL: "http://movies.test" } });
+  const json = { "content-type": "application/json", "x-supabase-api-version": "2024-01-01" };
+  const email = "lifecycle@example.com";
+  const passwords = ["first-password-ruby-42", "second-password-opal-77", "third-password-jade-19"];
+  const send = (path: string, init: RequestInit) =>
+    t.request(path, init).then(async (res) => {
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : null };
+    });
+  const signUp = await send("/api/auth/signup", {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ email, password: passwords[0] }),
+  });
+  assert.equal(signUp.status, 201);
+  const login = await send("/auth/v1/token?grant_type=password", {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ email, password: passwords[0] }),
+  });
+  const bearer = { ...json, authorization: `Bearer ${login.body.access_token}` };
+  const weak = await send("/auth/v1/user", {
+    method: "PUT",
+    headers: bearer,
+    body: JSON.stringify({ password: "password123" }),
+  });
+  assert.equal(weak.status, 422);
+  const changed = await send("/auth/v1/user", {
+    method: "PUT",
+    headers: bearer,
+    body: JSON.stringify({ password: passwords[1] }),
+  });
+  assert.equal(changed.status, 200);
+  assert.equal(
+    (await send("/auth/v1/recover", {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ email }),
+    })).status,
+    200,
+  );
+  await resetMailsSettled(t.deps);
+  const operator = t.logs.find((l) => l.event === "password_reset_link");
+  const link = new URL(String(operator?.link));
+  const token = link.searchParams.get("token_hash")!;
+  await (await t.request(link.pathname + link.search)).body?.cancel();
+  const verified = await send("/auth/v1/verify", {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ type: "recovery", token_hash: token }),
+  });
+  assert.equal(verified.status, 200);
+  const recovered = { ...json, authorization: `Bearer ${verified.body.access_token}` };
+  const reset = await send("/auth/v1/user", {
+    method: "PUT",
+    headers: recovered,
+    body: JSON.stringify({ password: passwords[2] }),
+  });
+  assert.equal(reset.status, 200);
+  await (await t.request(`/auth/v1/verify?type=recovery&token=${token}`, { redirect: "manual" }))
+    .body?.cancel();
+  const deleted = await t.request("/api/account", {
+    method: "DELETE",
+    headers: recovered,
+    body: JSON.stringify({ confirm: "delete my account" }),
+  });
+  assert.equal(deleted.status, 204);
+
+  const secrets = [
+    ...passwords,
+    "password123",
+    token,
+    await hashToken(token),
+    link.href,
+    login.body.access_token,
+    login.body.refresh_token,
+    verified.body.access_token,
+    verified.body.refresh_token,
+  ];
+  const others = JSON.stringify(t.logs.filter((l) => l !== operator));
+  assert.ok(t.logs.length >= 9, "the requests were logged");
+  for (const secret of secrets) {
+    assert.ok(!others.includes(secret), `a log line holds ${secret.slice(0, 6)}...`);
+  }
+  assert.equal(operator?.level, "warn");
 });

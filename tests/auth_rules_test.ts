@@ -5,7 +5,7 @@ import { verifyAccessToken } from "../lib/auth/access_token.ts";
 import { limitSubject } from "../lib/auth/limit_subject.ts";
 import { wantsVersionedErrors } from "../lib/http/gotrue_response.ts";
 import { hashPassword, verifyPassword } from "../lib/auth/passwords.ts";
-import { LOGIN_PER_EMAIL, takeAttempt, type WindowLimit } from "../lib/auth/rate_limit.ts";
+import { giveBack, LOGIN_PER_PAIR, takeAttempt, type WindowLimit } from "../lib/auth/rate_limit.ts";
 import { parseSignup } from "../lib/auth/signup.ts";
 import { readJson } from "../lib/http/read_body.ts";
 import { remoteJwks } from "../lib/auth/supabase_jwks.ts";
@@ -68,7 +68,10 @@ Deno.test("takeAttempt counts per subject in fixed windows of the injected clock
   const clock = new FakeClock("2026-11-22T12:00:00Z");
   using kv = await Deno.openKv(":memory:");
   const limit: WindowLimit = { name: "test", limit: 3, windowMs: 60_000 };
-  const take = (subject: string) => takeAttempt(kv, [{ limit, subject }], { clock });
+  const take = async (subject: string) => {
+    const attempt = await takeAttempt(kv, [{ limit, subject }], { clock });
+    return attempt.allowed ? { allowed: true } : attempt;
+  };
   for (let i = 0; i < 3; i++) assert.deepEqual(await take("a"), { allowed: true });
   clock.advance(15_000);
   assert.deepEqual(await take("a"), { allowed: false, retryAfterS: 45 });
@@ -97,10 +100,35 @@ Deno.test("takeAttempt lets exactly the limit through when attempts race", async
   const results = await Promise.all(
     Array.from(
       { length: 25 },
-      () => takeAttempt(kv, [{ limit: LOGIN_PER_EMAIL, subject: "x@example.com" }], { clock }),
+      () => takeAttempt(kv, [{ limit: LOGIN_PER_PAIR, subject: "x@example.com" }], { clock }),
     ),
   );
-  assert.equal(results.filter((r) => r.allowed).length, LOGIN_PER_EMAIL.limit);
+  assert.equal(results.filter((r) => r.allowed).length, LOGIN_PER_PAIR.limit);
+});
+
+Deno.test("giveBack uncounts one attempt in some windows, clears others and keeps the rest", async () => {
+  const clock = new FakeClock();
+  using kv = await Deno.openKv(":memory:");
+  const pair: WindowLimit = { name: "pair", limit: 3, windowMs: 60_000 };
+  const email: WindowLimit = { name: "email", limit: 3, windowMs: 60_000 };
+  const address: WindowLimit = { name: "address", limit: 3, windowMs: 60_000 };
+  const take = () =>
+    takeAttempt(kv, [
+      { limit: pair, subject: "p" },
+      { limit: email, subject: "e" },
+      { limit: address, subject: "a" },
+    ], { clock });
+  await take();
+  const second = await take();
+  assert.ok(second.allowed);
+  await giveBack(kv, second, { clear: [pair], uncount: [email] });
+  const counts = async () => {
+    const out: number[] = [];
+    for await (const e of kv.list<number>({ prefix: ["auth_rate"] })) out.push(e.value);
+    return out.sort();
+  };
+  // pair cleared (gone), email 2 -> 1, address kept at 2.
+  assert.deepEqual(await counts(), [1, 2]);
 });
 
 Deno.test("per-address limits count an IPv6 address by its /64 and a mapped IPv4 as IPv4", () => {

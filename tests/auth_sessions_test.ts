@@ -10,10 +10,10 @@ import { signIn, signUp, token } from "./helpers/auth_requests.ts";
 Deno.test("the password grant answers GoTrue's AccessTokenResponse, never the hash", async () => {
   const clock = new FakeClock();
   await using t = await testApp({ clock });
-  const id = await signUp(t, "shape@example.com", "password-123");
+  const id = await signUp(t, "shape@example.com", "popcorn-matinee-42");
   const res = await token(t, "password", {
     email: " Shape@Example.com ",
-    password: "password-123",
+    password: "popcorn-matinee-42",
   });
   assert.equal(res.status, 200);
   assert.equal(res.headers.get("cache-control"), "no-store");
@@ -49,8 +49,8 @@ Deno.test("the password grant answers GoTrue's AccessTokenResponse, never the ha
 
 Deno.test("refresh tokens are stored hashed and rotate; reusing a rotated one revokes the session", async () => {
   await using t = await testApp();
-  await signUp(t, "rotate@example.com", "password-123");
-  const first = await signIn(t, "rotate@example.com", "password-123");
+  await signUp(t, "rotate@example.com", "popcorn-matinee-42");
+  const first = await signIn(t, "rotate@example.com", "popcorn-matinee-42");
 
   const stored = await t.store.query<{ token: string }>("select token from auth.refresh_tokens");
   assert.equal(stored.length, 1);
@@ -90,8 +90,8 @@ Deno.test("refresh tokens are stored hashed and rotate; reusing a rotated one re
 Deno.test("rotated refresh tokens are forgotten after 30 days; the live one keeps working", async () => {
   const clock = new FakeClock();
   await using t = await testApp({ clock });
-  await signUp(t, "longlived@example.com", "password-123");
-  let session = await signIn(t, "longlived@example.com", "password-123");
+  await signUp(t, "longlived@example.com", "popcorn-matinee-42");
+  let session = await signIn(t, "longlived@example.com", "popcorn-matinee-42");
   for (let i = 0; i < 3; i++) {
     session = await (await token(t, "refresh_token", { refresh_token: session.refresh_token }))
       .json();

@@ -128,7 +128,7 @@ Deno.test("Supabase mode signup creates a confirmed user through the admin API w
   const clock = new FakeClock();
   await using fake = await startFakeSupabase({ clock });
   await using t = await testApp({ clock, env: supabaseEnv(fake) });
-  const signup = (email: string, password = "password-123") =>
+  const signup = (email: string, password = "popcorn-matinee-42") =>
     t.request("/api/auth/signup", {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -144,7 +144,7 @@ Deno.test("Supabase mode signup creates a confirmed user through the admin API w
   assert.equal(call.method, "POST");
   assert.deepEqual(call.body, {
     email: "cloud@example.com",
-    password: "password-123",
+    password: "popcorn-matinee-42",
     email_confirm: true,
   });
   assert.equal(call.headers.apikey, fake.serviceRoleKey);
@@ -173,7 +173,7 @@ Deno.test("Supabase mode without a service-role key cannot sign up (503 signup_u
   const res = await t.request("/api/auth/signup", {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "a@example.com", password: "password-123" }),
+    body: JSON.stringify({ email: "a@example.com", password: "popcorn-matinee-42" }),
   });
   assert.equal(res.status, 503);
   assert.equal((await res.json()).code, "signup_unavailable");

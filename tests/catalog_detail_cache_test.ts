@@ -69,7 +69,10 @@ for (
     assert.equal(first.status, 200);
     assert.equal(first.body.title, "The Perks of Being a Wallflower");
     assert.equal(detailCalls(fake), 1);
-    assert.equal(fake.requests[0].query.get("append_to_response"), "credits,videos");
+    assert.equal(
+      fake.requests[0].query.get("append_to_response"),
+      "credits,videos,watch/providers",
+    );
     assert.equal(first.headers.get("x-ratelimit-remaining"), "39");
 
     const [row] = await t.store.query<{ has_details: boolean; runtime: number; fresh: boolean }>(

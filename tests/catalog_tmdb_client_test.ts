@@ -40,6 +40,8 @@ Deno.test("a path outside the three allowed calls is refused before any request"
       ["/movie/popular/../../account", {}],
       ["/movie/popular", { page: "1", with_genres: "28" }],
       ["/movie/550", { append_to_response: "credits", api_key: "x" }],
+      ["/movie/550", { append_to_response: "credits,videos,watch/providers,similar" }],
+      ["/movie/550", { append_to_response: "images" }],
     ] as [string, Record<string, string>][]
   ) {
     await assert.rejects(

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { FakeClock } from "../lib/clock.ts";
 import { importsSettled } from "./helpers/imports.ts";
 import { testApp } from "./helpers/app.ts";
 import { startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
@@ -190,4 +191,32 @@ Deno.test("POST with an endless chunked body answers 400 invalid_body after read
   });
   await assertProblem(res, 400, "invalid_body");
   assert.ok(pulled <= 20, `read ${pulled} chunks`);
+});
+
+Deno.test("after 20 wrong admin tokens from one address within 15 minutes every request from it answers 429", async () => {
+  const fake = await startFakeTmdb();
+  const clock = new FakeClock();
+  await using t = await testApp({
+    clock,
+    env: { ...tmdbEnv(fake), ADMIN_TOKEN: TOKEN, CLIENT_IP_HEADER: "x-forwarded-for" },
+  });
+  const get = (token: string, ip: string) =>
+    t.request(PATH, { headers: { "x-admin-token": token, "x-forwarded-for": ip } });
+  try {
+    // The right token does not count.
+    for (let i = 0; i < 25; i++) assert.equal((await get(TOKEN, "192.0.2.1")).status, 200);
+    for (let i = 0; i < 20; i++) {
+      await assertProblem(await get(`wrong-${i}`, "192.0.2.1"), 401, "unauthorized");
+    }
+    const limited = await get("wrong-20", "192.0.2.1");
+    assert.ok(Number(limited.headers.get("retry-after")) > 0);
+    await assertProblem(limited, 429, "rate_limited");
+    // Even the right token, so the answer tells a guesser nothing.
+    await assertProblem(await get(TOKEN, "192.0.2.1"), 429, "rate_limited");
+    assert.equal((await get(TOKEN, "192.0.2.2")).status, 200, "another address is apart");
+    clock.advance(15 * 60_000);
+    assert.equal((await get(TOKEN, "192.0.2.1")).status, 200);
+  } finally {
+    await fake.close();
+  }
 });

@@ -89,6 +89,39 @@ Deno.test("a 3-page import stores every popular movie and fetches each one's det
   assert.equal(second.detailsFetched, 0);
 });
 
+Deno.test("the import stores details for popular movies the feed hides: no poster, no date, no votes", async () => {
+  await using w = await world();
+  const page = w.fake.popular.get(1) as { results: Record<string, unknown>[] };
+  const hidden = [0, 1, 2].map((i) => page.results[i].id as number);
+  page.results[0].poster_path = null;
+  page.results[1].release_date = "";
+  page.results[2].vote_average = 0;
+  for (const [i, id] of hidden.entries()) {
+    // TMDB's detail agrees with its list row: the movie really has no poster (or date, or votes).
+    const detail = w.fake.movies.get(id)!;
+    if (i === 0) detail.poster_path = null;
+    if (i === 1) detail.release_date = "";
+    if (i === 2) detail.vote_average = 0;
+  }
+  const run = await (await w.imports.start({ pages: 1 })).done;
+  assert.equal(run.status, "succeeded");
+  assert.equal(run.moviesSeen, 20);
+  assert.equal(run.detailsFetched, 20);
+  const detailed = await detailedIds(w.t);
+  for (const id of hidden) assert.ok(detailed.includes(id), `movie ${id} has its details`);
+  const [noPoster] = await w.t.store.query<{ poster_path: string; runtime: number }>(
+    `select poster_path, runtime from public.movies where catalog_id = $1`,
+    [hidden[0]],
+  );
+  assert.equal(noPoster.poster_path, "");
+  assert.ok(Number(noPoster.runtime) > 0);
+  // The feed itself still hides them.
+  const feed = await (await w.t.request("/api/movies/popular?page=1")).json();
+  for (const id of hidden) {
+    assert.ok(!feed.results.some((r: { id: number }) => r.id === id), `feed hides ${id}`);
+  }
+});
+
 Deno.test("a movie whose details answer 500 is counted and logged, and the run still succeeds", async () => {
   await using w = await world();
   const broken = popularId(2, 7);

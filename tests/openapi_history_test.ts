@@ -103,7 +103,7 @@ Deno.test("the document describes the entry route, the list queries and the hist
   assert.deepEqual(Object.keys(entry), ["get", "patch"]);
   for (const op of [entry.get, entry.patch]) {
     assert.deepEqual(op.security, [{ bearerAuth: [] }]);
-    // 503 identity_unavailable is every bearer operation's (main's shared responses).
+    // 503: identity_unavailable, which every bearer operation documents (Supabase mode).
     assert.deepEqual(Object.keys(op.responses), ["200", "400", "401", "404", "500", "503"]);
     assert.deepEqual(op.parameters.map((p: Doc) => `${p.in}:${p.name}:${p.required}`), [
       "path:catalogId:true",

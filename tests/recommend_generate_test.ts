@@ -12,24 +12,30 @@ function taste(watched: number[], myList: number[] = []): Taste {
   return { watchedIds: watched, recent: [], genres: [], myListIds: myList, myList: [] };
 }
 
+const idsOf = (picks: { catalogId: number }[]) => picks.map((p) => p.catalogId);
 const cand = (id: number): Candidate => ({ title: `Film ${id}`, year: 2000, reason: "" });
 // Resolution by the number in the title; "Unknown ..." titles stay unresolved.
 const resolveByNumber = (cs: Candidate[]) =>
   Promise.resolve(cs.map((c) => Number(/^Film (\d+)$/.exec(c.title)?.[1]) || null));
 
 Deno.test("generate: never watched, at most 2 My List movies and last, no duplicates", async () => {
-  const ids = await generate(taste([1, 2, 3], [4, 5, 6]), {
-    ask: () => Promise.resolve([1, 4, 7, 5, 8, 7, 2, 6, 9, 10, 11, 9].map(cand)),
-    resolve: resolveByNumber,
-  });
+  const ids = idsOf(
+    await generate(taste([1, 2, 3], [4, 5, 6]), {
+      ask: () => Promise.resolve([1, 4, 7, 5, 8, 7, 2, 6, 9, 10, 11, 9].map(cand)),
+      resolve: resolveByNumber,
+    }),
+  );
   assert.deepEqual(ids, [7, 8, 9, 10, 11, 4, 5]);
 });
 
 Deno.test("generate: at most 20 are kept, with the My List pair still last", async () => {
-  const ids = await generate(taste([1], [50, 51]), {
-    ask: () => Promise.resolve([50, 51, ...Array.from({ length: 30 }, (_, i) => i + 2)].map(cand)),
-    resolve: resolveByNumber,
-  });
+  const ids = idsOf(
+    await generate(taste([1], [50, 51]), {
+      ask: () =>
+        Promise.resolve([50, 51, ...Array.from({ length: 30 }, (_, i) => i + 2)].map(cand)),
+      resolve: resolveByNumber,
+    }),
+  );
   assert.equal(ids.length, 20);
   assert.deepEqual(ids.slice(-2), [50, 51]);
   assert.equal(new Set(ids).size, 20);
@@ -37,13 +43,15 @@ Deno.test("generate: at most 20 are kept, with the My List pair still last", asy
 
 Deno.test("generate: exactly 5 valid is enough; one round only", async () => {
   let rounds = 0;
-  const ids = await generate(taste([1]), {
-    ask: () => {
-      rounds++;
-      return Promise.resolve([1, 2, 3, 4, 5, 6].map(cand));
-    },
-    resolve: resolveByNumber,
-  });
+  const ids = idsOf(
+    await generate(taste([1]), {
+      ask: () => {
+        rounds++;
+        return Promise.resolve([1, 2, 3, 4, 5, 6].map(cand));
+      },
+      resolve: resolveByNumber,
+    }),
+  );
   assert.deepEqual(ids, [2, 3, 4, 5, 6]);
   assert.equal(rounds, 1);
 });
@@ -95,15 +103,17 @@ Deno.test("generate: unresolvable titles over 3 rounds are 502", async () => {
 
 Deno.test("generate: getNew's previous set is never returned and is listed to avoid", async () => {
   let prompt = "";
-  const ids = await generate(taste([1]), {
-    previousIds: [2, 3],
-    previousTitles: ["Film 2 (2000)", "Film 3 (2000)"],
-    ask: (messages) => {
-      prompt = messages[1].content;
-      return Promise.resolve([2, 3, 4, 5, 6, 7, 8].map(cand));
-    },
-    resolve: resolveByNumber,
-  });
+  const ids = idsOf(
+    await generate(taste([1]), {
+      previousIds: [2, 3],
+      previousTitles: ["Film 2 (2000)", "Film 3 (2000)"],
+      ask: (messages) => {
+        prompt = messages[1].content;
+        return Promise.resolve([2, 3, 4, 5, 6, 7, 8].map(cand));
+      },
+      resolve: resolveByNumber,
+    }),
+  );
   assert.deepEqual(ids, [4, 5, 6, 7, 8]);
   assert.match(prompt, /- Film 2 \(2000\)\n- Film 3 \(2000\)/);
 });

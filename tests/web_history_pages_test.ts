@@ -10,14 +10,8 @@ import { testApp } from "./helpers/app.ts";
 import { startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 import { seedHistory } from "./helpers/history_world.ts";
 import { createUser } from "./helpers/users.ts";
+import { getByRole, nameOf, parseHtml, queryAllByRole, textOf } from "./helpers/dom.ts";
 import { get, islandsOf, sessionCookie } from "./helpers/web.ts";
-
-/** The page's text with a space wherever a tag was (the cards' parts read apart). */
-function textOf(html: string): string {
-  return html.replace(/<script[\s\S]*?<\/script>/g, "").replace(/<[^>]+>/g, " ")
-    .replaceAll("&quot;", '"').replaceAll("&#39;", "'").replaceAll("&lt;", "<")
-    .replaceAll("&gt;", ">").replaceAll("&amp;", "&").replace(/\s+/g, " ");
-}
 
 type Card = { catalogId: number; entry?: { rating: number | null; watchedOn: string | null } };
 
@@ -49,12 +43,19 @@ Deno.test("website: the watched and My List pages sort and filter by the URL, wi
         "2021-12-12",
       ]);
       const text = textOf(html);
-      assert.match(text, /★ 1 Your rating: 1 of 5 stars Watched 12 Dec 2021/);
-      assert.match(text, /Not rated Watched 1 Jun 2024/);
+      assert.match(text, /★ 1\s*Your rating: 1 of 5 stars\s*Watched 12 Dec 2021/);
+      assert.match(text, /Not rated\s*Watched 1 Jun 2024/);
       // The form shows the default choice and offers no reset.
-      assert.match(html, /<form class="list-controls" method="get" action="\/watched"/);
-      assert.match(html, /<option value="added" selected>Date added<\/option>/);
-      assert.doesNotMatch(html, />Reset</);
+      const form = parseHtml(html).querySelector("form.list-controls");
+      assert.equal(form?.getAttribute("method"), "get");
+      assert.equal(form?.getAttribute("action"), "/watched");
+      assert.deepEqual(choices(html), {
+        "Sort by": "Date added",
+        Order: "Usual order",
+        Genre: "All genres",
+        Rating: "Rated or not",
+      });
+      assert.equal(queryAllByRole(parseHtml(html), "link", { name: "Reset" }).length, 0);
     },
   );
 
@@ -75,11 +76,20 @@ Deno.test("website: the watched and My List pages sort and filter by the URL, wi
     const { cards, filtered } = grid(html);
     assert.deepEqual(cards.map((c) => c.catalogId), [7, 4]);
     assert.equal(filtered, true);
-    assert.match(html, /<option value="rating" selected>Your rating<\/option>/);
-    assert.match(html, /<option value="asc" selected>Ascending<\/option>/);
-    assert.match(html, /<option value="Drama" selected>Drama<\/option>/);
-    assert.match(html, /<option value="true" selected>Rated<\/option>/);
-    assert.match(html, /<a href="\/watched">Reset<\/a>/);
+    assert.deepEqual(choices(html), {
+      "Sort by": "Your rating",
+      Order: "Ascending",
+      Genre: "Drama",
+      Rating: "Rated",
+    });
+    const reset = getByRole(parseHtml(html), "link", { name: "Reset" });
+    assert.equal(reset.getAttribute("href"), "/watched");
+  });
+
+  await t.step("a sort without an order takes its usual one: titles A to Z", async () => {
+    const { html } = await get(app, "/watched?sort=title&order=", cookie);
+    assert.deepEqual(grid(html).cards.map((c) => c.catalogId), [2, 1, 6, 7, 4, 3, 5]);
+    assert.equal(choices(html).Order, "Usual order");
   });
 
   await t.step("a value the list does not take is ignored, not an error page", async () => {
@@ -93,7 +103,7 @@ Deno.test("website: the watched and My List pages sort and filter by the URL, wi
   await t.step("a filter matching nothing says so, with the form still there", async () => {
     const { html } = await get(app, "/watched?genre=western", cookie);
     assert.match(textOf(html), /No movies in Watched match these choices\./);
-    assert.match(html, /class="list-controls"/);
+    assert.ok(parseHtml(html).querySelector("form.list-controls"), "the form is still there");
   });
 
   await t.step("/mylist sorts by title through the URL, without entries or stats", async () => {
@@ -101,8 +111,8 @@ Deno.test("website: the watched and My List pages sort and filter by the URL, wi
     const { cards } = grid(html);
     assert.deepEqual(cards.map((c) => c.catalogId), [2, 1, 7, 4, 3, 5]);
     assert.ok(cards.every((c) => c.entry === undefined));
-    assert.doesNotMatch(html, /Your numbers/);
-    assert.doesNotMatch(html, /name="rated"/);
+    assert.doesNotMatch(textOf(html), /Your numbers/);
+    assert.equal(choices(html).Rating, undefined, "no rated filter on My List");
   });
 
   await t.step("the movie page hands a watched movie's entry to the buttons", async () => {
@@ -116,7 +126,19 @@ Deno.test("website: the watched and My List pages sort and filter by the URL, wi
     assert.equal(entry.rating, 9);
     assert.equal(entry.note, "Again");
     assert.equal(entry.watchedOn, "2024-07-01");
-    assert.match(html, /role="slider"[^>]*aria-valuetext="4.5 of 5 stars"/);
-    assert.match(html, /You've watched this movie, so it can't go on My List\./);
+    const slider = getByRole(parseHtml(html), "slider", { name: "Your rating" });
+    assert.equal(slider.getAttribute("aria-valuetext"), "4.5 of 5 stars");
+    assert.match(textOf(html), /You've watched this movie, so it can't go on My List\./);
   });
 });
+
+/** Each select of the list form, by its label, with the option chosen (or the first). */
+function choices(html: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const select of queryAllByRole(parseHtml(html), "combobox")) {
+    const options = [...select.querySelectorAll("option")];
+    const chosen = options.find((o) => o.hasAttribute("selected")) ?? options[0];
+    out[nameOf(select)] = textOf(chosen);
+  }
+  return out;
+}

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { h } from "preact";
 import { renderToString } from "preact-render-to-string";
-import { build, entrySource, listIslands } from "../scripts/build.ts";
+import { build, CHUNK_FILE, entrySource, listIslands } from "../scripts/build.ts";
 import { island } from "../lib/http/island.tsx";
 import { emptyPageState, PageContext } from "../lib/http/page_context.ts";
 import { testApp } from "./helpers/app.ts";
@@ -69,6 +69,18 @@ Deno.test("islands: the bundle is built once and skipped while up to date", asyn
     // Bundled for the browser: no server modules (file reads, string rendering), no imports left.
     assert.doesNotMatch(bundle, /statSync|readFile|renderToString|node:/);
     assert.doesNotMatch(bundle, /^import\s/m);
+    // The strength estimator's dictionaries are split out, loaded by dynamic import only.
+    const chunks = [...Deno.readDirSync(dir)].map((e) => e.name).filter((n) => CHUNK_FILE.test(n));
+    const imported = [...bundle.matchAll(/import\("\.\/([^"]+)"\)/g)].map((m) => m[1]);
+    assert.ok(
+      imported.length > 0 && imported.every((name) => chunks.includes(name)),
+      imported.join(),
+    );
+    const dictionaries = chunks.filter((n) =>
+      Deno.readTextFileSync(`${dir}/${n}`).includes("qwertyuiop")
+    );
+    assert.ok(dictionaries.length > 0, "a chunk holds the keyboard graphs");
+    assert.ok(!bundle.includes("qwertyuiop"), "the bundle itself does not");
     assert.equal(await build(ROOT, { out, ifStale: true }), false);
     // Any input (island, component, lib/web, deno.json) newer than the bundle makes it stale.
     const old = new Date(0);
@@ -146,18 +158,40 @@ Deno.test("static files: types, versioned caching, revalidation, no escape from 
   });
 });
 
-Deno.test("islands: the recommendations page explains each failure in plain words", async () => {
+Deno.test("islands: the recommendations page explains each failure in plain words, with what it cost", async () => {
   const { explain } = await import("../islands/Recommendations.tsx");
   const { ApiError } = await import("../lib/web/api.ts");
-  const quota = { limit: 20, remaining: 0, resetAt: "2026-11-23T00:00:00Z" };
-  const cases: [InstanceType<typeof ApiError>, RegExp][] = [
-    [new ApiError(400, "no_watched_movies", "No watched movies."), /Mark a few movies as watched/],
-    [new ApiError(429, "quota_exceeded", "Daily limit."), /used all 20 recommendation requests/],
-    [new ApiError(503, "ai_unavailable", "No AI."), /unavailable right now/],
-    [new ApiError(409, "generation_in_progress", "Busy."), /already being prepared/],
-    [new ApiError(502, "ai_bad_output", "Bad."), /couldn't come up with good recommendations/],
-    [new ApiError(401, "unauthorized", "No."), /session has expired/],
+  const quota = { limit: 20, remaining: 0, resetAt: "2026-11-24T00:00:00Z" };
+  const notSpent = /didn't use any of today's requests/;
+  const givenBack = /was given back/;
+  const spent = /used one of today's requests/;
+  const cases: [InstanceType<typeof ApiError>, RegExp, RegExp | null][] = [
+    [
+      new ApiError(400, "no_watched_movies", "No watched movies."),
+      /Mark a few movies as watched/,
+      notSpent,
+    ],
+    [
+      new ApiError(429, "quota_exceeded", "Daily limit."),
+      /used all 20 recommendation requests for today\. More are available after 00:00 UTC/,
+      null,
+    ],
+    [new ApiError(503, "ai_unavailable", "No AI."), /unavailable right now/, givenBack],
+    [new ApiError(500, "internal_error", "Oops."), /went wrong on our side/, givenBack],
+    [new ApiError(409, "generation_in_progress", "Busy."), /already being prepared/, notSpent],
+    [
+      new ApiError(502, "ai_bad_output", "Bad."),
+      /couldn't come up with good recommendations/,
+      spent,
+    ],
+    [new ApiError(401, "unauthorized", "No."), /session has expired/, notSpent],
   ];
-  for (const [error, message] of cases) assert.match(explain(error, quota), message);
+  for (const [error, message, cost] of cases) {
+    const text = explain(error, quota);
+    assert.match(text, message);
+    if (cost) assert.match(text, cost);
+    // Never the API's own wording, which reads like a log line.
+    assert.ok(!text.includes(error.message), text);
+  }
   assert.match(explain(new Error("x"), null), /Something went wrong/);
 });

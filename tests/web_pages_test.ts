@@ -104,47 +104,6 @@ Deno.test("website: reading pages render on the server", async (t) => {
     assert.equal(status, 200);
   });
 
-  await t.step("/search?q= lists the matching movies, without the rows the API drops", async () => {
-    const { status, html } = await get(app, "/search?q=fight%20club");
-    assert.equal(status, 200);
-    const text = textOf(html);
-    assert.match(text, /Results for “fight club”/);
-    assert.ok(text.includes("Fight Club"));
-    assert.ok(text.includes("Zombie Fight Club"));
-    // No poster or no release date: dropped by the catalog, as GET /api/movies/search does.
-    assert.ok(!text.includes("Insane Fight Club"));
-    assert.ok(!text.includes("Leopard Fight Club"));
-    const doc = parseHtml(html);
-    const box = getByRole(doc, "searchbox", { name: "Search movies" });
-    assert.equal(box.getAttribute("name"), "q");
-    assert.equal(box.getAttribute("value"), "fight club");
-    assert.equal(doc.title, "“fight club” · Search · Movies");
-    // The results are the LiveSearch island's, so typing can replace them in place.
-    const live = islandsOf(html).find((i) => i.name === "LiveSearch");
-    assert.equal(live?.props.q, "fight club");
-    assert.equal((live?.props.rows as unknown[]).length, text.match(/★/g)?.length);
-    assert.ok(tmdb.requests.some((r) => r.path === "/search/movie"));
-  });
-
-  await t.step("/search without a query is the empty form, with no external call", async () => {
-    const before = tmdb.requests.length;
-    const { status, html } = await get(app, "/search?q=%20%20");
-    assert.equal(status, 200);
-    assert.match(textOf(html), /Search movies/);
-    assert.equal(tmdb.requests.length, before);
-  });
-
-  await t.step("/search with no match says so", async () => {
-    const search = tmdb.search;
-    tmdb.search = () => ({ page: 1, results: [], total_pages: 0, total_results: 0 });
-    try {
-      const { html } = await get(app, "/search?q=qwertyuiop");
-      assert.match(textOf(html), /No movies match “qwertyuiop”/);
-    } finally {
-      tmdb.search = search;
-    }
-  });
-
   await t.step("/movies/:id shows every detail field", async () => {
     const { status, html } = await get(app, "/movies/550");
     assert.equal(status, 200);
@@ -174,6 +133,50 @@ Deno.test("website: reading pages render on the server", async (t) => {
     assert.match(textOf(signIn.parentElement!), /^Sign in to mark this movie/);
     assert.deepEqual(islandsOf(html), []);
   });
+
+  await t.step(
+    "/movies/:id shows where to watch by kind, with logos and JustWatch's credit",
+    async () => {
+      const { html } = await get(app, "/movies/550");
+      const text = textOf(html);
+      const doc = parseHtml(html);
+      getByRole(doc, "heading", { name: "Where to watch in US", level: 2 });
+      // The fixture's US offers: fuboTV streams; Amazon Video rents and sells.
+      assert.match(text, /Stream\s*fuboTV/);
+      const rent = getByRole(doc, "list", { name: "Rent" });
+      const logo = getByRole(rent, "img", { name: "Amazon Video" });
+      assert.match(logo.getAttribute("src") ?? "", /\/w92\/5NyLm42TmCqCMOZFvH4fcoSNKEW\.jpg$/);
+      getByRole(doc, "heading", { name: "Rent", level: 3 });
+      getByRole(doc, "heading", { name: "Buy", level: 3 });
+      assert.ok(
+        text.indexOf("Stream") < text.indexOf("Rent") && text.indexOf("Rent") < text.indexOf("Buy"),
+      );
+      assert.match(text, /Streaming data by JustWatch/);
+      const tmdbLinks = queryAllByRole(doc, "link").map((a) => a.getAttribute("href"));
+      assert.ok(
+        tmdbLinks.includes("https://www.themoviedb.org/movie/550-fight-club/watch?locale=US"),
+        "TMDB's page for the region",
+      );
+      const form = doc.querySelector("form.region-form");
+      assert.equal(form?.getAttribute("method"), "get");
+      assert.equal(form?.getAttribute("action"), "/movies/550");
+    },
+  );
+
+  await t.step(
+    "/movies/:id?region= picks the region; an unknown one falls back, an empty one says so",
+    async () => {
+      const gb = textOf((await get(app, "/movies/550?region=gb")).html);
+      assert.match(gb, /Where to watch in GB/);
+      const fallback = await get(app, "/movies/550?region=XX");
+      assert.equal(fallback.status, 200);
+      assert.match(textOf(fallback.html), /Where to watch in US/);
+      // Antarctica is not in TMDB's results at all.
+      const none = textOf((await get(app, "/movies/550?region=AQ")).html);
+      assert.match(none, /No streaming, rental or purchase offers are known in AQ\./);
+      assert.match(none, /Streaming data by JustWatch/);
+    },
+  );
 
   await t.step("a movie without poster, trailer or runtime shows placeholders", async () => {
     tmdb.movies.set(4242, {

@@ -1,12 +1,16 @@
 /**
  * The built-in identity provider: users in auth.users, ES256 access tokens bound to sessions,
- * and the GoTrue endpoints supabase-js calls (`/token`, `/user`, `/logout`).
+ * and the GoTrue endpoints supabase-js calls (`/token`, `/user`, `/logout`, `/recover`,
+ * `/verify`).
  */
 import type { AppDeps } from "../deps.ts";
 import { Problem } from "../problem.ts";
 import { type VerifiedToken, verifyAccessToken } from "./access_token.ts";
 import { GoTrueError } from "./gotrue_error.ts";
 import { type IssueToken, passwordGrant, refreshGrant, type SessionResponse } from "./grants.ts";
+import { smtpMailer } from "../mail/mod.ts";
+import { requestPasswordReset, verifyRecovery } from "./password_reset.ts";
+import { updateUser } from "./update_user.ts";
 import type { AuthUser } from "./types.ts";
 import { PendingSession, sessionEnded } from "./pending_session.ts";
 import { hashPassword } from "./passwords.ts";
@@ -29,6 +33,12 @@ export interface BuiltinProvider {
   ): Promise<SessionResponse>;
   /** `GET /auth/v1/user`: the User object of the bearer's access token. */
   user(token: string): Promise<Record<string, unknown>>;
+  /** `PUT /auth/v1/user`: a new password (other sessions end) or metadata; the User object. */
+  updateUser(token: string, body: unknown): Promise<Record<string, unknown>>;
+  /** `POST /auth/v1/recover`: mails a reset link when the email has an account; never tells. */
+  recover(body: unknown, options: { clientAddress: string }): Promise<void>;
+  /** `/auth/v1/verify` with `type=recovery`: spends the link's token and signs the user in. */
+  verifyOtp(params: unknown): Promise<SessionResponse>;
   /** `POST /auth/v1/logout?scope=...`: ends the session(s) of the bearer's access token. */
   logout(token: string, options: { scope?: string }): Promise<void>;
   /** The signing key of the access tokens (loaded once), whose public half the JWKS serves. */
@@ -47,6 +57,8 @@ export function createBuiltinProvider(
 ): BuiltinProvider {
   const { store, clock } = deps;
   const memo = verifiedTokens(clock);
+  const smtp = deps.config.smtp;
+  const mailer = smtp ? smtpMailer(smtp, { from: deps.config.mailFrom }) : undefined;
 
   async function verified(token: string): Promise<VerifiedToken> {
     const known = memo.get(token);
@@ -126,6 +138,19 @@ export function createBuiltinProvider(
       const row = await findUserById(store, claims.id);
       if (!row) throw userNotFound();
       return toGoTrueUser(row);
+    },
+
+    async updateUser(token, body) {
+      const claims = await liveBearer(token);
+      return toGoTrueUser(await updateUser(deps, claims, body));
+    },
+
+    async recover(body, { clientAddress }) {
+      await requestPasswordReset(deps, body, { clientAddress, mailer });
+    },
+
+    async verifyOtp(params) {
+      return await verifyRecovery(deps, params, { issue: options.issue });
     },
 
     async logout(token, { scope }) {

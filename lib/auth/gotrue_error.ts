@@ -9,6 +9,8 @@ export class GoTrueError extends Error {
   readonly status: number;
   readonly code: string;
   readonly headers: Record<string, string>;
+  /** Members GoTrue adds to this error's body (`weak_password: {reasons}`). */
+  extra: Record<string, unknown> = {};
 
   constructor(status: number, code: string, message: string, headers: Record<string, string> = {}) {
     super(message);
@@ -22,4 +24,11 @@ export class GoTrueError extends Error {
 /** The 400 of a wrong email or password (identical for both, so neither is revealed). */
 export function invalidCredentials(): GoTrueError {
   return new GoTrueError(400, "invalid_credentials", "Invalid login credentials");
+}
+
+/** GoTrue's 422 `weak_password`, with its reasons (`length`, or `strength` for the estimate). */
+export function weakPassword(message: string, reasons: string[]): GoTrueError {
+  const error = new GoTrueError(422, "weak_password", message);
+  error.extra = { weak_password: { reasons } };
+  return error;
 }

@@ -9,7 +9,13 @@ import { limitSubject } from "./limit_subject.ts";
 import { GoTrueError, invalidCredentials } from "./gotrue_error.ts";
 import type { AuthUser } from "./types.ts";
 import { verifyPassword } from "./passwords.ts";
-import { LOGIN_PER_ADDRESS, LOGIN_PER_EMAIL, takeAttempt } from "./rate_limit.ts";
+import {
+  giveBack,
+  LOGIN_PER_ADDRESS,
+  LOGIN_PER_EMAIL,
+  LOGIN_PER_PAIR,
+  takeAttempt,
+} from "./rate_limit.ts";
 import { type IssuedSession, rotateRefreshToken, startSession } from "./sessions.ts";
 import { findUserByEmail, findUserById, toGoTrueUser, touchSignIn, type UserRow } from "./users.ts";
 
@@ -36,7 +42,8 @@ const passwordBody = z.object({
 });
 const refreshBody = z.object({ refresh_token: z.string().optional() });
 
-async function respond(
+/** The AccessTokenResponse of a session just started or refreshed for `user`. */
+export async function sessionResponse(
   issue: IssueToken,
   user: UserRow,
   session: IssuedSession,
@@ -55,8 +62,10 @@ async function respond(
 }
 
 /**
- * The password grant. Attempts are counted per email and per client address before the
- * password is checked; past either limit: 429 `over_request_rate_limit`.
+ * The password grant. The attempt is counted per (email, address) pair, per email and per
+ * address before the password is checked; past any limit: 429 `over_request_rate_limit`. A
+ * success gives the attempt back to the email's count and clears the pair's, so only failures
+ * lock a pair or an email; the address's count keeps it.
  */
 export async function passwordGrant(
   deps: AppDeps,
@@ -67,9 +76,11 @@ export async function passwordGrant(
   const email = parsed.success ? parsed.data.email?.trim().toLowerCase() : undefined;
   const password = parsed.success ? parsed.data.password : undefined;
   if (!email) throw new GoTrueError(400, "validation_failed", "missing email or phone");
+  const address = limitSubject(options.clientAddress);
   const attempt = await takeAttempt(deps.kv, [
+    { limit: LOGIN_PER_PAIR, subject: `${email}\n${address}` },
     { limit: LOGIN_PER_EMAIL, subject: email },
-    { limit: LOGIN_PER_ADDRESS, subject: limitSubject(options.clientAddress) },
+    { limit: LOGIN_PER_ADDRESS, subject: address },
   ], { clock: deps.clock });
   if (!attempt.allowed) {
     throw new GoTrueError(429, "over_request_rate_limit", "Request rate limit reached", {
@@ -79,10 +90,11 @@ export async function passwordGrant(
   const user = await findUserByEmail(deps.store, email);
   const ok = await verifyPassword(password ?? "", user?.encrypted_password ?? null);
   if (!user || !ok) throw invalidCredentials();
+  await giveBack(deps.kv, attempt, { clear: [LOGIN_PER_PAIR], uncount: [LOGIN_PER_EMAIL] });
   const now = deps.clock.now();
   const session = await startSession(deps.store, user.id, { now });
   const signedIn = await touchSignIn(deps.store, user.id, { now });
-  return await respond(options.issue, signedIn, session);
+  return await sessionResponse(options.issue, signedIn, session);
 }
 
 /** The refresh_token grant: rotates the token (reuse of a rotated one ends the session). */
@@ -105,5 +117,5 @@ export async function refreshGrant(
       "Invalid Refresh Token: No Valid Session Found",
     );
   }
-  return await respond(options.issue, user, session);
+  return await sessionResponse(options.issue, user, session);
 }

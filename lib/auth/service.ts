@@ -9,7 +9,8 @@ import { type BuiltinProvider, createBuiltinProvider } from "./builtin_provider.
 import type { AuthUser, TokenVerifier } from "./types.ts";
 import { parseSignup, signUp } from "./signup.ts";
 import { loadSigningKey, type SigningKey } from "./signing_key.ts";
-import { createSupabaseUser } from "./supabase_admin.ts";
+import { createSupabaseUser, deleteSupabaseUser } from "./supabase_admin.ts";
+import { deleteAccount } from "./delete_account.ts";
 import { createSupabaseVerifier } from "./supabase_provider.ts";
 
 /** The identity service. */
@@ -22,6 +23,8 @@ export interface AuthService extends TokenVerifier {
   readonly builtin?: BuiltinProvider;
   /** `POST /api/auth/signup`: checks the parsed JSON body and creates the account. */
   signUp(body: unknown, options: { clientAddress: string }): Promise<AuthUser>;
+  /** `DELETE /api/account` (confirmed): the user and every row of theirs. */
+  deleteAccount(user: AuthUser): Promise<void>;
 }
 
 /** Builds the identity service from the app's dependencies. */
@@ -39,6 +42,10 @@ export function createAuthService(deps: AppDeps): AuthService {
           clientAddress,
           createUser: (email, password) =>
             createSupabaseUser(supabase, { email, password }, { fetch: deps.fetch }),
+        }),
+      deleteAccount: (user) =>
+        deleteAccount(deps, user.id, {
+          deleteIdentity: (id) => deleteSupabaseUser(supabase, id, { fetch: deps.fetch }),
         }),
     };
   }
@@ -64,5 +71,6 @@ export function createAuthService(deps: AppDeps): AuthService {
         clientAddress,
         createUser: (email, password) => builtin.createUser(email, password),
       }),
+    deleteAccount: (user) => deleteAccount(deps, user.id),
   };
 }

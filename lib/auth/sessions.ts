@@ -137,7 +137,7 @@ export async function rotateRefreshToken(
 
 /** Ends sessions of a user; with no current session id, `local` ends nothing. */
 export async function endSessions(
-  store: Store,
+  store: Sql,
   userId: string,
   options: { scope: LogoutScope; sessionId?: string },
 ): Promise<void> {

@@ -1,6 +1,6 @@
 /**
- * `POST /api/auth/signup`: the body's rules and the order of checks. Body faults are 400, then
- * the per-address limit (429), the captcha (400/503), the existing-email check (409), and the
+ * `POST /api/auth/signup`: the body's rules and the order of checks. Body faults are 400 (a
+ * password too easy to guess is 400 `weak_password`), then the per-address limit (429), the captcha (400/503), the existing-email check (409), and the
  * provider creates the account (a concurrent duplicate also ends in 409).
  */
 import { z } from "zod";
@@ -9,12 +9,8 @@ import { Problem } from "../problem.ts";
 import { verifyCaptcha } from "./captcha.ts";
 import { limitSubject, UNKNOWN_ADDRESS } from "./limit_subject.ts";
 import type { AuthUser } from "./types.ts";
+import { PASSWORD_MAX_BYTES, PASSWORD_MIN_CHARS, passwordStrengthFault } from "./password_rule.ts";
 import { SIGNUP_PER_ADDRESS, takeAttempt } from "./rate_limit.ts";
-
-/** Fewest characters (code points) of a password. */
-export const PASSWORD_MIN_CHARS = 8;
-/** Most bytes (UTF-8) of a password: bcrypt ignores everything past 72 bytes. */
-export const PASSWORD_MAX_BYTES = 72;
 
 const utf8Length = (s: string) => new TextEncoder().encode(s).byteLength;
 
@@ -56,7 +52,7 @@ export function parseSignup(body: unknown): SignupInput {
   throw new Problem(400, FIELD_CODES[field] ?? "invalid_body", issue.message);
 }
 
-/** Runs a signup: limit, captcha, existing email, then `createUser` of the provider. */
+/** Runs a signup: strength, limit, captcha, existing email, then `createUser` of the provider. */
 export async function signUp(
   deps: AppDeps,
   input: SignupInput,
@@ -65,6 +61,8 @@ export async function signUp(
     createUser: (email: string, password: string) => Promise<AuthUser>;
   },
 ): Promise<AuthUser> {
+  const weak = await passwordStrengthFault(input.password, { email: input.email });
+  if (weak) throw new Problem(400, "weak_password", weak.message);
   const attempt = await takeAttempt(
     deps.kv,
     [{ limit: SIGNUP_PER_ADDRESS, subject: limitSubject(options.clientAddress) }],

@@ -117,3 +117,32 @@ export async function getSupabaseUser(
   if (status !== 200 || typeof user?.id !== "string") return null;
   return { id: user.id, email: typeof user.email === "string" ? user.email : "" };
 }
+
+/**
+ * Deletes a user through the admin API (a hard delete). A user Supabase no longer has counts
+ * as deleted; Supabase failing is 503, any other refusal 502.
+ */
+export async function deleteSupabaseUser(
+  supabase: SupabaseConfig,
+  userId: string,
+  options: { fetch: typeof fetch },
+): Promise<void> {
+  if (!supabase.serviceRoleKey) {
+    throw new Problem(503, "account_deletion_unavailable", "Deleting accounts is not configured.", {
+      cause: new Error("SUPABASE_SERVICE_ROLE_KEY is not set"),
+    });
+  }
+  const { status, body } = await call(
+    options.fetch,
+    `${supabase.url}/auth/v1/admin/users/${encodeURIComponent(userId)}`,
+    {
+      method: "DELETE",
+      headers: adminHeaders(supabase.serviceRoleKey),
+      body: JSON.stringify({ should_soft_delete: false }),
+    },
+  );
+  if ((status >= 200 && status < 300) || errorCode(body) === "user_not_found") return;
+  throw new Problem(502, "upstream_error", "The identity provider refused to delete the account.", {
+    cause: new Error(`admin/users DELETE answered ${status} ${errorCode(body) ?? ""}`.trim()),
+  });
+}

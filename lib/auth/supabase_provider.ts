@@ -10,6 +10,7 @@ import type { AppDeps } from "../deps.ts";
 import { verifyAccessToken } from "./access_token.ts";
 import { unauthorized } from "./unauthorized.ts";
 import type { AuthUser, TokenVerifier } from "./types.ts";
+import { isUserDeleted } from "./deleted_users.ts";
 import { getSupabaseUser } from "./supabase_admin.ts";
 import { remoteJwks } from "./supabase_jwks.ts";
 
@@ -49,7 +50,16 @@ export function createSupabaseVerifier(
     }),
   };
 
+  // A user deleted here (DELETE /api/account) is refused although the token still verifies.
   async function verifyToken(token: string): Promise<AuthUser> {
+    const user = await verifySignature(token);
+    if (await isUserDeleted(deps.kv, user.id)) {
+      throw unauthorized("The account of this access token was deleted.", { invalidToken: true });
+    }
+    return user;
+  }
+
+  async function verifySignature(token: string): Promise<AuthUser> {
     let alg: unknown;
     try {
       alg = decodeProtectedHeader(token).alg;

@@ -123,3 +123,22 @@ export function toGoTrueUser(row: UserRow): Record<string, unknown> {
     is_anonymous: false,
   };
 }
+
+/**
+ * Sets a new password hash and/or merges `data` into the user metadata; returns the row, or
+ * null when the user is gone.
+ */
+export async function updateUserRow(
+  sql: Sql,
+  id: string,
+  change: { passwordHash?: string; data?: Record<string, unknown>; now: number },
+): Promise<UserRow | null> {
+  const [row] = await sql.query<UserRow>(
+    `update auth.users set encrypted_password = coalesce($2, encrypted_password),
+       raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $3::jsonb,
+       updated_at = to_timestamp($4 / 1000.0)
+     where id = $1 returning ${COLUMNS}`,
+    [id, change.passwordHash ?? null, JSON.stringify(change.data ?? {}), change.now],
+  );
+  return row ?? null;
+}

@@ -6,6 +6,8 @@ export {
   MAX_QUERY_LENGTH,
   pageParam,
   popularQuerySchema,
+  providersQuerySchema,
   searchQuerySchema,
 } from "./params.ts";
+export { regionCode } from "./regions.ts";
 export type * from "./types.ts";

@@ -1,5 +1,6 @@
 /** Query and path parameters of the catalog routes, shared with the OpenAPI document. */
 import { z } from "zod";
+import { regionCode } from "./regions.ts";
 import { MAX_PAGE } from "./service.ts";
 
 /** The longest query accepted (TMDB titles are far shorter; longer is a client bug or abuse). */
@@ -29,4 +30,16 @@ export const searchQuerySchema = z.object({
 export const popularQuerySchema = z.object({
   page: pageParam.optional().default(1)
     .meta({ description: `Page number, an integer from 1 to ${MAX_PAGE}; 1 when absent.` }),
+});
+
+/** GET /api/movies/:id/providers: `region` an ISO 3166-1 alpha-2 code (any case), upper-cased. */
+export const providersQuerySchema = z.object({
+  region: z.string().regex(/^[A-Za-z]{2}$/).transform((v, ctx) => {
+    const code = regionCode(v);
+    if (!code) ctx.addIssue({ code: "custom", message: "not an ISO 3166-1 alpha-2 code" });
+    return code ?? "";
+  }).optional()
+    .meta({
+      description: "ISO 3166-1 alpha-2 country code; WATCH_REGION (default US) when absent.",
+    }),
 });

@@ -19,6 +19,12 @@ import {
 } from "./movies_store.ts";
 import { detailRow, lightRow, type MovieRow, toMovieDetail, toSearchRow } from "./normalize.ts";
 import { readPopular, writePopular } from "./popular_cache.ts";
+import {
+  PROVIDERS_TTL_MS,
+  providersFor,
+  readStoredProviders,
+  storeProviders,
+} from "./providers.ts";
 import { createTmdbClient } from "./tmdb_client.ts";
 import type {
   Catalog,
@@ -64,7 +70,10 @@ export function createCatalogService(
   const cache = new DetailCache(options.detailCacheSize);
   const imageBase = config.tmdb.imageBaseUrl;
   const detailFlights = new Map<number, Promise<WithRateLimit<MovieDetail>>>();
-  const popularFlights = new Map<number, Promise<WithRateLimit<PopularPage>>>();
+  const popularFlights = new Map<
+    number,
+    Promise<WithRateLimit<PopularPage> & { listedIds: number[] }>
+  >();
 
   function remember(row: MovieRow): MovieDetail {
     const detail = toMovieDetail(row, imageBase);
@@ -78,6 +87,8 @@ export function createCatalogService(
       const answer = await client.movie(id, { wait: true });
       const row = { ...detailRow(answer.value, clock.now()), catalog_id: id };
       await upsertDetail(store, row);
+      const watch = answer.value["watch/providers"];
+      if (watch) await storeProviders(store, id, { results: watch.results, at: row.cached_at });
       return { value: remember(row), headers: answer.headers };
     });
   }
@@ -131,7 +142,8 @@ export function createCatalogService(
       const { year, page, wait = false } = searchOptions;
       const answer = await client.search(query, { year, page, wait });
       const results = answer.value.results.map(toSearchRow).filter((r): r is SearchRow => !!r);
-      return { value: { results }, headers: answer.headers };
+      const totalPages = Math.min(answer.value.total_pages, MAX_PAGE);
+      return { value: { results, totalPages }, headers: answer.headers };
     },
 
     async popular(page, popularOptions = {}) {
@@ -153,7 +165,8 @@ export function createCatalogService(
         // hydrates from it all the same.
         await upsertLight(store, answer.value.results.map(lightRow), { now: clock.now() });
         await writePopular(kv, value, clock);
-        return { value, headers: answer.headers };
+        // The import fetches details for every listed movie, not just the rows shown.
+        return { value, headers: answer.headers, listedIds: answer.value.results.map((r) => r.id) };
       });
     },
 
@@ -188,6 +201,32 @@ export function createCatalogService(
     },
 
     staleIds,
+
+    async providers(id, region) {
+      const stored = await readStoredProviders(store, id);
+      const answer = (results: Record<string, unknown>, headers: Record<string, string>) => ({
+        value: providersFor(id, region, { results, imageBaseUrl: imageBase }),
+        headers,
+      });
+      if (stored && clock.now() - stored.cachedAt < PROVIDERS_TTL_MS) {
+        return answer(stored.results, await window.peek());
+      }
+      try {
+        const { headers } = await refresh(id);
+        const fetched = await readStoredProviders(store, id);
+        return answer(fetched?.results ?? {}, headers);
+      } catch (error) {
+        // Week-old offers beat an error while TMDB is down or busy (contract section 13).
+        if (!stored) throw error;
+        deps.log({
+          level: "warn",
+          msg: "watch providers refresh failed; serving stored data",
+          catalogId: id,
+          error: describeError(error),
+        });
+        return answer(stored.results, await window.peek());
+      }
+    },
 
     rateLimitHeaders: () => window.peek(),
   };

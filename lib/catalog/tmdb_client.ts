@@ -60,10 +60,17 @@ export function tmdbUrl(baseUrl: string, path: string, params: Record<string, st
   if (!rule || Object.keys(params).some((name) => !rule.params.has(name))) {
     throw new RefusedPathError(path);
   }
+  // An append is a call of its own at TMDB's end: only the detail's own appends go out.
+  if ("append_to_response" in params && params.append_to_response !== DETAIL_APPENDS) {
+    throw new RefusedPathError(`${path}?append_to_response=${params.append_to_response}`);
+  }
   const url = new URL(baseUrl.replace(/\/+$/, "") + path);
   for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
   return url;
 }
+
+/** What a detail fetch appends (contract sections 7 and 13): still the one movie-by-id call. */
+export const DETAIL_APPENDS = "credits,videos,watch/providers";
 
 // After this many upstream 429s in a row a waiting caller gives up.
 const MAX_UPSTREAM_429 = 3;
@@ -188,7 +195,7 @@ export function createTmdbClient(
     popular: (page, { wait }) =>
       request("/movie/popular", { page: String(page) }, { schema: tmdbList, wait }),
     movie: (id, { wait }) =>
-      request(`/movie/${id}`, { append_to_response: "credits,videos" }, {
+      request(`/movie/${id}`, { append_to_response: DETAIL_APPENDS }, {
         schema: tmdbMovie,
         wait,
       }),

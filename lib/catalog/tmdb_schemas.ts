@@ -39,7 +39,7 @@ const video = z.object({
   published_at: z.string().nullish(),
 });
 
-/** The body of /movie/{id}?append_to_response=credits,videos. */
+/** The body of /movie/{id}?append_to_response=credits,videos,watch/providers. */
 export const tmdbMovie = z.object({
   id: z.number().int().positive(),
   title: z.string(),
@@ -55,6 +55,8 @@ export const tmdbMovie = z.object({
   popularity: z.number().nullish().transform((v) => v ?? 0),
   credits: z.object({ cast: z.array(castMember), crew: z.array(crewMember) }),
   videos: z.object({ results: z.array(video) }),
+  // Kept as TMDB sends it (per region) and read leniently (lib/catalog/providers.ts).
+  "watch/providers": z.object({ results: z.record(z.string(), z.unknown()) }).nullish(),
 });
 
 /** A parsed list row. */

@@ -3,6 +3,9 @@
  * contract sections 6 and 7). The routes, the lists prefetch, the recommendation search
  * fallback, the import and the website all call the catalog through `CatalogService`.
  */
+import type { WatchProviders } from "./providers.ts";
+
+export type { WatchProvider, WatchProviders } from "./providers.ts";
 
 /** A row of GET /api/movies/search and of the popular feed: exactly these seven fields. */
 export interface SearchRow {
@@ -29,6 +32,15 @@ export interface MovieDetail {
   directors: string[];
   description: string;
   trailer: string | null;
+}
+
+/**
+ * A page of search rows and how many pages TMDB has (at most 500). The API answers only
+ * `results` (interface.md); the website pages on with `totalPages`.
+ */
+export interface SearchPage {
+  results: SearchRow[];
+  totalPages: number;
 }
 
 /** One page of the popular feed (GET /api/movies/popular). */
@@ -62,9 +74,16 @@ export interface CatalogService {
   search(
     query: string,
     options?: { year?: number; page?: number; wait?: boolean },
-  ): Promise<WithRateLimit<{ results: SearchRow[] }>>;
-  /** A page (1-500) of the popular feed, cached 6 h per page in KV (`skipCache`: read from TMDB); rows are stored as light rows. */
-  popular(page: number, options?: { skipCache?: boolean }): Promise<WithRateLimit<PopularPage>>;
+  ): Promise<WithRateLimit<SearchPage>>;
+  /**
+   * A page (1-500) of the popular feed, cached 6 h per page in KV (`skipCache`: read from TMDB);
+   * rows are stored as light rows. A page fetched from TMDB also says which ids it listed, the
+   * filtered ones included.
+   */
+  popular(
+    page: number,
+    options?: { skipCache?: boolean },
+  ): Promise<WithRateLimit<PopularPage> & { listedIds?: number[] }>;
   /** A movie's detail: the stored row when fresh and complete, else fetched, upserted and returned. */
   movie(id: number): Promise<WithRateLimit<MovieDetail>>;
   /** The detail of `id` when the in-process cache and the window's headers answer at once. */
@@ -77,6 +96,8 @@ export interface CatalogService {
 
 /** The catalog as the app holds it (`services.catalog`): the service plus the window's headers. */
 export interface Catalog extends CatalogService {
+  /** Where `id` can be watched in `region`; refetched through the window after 7 days. */
+  providers(id: number, region: string): Promise<WithRateLimit<WatchProviders>>;
   /** The shared window's X-RateLimit-* headers now, taking no place in it (cached answers). */
   rateLimitHeaders(): Promise<RateLimitHeaders>;
 }

@@ -32,8 +32,8 @@ export function gotrueErrorResponse(request: Request, error: GoTrueError): Respo
   headers.set("content-type", "application/json");
   headers.set("x-sb-error-code", error.code);
   const body = wantsVersionedErrors(request)
-    ? { code: error.code, message: error.message }
-    : { code: error.status, error_code: error.code, msg: error.message };
+    ? { code: error.code, message: error.message, ...error.extra }
+    : { code: error.status, error_code: error.code, msg: error.message, ...error.extra };
   return new Response(JSON.stringify(body), { status: error.status, headers });
 }
 

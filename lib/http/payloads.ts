@@ -1,5 +1,7 @@
 /** The typed bodies of the routes that take one: read once, parsed by the service's rules. */
+import { parseDeleteConfirmation } from "../auth/delete_account.ts";
 import { parseImportBody } from "../import/body.ts";
+import { Problem } from "../problem.ts";
 import { parseCatalogId } from "../lists/write_payload.ts";
 import { readJson } from "./read_body.ts";
 
@@ -11,4 +13,16 @@ export async function readWritePayload(request: Request): Promise<number> {
 /** The pages of an admin import: an empty body, or JSON `{"pages": 1-25}`. */
 export async function readImportBody(request: Request): Promise<{ pages: number }> {
   return parseImportBody(await readJson(request, { allowEmpty: true }));
+}
+
+/** The confirmation of DELETE /api/account; an unreadable body is `confirmation_required` too. */
+export async function readDeleteConfirmation(request: Request): Promise<void> {
+  let value: unknown;
+  try {
+    value = await readJson(request, { allowEmpty: true });
+  } catch (error) {
+    if (!(error instanceof Problem)) throw error;
+    return parseDeleteConfirmation({ unreadable: error.message });
+  }
+  parseDeleteConfirmation({ value });
 }

@@ -135,10 +135,13 @@ class ImportRun {
 
   async #page(n: number): Promise<void> {
     try {
-      const { value } = await this.options.catalog.popular(n, { skipCache: true });
+      const { value, listedIds } = await this.options.catalog.popular(n, { skipCache: true });
       this.#pagesRead++;
-      this.counts.moviesSeen += value.results.length;
-      const newIds = value.results.map((row) => row.id).filter((id) => !this.#seen.has(id));
+      // Every movie TMDB listed, including those the feed's display filter drops (no poster,
+      // no date, no votes): each is stored and gets its details (contract section 6).
+      const listed = listedIds ?? value.results.map((row) => row.id);
+      this.counts.moviesSeen += listed.length;
+      const newIds = listed.filter((id) => !this.#seen.has(id));
       for (const id of newIds) this.#seen.add(id);
       this.counts.moviesUpserted += newIds.length;
       const stale = newIds.length > 0 ? await this.options.catalog.staleIds(newIds) : [];

@@ -6,6 +6,7 @@ import { componentSchemas } from "./json_schema.ts";
 import { buildPaths } from "./paths.ts";
 import { headerComponents, withSharedResponses } from "./responses.ts";
 import { responseComponents } from "./schemas.ts";
+import { steeringComponents, steeringPaths } from "./steering_paths.ts";
 
 /** Builds the document afresh (tests; the route serves the cached one). */
 export function buildOpenApiDocument(): Record<string, unknown> {
@@ -25,9 +26,9 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     tags: ["lists", "history", "catalog", "recommend", "auth", "admin", "service"].map((name) => ({
       name,
     })),
-    paths: withSharedResponses(buildPaths()),
+    paths: withSharedResponses({ ...buildPaths(), ...steeringPaths() }),
     components: {
-      schemas: componentSchemas(responseComponents),
+      schemas: componentSchemas({ ...responseComponents, ...steeringComponents }),
       headers: headerComponents,
       securitySchemes: {
         bearerAuth: {

@@ -3,14 +3,23 @@
  * list and this document). Request schemas are the ones the routes parse with, imported from
  * where the routes import them, so a change to a route's rules changes the document.
  */
+import { deleteAccountBodySchema } from "../auth/delete_account.ts";
 import { signupBodySchema } from "../auth/signup.ts";
 import { catalogIdParam, popularQuerySchema, searchQuerySchema } from "../catalog/params.ts";
 import { recommendQuerySchema } from "../recommend/query.ts";
 import { jsonSchemaOf, pathParameter, queryParameters } from "./json_schema.ts";
 import { historyPaths } from "./history_paths.ts";
 import { listPaths } from "./list_paths.ts";
+import {
+  internal,
+  ok,
+  problem,
+  rateLimitHeaders,
+  retryAfterHeader,
+  retryAfterIfRetryable,
+  unauthorized,
+} from "./responses.ts";
 import { servicePaths } from "./service_paths.ts";
-import { internal, ok, problem, rateLimitHeaders, unauthorized } from "./responses.ts";
 
 const bearer = [{ bearerAuth: [] }];
 
@@ -108,13 +117,46 @@ export function buildPaths(): Record<string, unknown> {
         responses: {
           201: ok("Created.", "SignupResult"),
           400: problem(
-            "Bad body (`invalid_body`, `invalid_email`, `invalid_password`) or failed captcha " +
-              "(`captcha_failed`).",
+            "Bad body (`invalid_body`, `invalid_email`, `invalid_password`), a password the " +
+              "strength estimator scores under 3 of 4 (`weak_password`, its advice in `detail`), " +
+              "or failed captcha (`captcha_failed`).",
           ),
           409: problem("An account with this email exists (`email_exists`)."),
-          429: problem("Too many signups from this address (`rate_limited`)."),
+          429: problem("Too many signups from this address (`rate_limited`).", retryAfterHeader),
           500: internal,
-          503: problem("Captcha verifier or identity provider unreachable."),
+          503: problem(
+            "Captcha verifier or identity provider unreachable (`captcha_unavailable`, " +
+              "`identity_unavailable`, with Retry-After), or signup not configured in Supabase " +
+              "mode (`signup_unavailable`).",
+            retryAfterIfRetryable,
+          ),
+        },
+      },
+    },
+    "/api/account": {
+      delete: {
+        summary: "Deletes the account and every row of the user, in one transaction.",
+        description: "Supabase mode: the rows here, then the user through the admin API. " +
+          "The access token is refused (401) from then on.",
+        tags: ["auth"],
+        security: bearer,
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": { schema: jsonSchemaOf(deleteAccountBodySchema, "input") },
+          },
+        },
+        responses: {
+          204: { description: "Deleted." },
+          400: problem("Missing or different confirmation (`confirmation_required`)."),
+          401: unauthorized,
+          500: internal,
+          502: problem("Supabase Auth refused to delete the user (`upstream_error`)."),
+          503: problem(
+            "Supabase Auth unreachable (`identity_unavailable`) or no service-role key " +
+              "(`account_deletion_unavailable`); the rows are deleted, try again.",
+            retryAfterIfRetryable,
+          ),
         },
       },
     },

@@ -24,12 +24,27 @@ export function ok(
 }
 
 /** An `application/problem+json` error response (contract section 5); the text names the codes. */
-export function problem(description: string): ResponseObject {
+export function problem(description: string, headers?: Record<string, unknown>): ResponseObject {
   return {
     description,
+    ...(headers ? { headers } : {}),
     content: { "application/problem+json": { schema: ref("Problem") } },
   };
 }
+
+/** The Retry-After header of a 429 or a retryable 503. */
+export const retryAfterHeader: Record<string, unknown> = {
+  "Retry-After": { $ref: "#/components/headers/Retry-After" },
+};
+
+/** Retry-After on the retryable causes of a status only (a 503 of missing configuration has none). */
+export const retryAfterIfRetryable: Record<string, unknown> = {
+  "Retry-After": {
+    description: "Seconds to wait, when waiting can help (absent when the cause is configuration).",
+    required: false,
+    schema: { type: "string", pattern: "^[0-9]+$" },
+  },
+};
 
 /** The X-RateLimit-* headers (shared external window, or the daily generation quota). */
 export const rateLimitHeaders: Record<string, unknown> = {
@@ -41,16 +56,24 @@ export const rateLimitHeaders: Record<string, unknown> = {
 /** The header components `rateLimitHeaders` point at. */
 export const headerComponents: Record<string, unknown> = {
   "X-RateLimit-Limit": {
+    required: true,
     description: "Requests the window (or day) allows.",
     schema: { type: "integer" },
   },
   "X-RateLimit-Remaining": {
+    required: true,
     description: "Requests left in the window (or day).",
     schema: { type: "integer" },
   },
   "X-RateLimit-Reset": {
+    required: true,
     description: "Unix epoch seconds when the window (or UTC day) resets.",
     schema: { type: "integer" },
+  },
+  "Retry-After": {
+    description: "Seconds to wait before trying again.",
+    required: true,
+    schema: { type: "string", pattern: "^[0-9]+$" },
   },
 };
 

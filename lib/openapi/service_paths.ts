@@ -2,9 +2,14 @@
 import { healthQuerySchema } from "../health_report.ts";
 import { importBodySchema } from "../import/body.ts";
 import { jsonSchemaOf, queryParameters } from "./json_schema.ts";
-import { internal, ok, problem, ref } from "./responses.ts";
+import { internal, ok, problem, ref, retryAfterHeader } from "./responses.ts";
 
 const admin = [{ adminToken: [] }];
+
+const adminLimited = problem(
+  "20 wrong x-admin-token values from this address in 15 minutes (`rate_limited`).",
+  retryAfterHeader,
+);
 
 /** The admin, health and document paths. */
 export function servicePaths(): Record<string, unknown> {
@@ -17,6 +22,7 @@ export function servicePaths(): Record<string, unknown> {
         responses: {
           200: ok("The runs.", "ImportRuns"),
           401: problem("Missing or wrong x-admin-token, or ADMIN_TOKEN unset (`unauthorized`)."),
+          429: adminLimited,
           500: internal,
         },
       },
@@ -34,6 +40,7 @@ export function servicePaths(): Record<string, unknown> {
           400: problem("Not JSON, over 16 KiB, or not `{pages: 1-25}` (`invalid_body`)."),
           401: problem("Missing or wrong x-admin-token, or ADMIN_TOKEN unset (`unauthorized`)."),
           409: problem("An import is already running (`import_running`)."),
+          429: adminLimited,
           500: internal,
         },
       },
@@ -54,6 +61,7 @@ export function servicePaths(): Record<string, unknown> {
           },
           400: problem("deep is not 1, true, 0 or false (`invalid_query`)."),
           401: problem("deep=1 without the right x-admin-token (`unauthorized`)."),
+          429: adminLimited,
           503: {
             description: "Not ready (`not_ready`), or with deep=1 a failing check (`unhealthy`, " +
               "the whole report in `report`).",

@@ -1,12 +1,14 @@
 /**
  * One generation: up to 3 AI rounds, each resolving the candidates to catalog ids and keeping
- * only valid ones (never watched, never the previous set with getNew, no duplicates, at most
- * 2 My List movies, placed last), until at least 5 remain; at most 20 are kept.
+ * only valid ones (never watched or dismissed, never the previous set with getNew, no
+ * duplicates, at most 2 My List movies, placed last), until at least 5 remain; at most 20 are
+ * kept, each with the AI's reason as it came (the service cleans it).
  */
 import { Problem } from "../problem.ts";
 import type { Candidate } from "./parse_output.ts";
 import type { ChatMessage } from "./providers.ts";
 import { buildMessages, label } from "./prompt.ts";
+import { withSteering } from "./steering.ts";
 import type { Taste } from "./taste.ts";
 
 /** Fewest recommendations a generation may end with. */
@@ -28,22 +30,36 @@ export interface GenerateOptions {
   previousIds?: number[];
   /** Its titles, so the AI is told to avoid them. */
   previousTitles?: string[];
+  /** Movies the user dismissed: never kept, as watched ones. */
+  dismissedIds?: number[];
+  /** Their titles, listed to the AI as "not interested". */
+  dismissedTitles?: string[];
 }
 
-/** Generates between 5 and 20 catalog ids for `taste`; 502 `ai_bad_output` when fewer are valid. */
-export async function generate(taste: Taste, options: GenerateOptions): Promise<number[]> {
-  const watched = new Set(taste.watchedIds);
+/** One kept pick: its catalog id and the AI's reason, uncleaned. */
+export interface Pick {
+  catalogId: number;
+  reason: string;
+}
+
+/** Generates between 5 and 20 picks for `taste`; 502 `ai_bad_output` when fewer are valid. */
+export async function generate(taste: Taste, options: GenerateOptions): Promise<Pick[]> {
+  const watched = new Set([...taste.watchedIds, ...(options.dismissedIds ?? [])]);
   const previous = new Set(options.previousIds ?? []);
   const myList = new Set(taste.myListIds);
   const seen = new Set<number>();
-  const others: number[] = [];
-  const saved: number[] = [];
+  const others: Pick[] = [];
+  const saved: Pick[] = [];
   // Everything the AI should not propose again: the previous set, rejects, and what is kept.
   const avoid: string[] = [...(options.previousTitles ?? [])];
 
   for (let round = 1; round <= ROUNDS; round++) {
     const want = Math.min(30, MAX_RESULTS + 5 * (round - 1));
-    const candidates = await options.ask(buildMessages(taste, { want, avoid }));
+    const candidates = await options.ask(
+      withSteering(buildMessages(taste, { want, avoid }), {
+        notInterested: options.dismissedTitles ?? [],
+      }),
+    );
     const ids = await options.resolve(candidates);
     candidates.forEach((candidate, i) => {
       const id = ids[i];
@@ -52,10 +68,11 @@ export async function generate(taste: Taste, options: GenerateOptions): Promise<
         return;
       }
       seen.add(id);
+      const pick = { catalogId: id, reason: candidate.reason };
       if (myList.has(id)) {
-        if (saved.length < MAX_MY_LIST) saved.push(id);
+        if (saved.length < MAX_MY_LIST) saved.push(pick);
       } else {
-        others.push(id);
+        others.push(pick);
       }
     });
     if (others.length + saved.length >= MIN_RESULTS) break;
@@ -66,7 +83,9 @@ export async function generate(taste: Taste, options: GenerateOptions): Promise<
     throw new Problem(
       502,
       "ai_bad_output",
-      `The AI proposed only ${total} usable movies after ${ROUNDS} rounds; at least ${MIN_RESULTS} are needed.`,
+      // Plain words: the website and API clients show this as it is (issue 16).
+      `Only ${total} of the suggested movies could be used after ${ROUNDS} tries, and at least ` +
+        `${MIN_RESULTS} are needed. This used one of today's requests; please try again later.`,
     );
   }
   return [...others.slice(0, MAX_RESULTS - saved.length), ...saved];

@@ -8,6 +8,9 @@ export type {
   RecommendServiceOptions,
   RegenerationError,
 } from "./types.ts";
+export type { CurrentSet } from "./current.ts";
+export type { Shelf, ShelfCard } from "./shelf.ts";
+export { MAX_DISMISSED } from "./dismissed.ts";
 export { recommendQuerySchema } from "./query.ts";
 export { DAILY_LIMIT, type QuotaStatus } from "./quota.ts";
 export type { SearchFn, SearchHit } from "./resolve_titles.ts";

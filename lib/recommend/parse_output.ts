@@ -4,6 +4,10 @@
  * and a bare top-level array are tolerated, anything else is rejected.
  */
 import { z } from "zod";
+import { REASON_SCHEMA } from "./reasons.ts";
+
+// Far beyond the 200 characters kept: only a bound on what is held before cleaning.
+const MAX_RAW_REASON = 2000;
 
 /** One movie the AI proposes. */
 export interface Candidate {
@@ -18,7 +22,11 @@ const candidateSchema = z.object({
   year: z.union([z.number(), z.string().regex(/^\s*\d{4}\s*$/).transform(Number)])
     .pipe(z.number().int().min(1870).max(2200)).nullable().optional()
     .transform((y) => y ?? null),
-  reason: z.string().max(2000).optional().transform((r) => r ?? ""),
+  // A reason never costs a pick: anything unusable becomes "" (lib/recommend/reasons.ts
+  // cleans the rest once the owner is known).
+  reason: z.unknown().optional().transform((r) =>
+    typeof r === "string" && r.length <= MAX_RAW_REASON ? r : ""
+  ),
 });
 
 const outputSchema = z.object({
@@ -36,7 +44,7 @@ export const OUTPUT_JSON_SCHEMA = {
         properties: {
           title: { type: "string" },
           year: { type: ["integer", "null"] },
-          reason: { type: "string" },
+          reason: REASON_SCHEMA,
         },
         required: ["title", "year", "reason"],
         additionalProperties: false,

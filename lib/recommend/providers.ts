@@ -80,7 +80,11 @@ export async function complete<T>(
   options: CompleteOptions<T>,
 ): Promise<T> {
   if (providers.length === 0) {
-    throw new Problem(503, "ai_unavailable", "No AI provider is configured.");
+    throw new Problem(
+      503,
+      "ai_unavailable",
+      "This server has no recommendation service configured; today's request was given back.",
+    );
   }
   let answeredBadly = 0;
   for (const provider of providers) {
@@ -134,9 +138,20 @@ export async function complete<T>(
     }
   }
   if (answeredBadly > 0) {
-    throw new Problem(502, "ai_bad_output", "The AI answer could not be read as recommendations.");
+    throw new Problem(
+      502,
+      "ai_bad_output",
+      "The suggestions that came back could not be read. This used one of today's requests; " +
+        "please try again later.",
+    );
   }
-  throw new Problem(503, "ai_unavailable", "No AI provider is available right now.", {
-    headers: { "Retry-After": "30" },
-  });
+  throw new Problem(
+    503,
+    "ai_unavailable",
+    "The recommendation service is unavailable right now; today's request was given back. " +
+      "Please try again in a few minutes.",
+    {
+      headers: { "Retry-After": "30" },
+    },
+  );
 }

@@ -1,11 +1,17 @@
-/** One generation: the user's taste from the store, the AI rounds, and the new set stored. */
+/**
+ * One generation: the user's taste and dismissals from the store, the AI rounds, and the new
+ * set stored with each pick's cleaned reason.
+ */
 import type { AppDeps } from "../deps.ts";
-import { CACHE_TTL_MS, type StoredSet, writeStoredSet } from "./cache.ts";
+import type { StoredSet } from "./cache.ts";
+import { dismissedIds } from "./dismissed.ts";
 import { generate } from "./generate.ts";
 import { parseOutput } from "./parse_output.ts";
 import { label } from "./prompt.ts";
 import { complete } from "./providers.ts";
 import { resolveTitles } from "./resolve_titles.ts";
+import { NOT_INTERESTED_TITLES } from "./steering.ts";
+import { emailOf, storePicks } from "./store_picks.ts";
 import { loadTaste, titlesOf } from "./taste.ts";
 import type { RecommendMode, RecommendServiceOptions } from "./types.ts";
 
@@ -36,13 +42,31 @@ export function createRegenerate(deps: AppDeps, options: RecommendServiceOptions
   return async (userId, { mode, stored, hash, watchedIds }) => {
     const previousIds = mode === "getNew" ? stored?.ids ?? [] : [];
     // The profile is read only here: a cached answer needs the watched ids alone.
-    const { taste, previousTitles } = await store.asUser(userId, async (tx) => ({
-      taste: await loadTaste(tx, userId, { watchedIds }),
-      previousTitles: (await titlesOf(tx, previousIds)).map(label),
-    }));
-    const ids = await generate(taste, { previousIds, previousTitles, ask, resolve });
-    const set = { ids, watchedHash: hash, expiresAt: new Date(clock.now() + CACHE_TTL_MS) };
-    await store.asUser(userId, (tx) => writeStoredSet(tx, { userId, ...set }));
-    return ids;
+    const { taste, previousTitles, dismissed, dismissedTitles } = await store.asUser(
+      userId,
+      async (tx) => {
+        const dismissed = await dismissedIds(tx, userId);
+        return {
+          taste: await loadTaste(tx, userId, { watchedIds }),
+          previousTitles: (await titlesOf(tx, previousIds)).map(label),
+          dismissed,
+          dismissedTitles: (await titlesOf(tx, dismissed.slice(0, NOT_INTERESTED_TITLES)))
+            .map(label),
+        };
+      },
+    );
+    const picks = await generate(taste, {
+      previousIds,
+      previousTitles,
+      dismissedIds: dismissed,
+      dismissedTitles,
+      ask,
+      resolve,
+    });
+    const email = await emailOf(store, userId);
+    return await store.asUser(
+      userId,
+      (tx) => storePicks(tx, userId, { picks, watchedHash: hash, email, now: clock.now() }),
+    );
   };
 }

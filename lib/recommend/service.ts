@@ -8,9 +8,12 @@ import { describeError } from "../log.ts";
 import { internalError, Problem } from "../problem.ts";
 import { noWatchedMovies, quotaExceeded, setAnswer, staleAnswer } from "./answers.ts";
 import { isReusable, readStoredSet, type StoredSet, watchedHash } from "./cache.ts";
+import { readCurrent } from "./current.ts";
+import { dismiss, dismissedIds, undismiss } from "./dismissed.ts";
 import { withGenerationLease } from "./lease.ts";
 import { consumeQuota, quotaStatus, type QuotaUnit, refundQuota } from "./quota.ts";
 import { createRegenerate } from "./regenerate.ts";
+import { readShelf } from "./shelf.ts";
 import { loadWatchedIds } from "./taste.ts";
 import type {
   RecommendMode,
@@ -87,5 +90,12 @@ export function createRecommendService(
         ttlMs: options.lockTtlMs,
       }),
     quota: (userId) => quotaStatus(kv, userId, { clock }),
+    current: (userId) =>
+      store.asUser(userId, (tx) => readCurrent(tx, userId, { now: clock.now() })),
+    shelf: (userId) => store.asUser(userId, (tx) => readShelf(tx, userId, { now: clock.now() })),
+    dismiss: (userId, catalogId) =>
+      store.asUser(userId, (tx) => dismiss(tx, userId, { catalogId, now: clock.now() })),
+    undismiss: (userId, catalogId) => store.asUser(userId, (tx) => undismiss(tx, catalogId)),
+    dismissed: (userId) => store.asUser(userId, (tx) => dismissedIds(tx, userId)),
   };
 }

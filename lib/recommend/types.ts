@@ -1,6 +1,8 @@
 /** The shapes of the recommendation service: its modes, its answer and its options. */
+import type { CurrentSet } from "./current.ts";
 import type { QuotaStatus } from "./quota.ts";
 import type { SearchFn } from "./resolve_titles.ts";
+import type { Shelf } from "./shelf.ts";
 
 /** Default: reuse a reusable set; refresh: regenerate; getNew: regenerate without the previous set. */
 export type RecommendMode = "default" | "refresh" | "getNew";
@@ -26,6 +28,16 @@ export interface RecommendResult {
 export interface RecommendService {
   recommend(userId: string, options?: { mode?: RecommendMode }): Promise<RecommendResult>;
   quota(userId: string): Promise<QuotaStatus>;
+  /** The stored set with its reasons; no lock, no quota, no generation (404 when none). */
+  current(userId: string): Promise<CurrentSet>;
+  /** The stored set as the website's cards (null when none); reads only, like `current`. */
+  shelf(userId: string): Promise<Shelf | null>;
+  /** Marks a movie "not interested": it leaves the stored set and is never recommended again. */
+  dismiss(userId: string, catalogId: number): Promise<void>;
+  /** Undoes a dismissal. */
+  undismiss(userId: string, catalogId: number): Promise<void>;
+  /** The dismissed ids, newest first. */
+  dismissed(userId: string): Promise<number[]>;
 }
 
 /** What the service needs beyond AppDeps. */

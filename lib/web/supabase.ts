@@ -72,10 +72,13 @@ export async function accessToken(): Promise<string | undefined> {
   return data.session?.access_token;
 }
 
-/** Signs out everywhere this session reaches, and at least in this browser. */
-export async function signOut(): Promise<void> {
+/**
+ * Signs out everywhere this session reaches (or, with scope `local`, in this browser only),
+ * and at least in this browser.
+ */
+export async function signOut(options: { scope?: "global" | "local" } = {}): Promise<void> {
   try {
-    const { error } = await supabase().auth.signOut();
+    const { error } = await supabase().auth.signOut({ scope: options.scope ?? "global" });
     // The server may be unreachable; the local session must still go.
     if (error) await supabase().auth.signOut({ scope: "local" });
   } finally {

@@ -5,8 +5,7 @@
 import { checkHealth } from "../../lib/health.ts";
 import { healthQuerySchema, healthReport, unhealthy } from "../../lib/health_report.ts";
 import type { Handlers } from "../../lib/http/app_env.ts";
-import { adminUnauthorized } from "../../lib/http/middleware/admin_token.ts";
-import { adminTokenMatches } from "../../lib/import/admin_token.ts";
+import { checkAdminToken } from "../../lib/http/middleware/admin_token.ts";
 import { Problem } from "../../lib/problem.ts";
 
 export const handler: Handlers = {
@@ -18,9 +17,7 @@ export const handler: Handlers = {
       await checkHealth(deps);
       return c.json({ status: "ok" });
     }
-    if (!await adminTokenMatches(c.req.header("x-admin-token"), deps.config.adminToken)) {
-      throw adminUnauthorized();
-    }
+    await checkAdminToken(c);
     const report = await healthReport({
       store: deps.store,
       kv: deps.kv,

@@ -1,13 +1,20 @@
 /**
  * `/movies/:id`: a movie's detail, with the Watched and My List buttons for the signed-in user
- * and, on a watched movie, their rating, watch date and note.
+ * and, on a watched movie, their rating, watch date and note; and where to watch it
+ * (`?region=XX`, default WATCH_REGION).
  */
 import { Title } from "../../components/Title.tsx";
 import ListButtonsIsland from "../../islands/ListButtons.tsx";
-import type { MovieDetail } from "../../lib/catalog/mod.ts";
+import { WatchProviders } from "../../components/WatchProviders.tsx";
+import {
+  type MovieDetail,
+  regionCode,
+  type WatchProviders as Offers,
+} from "../../lib/catalog/mod.ts";
 import type { ListStatus } from "../../lib/lists/mod.ts";
 import type { Handlers, PageProps } from "../../lib/http/app_env.ts";
 import { island } from "../../lib/http/island.tsx";
+import { describeError } from "../../lib/log.ts";
 import { Problem } from "../../lib/problem.ts";
 import { Poster } from "../../components/Poster.tsx";
 
@@ -17,6 +24,9 @@ interface Data {
   movie: MovieDetail;
   /** The user's state of this movie; undefined when signed out. */
   lists?: ListStatus;
+  region: string;
+  /** Null when they could not be read: the page shows the movie all the same. */
+  offers: Offers | null;
 }
 
 const MAX_ID = 2 ** 31 - 1;
@@ -31,7 +41,21 @@ export const handler: Handlers = {
       c.var.services.catalog.movie(id),
       user ? c.var.services.lists.status(user.id, id) : undefined,
     ]);
-    return c.var.render({ movie, lists } satisfies Data);
+    // An unknown region falls back to the default rather than failing the movie's page.
+    const region = regionCode(c.req.query("region") ?? "") ?? c.var.deps.config.tmdb.watchRegion;
+    // The detail fetch just stored the providers, so this is a store read unless they are old.
+    const offers = await c.var.services.catalog.providers(id, region).then(
+      ({ value }) => value,
+      (error) => {
+        c.var.deps.log({
+          level: "warn",
+          msg: "movie page providers failed",
+          error: describeError(error),
+        });
+        return null;
+      },
+    );
+    return c.var.render({ movie, lists, region, offers } satisfies Data);
   },
 };
 
@@ -46,7 +70,7 @@ function List({ label, items }: { label: string; items: string[] }) {
 }
 
 export default function Movie({ data, url, user }: PageProps<Data>) {
-  const { movie, lists } = data;
+  const { movie, lists, region, offers } = data;
   const loginHref = `/login?next=${encodeURIComponent(url.pathname)}`;
   const facts = [
     movie.year > 0 ? String(movie.year) : "",
@@ -115,6 +139,7 @@ export default function Movie({ data, url, user }: PageProps<Data>) {
             </p>
           )
           : null}
+        <WatchProviders offers={offers} region={region} path={url.pathname} />
       </div>
     </article>
   );

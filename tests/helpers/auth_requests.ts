@@ -38,3 +38,12 @@ export async function signIn(t: TestApp, email: string, password: string) {
   assert.equal(res.status, 200);
   return await res.json();
 }
+
+/** POSTs `body` to /api/auth/signup (a string body is sent as it is). */
+export function signup(t: TestApp, body: unknown, headers: Record<string, string> = {}) {
+  return t.request("/api/auth/signup", {
+    method: "POST",
+    headers: { ...JSON_TYPE, ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}

@@ -99,8 +99,9 @@ export function contractValidator(document: Json) {
     if (!documented) return [`${where}: status not documented for ${method} ${template}`];
     const response = resolve(documented);
     const content = (response.content ?? {}) as Record<string, Json>;
-    for (const name of Object.keys((response.headers ?? {}) as Json)) {
-      if (exchange.headers[name.toLowerCase()] === undefined) {
+    for (const [name, header] of Object.entries((response.headers ?? {}) as Record<string, Json>)) {
+      // A header the document marks required must be there; an optional one may be absent.
+      if (resolve(header).required === true && exchange.headers[name.toLowerCase()] === undefined) {
         problems.push(`${where}: documented header ${name} is missing`);
       }
     }

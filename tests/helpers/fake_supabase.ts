@@ -1,7 +1,7 @@
 /**
  * A fake of the Supabase Auth endpoints the service calls in Supabase mode, on 127.0.0.1, with
  * the response shapes of Supabase Auth (shared/notes/supabase-auth-wire-format.md):
- * `GET /auth/v1/.well-known/jwks.json`, `POST /auth/v1/admin/users` (service-role key) and
+ * `GET /auth/v1/.well-known/jwks.json`, `POST` and `DELETE /auth/v1/admin/users` (service-role key) and
  * `GET /auth/v1/user` (for tokens signed with a legacy HS256 secret). It also signs access
  * tokens as the project would, so tests hold real Supabase-shaped tokens.
  */
@@ -155,6 +155,16 @@ export async function startFakeSupabase(options: { clock: Clock }): Promise<Fake
       const user = { id: crypto.randomUUID(), email };
       users.set(user.id, user);
       return Response.json(gotrueUser(user, new Date(options.clock.now()).toISOString()));
+    }
+    const deleting = /^\/auth\/v1\/admin\/users\/([^/]+)$/.exec(path);
+    if (req.method === "DELETE" && deleting) {
+      if (req.headers.get("apikey") !== serviceRoleKey) {
+        return Response.json({ message: "Invalid API key" }, { status: 401 });
+      }
+      if (!users.delete(decodeURIComponent(deleting[1]))) {
+        return gotrueError(404, "user_not_found", "User not found");
+      }
+      return Response.json({});
     }
     if (req.method === "GET" && path === "/auth/v1/user") {
       const token = req.headers.get("authorization")?.replace(/^Bearer\s+/i, "") ?? "";

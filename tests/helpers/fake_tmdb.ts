@@ -5,13 +5,16 @@
  * real 404 body, records every request, and lets a test change what it serves.
  *
  * Like TMDB, it answers 401 (code 7) when a request carries neither `api_key` nor an
- * `Authorization` header, appends `credits`/`videos` to a detail only when
+ * `Authorization` header, appends `credits`/`videos`/`watch/providers` to a detail only when
  * `append_to_response` asks for them, and refuses a popular page outside 1-500 with 400
  * (code 22).
  */
 import searchFixture from "../fixtures/tmdb/tmdb-search-movie.json" with { type: "json" };
 import popularFixture from "../fixtures/tmdb/tmdb-movie-popular.json" with { type: "json" };
 import detailFixture from "../fixtures/tmdb/tmdb-movie-details-append-credits-videos.json" with {
+  type: "json",
+};
+import watchProvidersFixture from "../fixtures/tmdb/tmdb-movie-watch-providers.json" with {
   type: "json",
 };
 import notFoundFixture from "../fixtures/tmdb/tmdb-error-404-not-found.json" with {
@@ -38,7 +41,7 @@ export interface FakeTmdb extends AsyncDisposable {
   /** Ends in /3; pass as TMDB_BASE_URL. */
   baseUrl: string;
   requests: FakeTmdbRequest[];
-  /** Detail bodies (with credits and videos appended) by id; tests add/override. */
+  /** Detail bodies (with credits, videos and watch/providers appended) by id; tests add/override. */
   movies: Map<number, Record<string, unknown>>;
   /** Popular pages: page number → body. */
   popular: Map<number, Record<string, unknown>>;
@@ -58,6 +61,10 @@ export interface FakeTmdbOptions {
   popularPages?: number;
 }
 
+/** TMDB's watch/providers answer for movie 550 (the official example; 95 regions). */
+export const WATCH_PROVIDERS_FIXTURE: { id: number; results: Record<string, unknown> } =
+  watchProvidersFixture;
+
 /** The rows of TMDB's 404 body, its 401 body and its "Invalid page" 400 body. */
 export const TMDB_NOT_FOUND: Record<string, unknown> = notFoundFixture;
 export const TMDB_INVALID_KEY: Record<string, unknown> = invalidKeyFixture;
@@ -76,14 +83,19 @@ export function searchBody(page = 1): Record<string, unknown> {
   return { ...structuredClone(searchFixture), page };
 }
 
-/** A detail body for `id` built from tmdb-movie-details-append-credits-videos.json with overrides. */
+/**
+ * A detail body for `id` built from tmdb-movie-details-append-credits-videos.json, with
+ * tmdb-movie-watch-providers.json's `results` appended as `watch/providers`, and overrides.
+ */
 export function detailBody(
   id: number,
   overrides: Record<string, unknown> = {},
 ): Record<string, unknown> {
   const base: Record<string, unknown> = structuredClone(detailFixture);
-  // The fixture was recorded with external_ids appended too; the service asks only credits,videos.
+  // The fixture was recorded with external_ids appended too; the service never asks for them.
   delete base.external_ids;
+  // Appended, TMDB's watch/providers answer loses its id and keeps `results` (per region).
+  base["watch/providers"] = { results: structuredClone(watchProvidersFixture.results) };
   return { ...base, id, ...overrides };
 }
 
@@ -152,7 +164,7 @@ function answer(fake: FakeTmdb, req: FakeTmdbRequest): Response {
   if (!movie) return Response.json(TMDB_NOT_FOUND, { status: 404 });
   const append = new Set((req.query.get("append_to_response") ?? "").split(","));
   const body = structuredClone(movie);
-  for (const key of ["credits", "videos", "external_ids"]) {
+  for (const key of ["credits", "videos", "external_ids", "watch/providers"]) {
     if (!append.has(key)) delete body[key];
   }
   return Response.json(body);

@@ -22,6 +22,7 @@ export const handler: Handlers = {
         page,
         wait: false,
       });
-      return c.json(value, 200, headers);
+      // Exactly `{results}`, as interface.md gives it; the page count is the website's.
+      return c.json({ results: value.results }, 200, headers);
     }),
 };

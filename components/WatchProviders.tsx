@@ -1,0 +1,77 @@
+/**
+ * The movie page's "Where to watch" (contract section 13): the region's offers by kind, each
+ * provider with its logo, TMDB's page for the region, and the JustWatch credit TMDB's terms
+ * ask for. A plain GET form picks another region, so it works without JavaScript.
+ */
+import type { WatchProvider, WatchProviders as Offers } from "../lib/catalog/mod.ts";
+
+const KINDS: { key: keyof Offers; label: string }[] = [
+  { key: "flatrate", label: "Stream" },
+  { key: "free", label: "Free" },
+  { key: "ads", label: "Free with ads" },
+  { key: "rent", label: "Rent" },
+  { key: "buy", label: "Buy" },
+];
+
+function Kind({ label, providers }: { label: string; providers: WatchProvider[] }) {
+  if (!providers.length) return null;
+  return (
+    <div class="provider-kind">
+      <h3>{label}</h3>
+      <ul class="providers" aria-label={label}>
+        {providers.map((p, i) => (
+          <li key={`${i}-${p.name}`} class="provider">
+            {p.logo
+              ? <img src={p.logo} alt={p.name} width={46} height={46} loading="lazy" />
+              : <span class="provider-logo-missing" aria-hidden="true">{p.name.slice(0, 1)}</span>}
+            <span class="provider-name" aria-hidden={p.logo ? "true" : undefined}>{p.name}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The section; `offers` null when they could not be read (the rest of the page still shows). */
+export function WatchProviders(
+  { offers, region, path }: { offers: Offers | null; region: string; path: string },
+) {
+  const any = offers && KINDS.some(({ key }) => (offers[key] as WatchProvider[]).length);
+  return (
+    <section class="where-to-watch" aria-labelledby="watch-heading">
+      <h2 id="watch-heading">Where to watch in {region}</h2>
+      {!offers
+        ? <p class="lead">Where to watch can't be loaded right now. Please try again later.</p>
+        : any
+        ? KINDS.map(({ key, label }) => (
+          <Kind key={key} label={label} providers={offers[key] as WatchProvider[]} />
+        ))
+        : <p class="lead">No streaming, rental or purchase offers are known in {region}.</p>}
+      <form class="region-form" method="get" action={path}>
+        <label for="watch-region">Country code</label>
+        <input
+          id="watch-region"
+          name="region"
+          value={region}
+          size={3}
+          maxLength={2}
+          pattern="[A-Za-z]{2}"
+          autocomplete="country"
+          required
+        />
+        <button type="submit" class="button button-small button-secondary">Show</button>
+      </form>
+      <p class="attribution">
+        Streaming data by <a href="https://www.justwatch.com/" rel="noopener">JustWatch</a>
+        {offers?.link
+          ? (
+            <>
+              {" · "}
+              <a href={offers.link} rel="noopener">All offers on TMDB</a>
+            </>
+          )
+          : null}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * Deleting the account: `DELETE /api/account` with the typed confirmation, then this browser's
+ * session goes too (the server already refuses its token) and the visitor lands home.
+ */
+import { useState } from "preact/hooks";
+import { api, ApiError } from "../lib/web/api.ts";
+import { signOut } from "../lib/web/supabase.ts";
+
+/** `confirmation`: the words to type, as the API requires them (lib/auth/delete_account.ts). */
+export default function DeleteAccount({ confirmation }: { confirmation: string }) {
+  const [typed, setTyped] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const confirmed = typed.trim().toLowerCase() === confirmation;
+
+  async function submit(event: Event) {
+    event.preventDefault();
+    if (!confirmed) return;
+    setBusy(true);
+    setError("");
+    try {
+      await api("/api/account", {
+        method: "DELETE",
+        body: { confirm: confirmation },
+        auth: true,
+      });
+    } catch (failure) {
+      setError(
+        failure instanceof ApiError ? failure.message : "The account could not be deleted.",
+      );
+      setBusy(false);
+      return;
+    }
+    // Local only: the server has no session of this user left to end.
+    await signOut({ scope: "local" }).catch(() => {});
+    location.assign("/");
+  }
+
+  return (
+    <form class="form" method="post" onSubmit={submit}>
+      <p class="status status-error" role="status">{error}</p>
+      <div class="field">
+        <label for="delete-confirm">
+          Type <strong>{confirmation}</strong> to confirm
+        </label>
+        <input
+          id="delete-confirm"
+          type="text"
+          autocomplete="off"
+          spellcheck={false}
+          value={typed}
+          onInput={(e) => setTyped(e.currentTarget.value)}
+        />
+      </div>
+      <button type="submit" class="button button-danger" disabled={busy || !confirmed}>
+        {busy ? "Deleting…" : "Delete my account"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * `/reset-password`, opened from the reset mail. The link carries the single-use token either
+ * as `?token_hash=...&type=recovery` (this site's mail; spent with `verifyOtp` on submit, so a
+ * mail scanner opening the page spends nothing) or, from Supabase Auth's own link, as a session
+ * in the fragment. Then `updateUser({password})` sets the new password.
+ */
+import { useEffect, useState } from "preact/hooks";
+import { NewPasswordField } from "../components/NewPasswordField.tsx";
+import { supabase } from "../lib/web/supabase.ts";
+
+type Link =
+  | { kind: "token"; tokenHash: string }
+  | { kind: "session"; accessToken: string; refreshToken: string }
+  | { kind: "verified" }
+  | { kind: "bad"; text: string };
+
+/** What the address bar holds; the token leaves it at once (history, screenshots). */
+function readLink(): Link {
+  const query = new URLSearchParams(location.search);
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  if (location.search || location.hash) history.replaceState(null, "", location.pathname);
+  const tokenHash = query.get("token_hash");
+  if (tokenHash && query.get("type") === "recovery") return { kind: "token", tokenHash };
+  const accessToken = fragment.get("access_token");
+  const refreshToken = fragment.get("refresh_token");
+  if (accessToken && refreshToken) return { kind: "session", accessToken, refreshToken };
+  return {
+    kind: "bad",
+    text: fragment.get("error_code") === "otp_expired"
+      ? "This link has expired or was already used."
+      : "Open this page from the link in the password reset mail.",
+  };
+}
+
+const EXPIRED = "This link has expired or was already used. Ask for a new one.";
+
+/** No props: the link is in the page's address. */
+export default function ResetPassword() {
+  const [link, setLink] = useState<Link | null>(null);
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState("");
+  useEffect(() => setLink(readLink()), []);
+
+  // Spends the link once; after that the session it gave is used.
+  async function signInWithLink(): Promise<boolean> {
+    if (link?.kind === "verified") return true;
+    const auth = supabase().auth;
+    const { error } = link?.kind === "token"
+      ? await auth.verifyOtp({ token_hash: link.tokenHash, type: "recovery" })
+      : link?.kind === "session"
+      ? await auth.setSession({ access_token: link.accessToken, refresh_token: link.refreshToken })
+      : { error: new Error("no link") };
+    if (error) {
+      setLink({ kind: "bad", text: EXPIRED });
+      return false;
+    }
+    setLink({ kind: "verified" });
+    return true;
+  }
+
+  async function submit(event: Event) {
+    event.preventDefault();
+    setBusy(true);
+    setError("");
+    try {
+      if (!await signInWithLink()) return;
+      const { error } = await supabase().auth.updateUser({ password });
+      if (error) return setError(error.message || "The password could not be changed.");
+      setDone(true);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (done) {
+    return (
+      <div class="auth">
+        <h1>Password changed</h1>
+        <p role="status" class="status">Your new password is set and you are signed in.</p>
+        <p>
+          <a class="button" href="/">Browse movies</a> <a href="/account">Your account</a>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div class="auth">
+      <h1>Choose a new password</h1>
+      {link?.kind === "bad"
+        ? (
+          <p class="status status-error" role="alert">
+            {link.text} <a href="/forgot-password">Ask for a new link</a>
+          </p>
+        )
+        : (
+          <form class="form" method="post" onSubmit={submit}>
+            <p class="status status-error" role="status">{error}</p>
+            <NewPasswordField
+              id="reset-password"
+              label="New password"
+              value={password}
+              onInput={setPassword}
+            />
+            <button type="submit" class="button" disabled={busy || !link}>
+              {busy ? "Please wait…" : "Set new password"}
+            </button>
+          </form>
+        )}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+/** "Sign out of other devices": supabase-js `signOut({scope: "others"})`; this one stays. */
+import { FormStatus } from "../components/FormStatus.tsx";
+import { supabase } from "../lib/web/supabase.ts";
+import { useAction } from "../lib/web/use_action.ts";
+
+/** No props: the session lives in the cookie. */
+export default function SignOutOthers() {
+  const { busy, message, run } = useAction();
+  return (
+    <div>
+      <FormStatus message={message} />
+      <button
+        type="button"
+        class="button button-secondary"
+        disabled={busy}
+        onClick={() =>
+          run(async () => {
+            const { error } = await supabase().auth.signOut({ scope: "others" });
+            return error
+              ? { error: true, text: error.message || "That did not work. Please try again." }
+              : { error: false, text: "Every other device is signed out." };
+          })}
+      >
+        {busy ? "Please wait…" : "Sign out of other devices"}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * `DELETE /api/account`: the user and every row of theirs go in one transaction. Rows are found
+ * through the foreign keys to auth.users (public.delete_user_rows), so a table added later is
+ * covered once it has `user_id uuid references auth.users (id) on delete cascade`
+ * (tests/account_tables_test.ts fails for one that has not). Deno KV entries keyed by user id
+ * are listed in USER_KV_PREFIXES. With Supabase Auth the project's admin API deletes the user
+ * once the rows are gone, and its unexpired access tokens are refused from then on
+ * (deleted_users.ts).
+ */
+import { z } from "zod";
+import type { AppDeps } from "../deps.ts";
+import { Problem } from "../problem.ts";
+import { markUserDeleted } from "./deleted_users.ts";
+
+/** The exact words the body must carry. */
+export const DELETE_CONFIRMATION = "delete my account";
+
+/** KV prefixes followed by a user id: add one here when a feature keys KV entries by user. */
+export const USER_KV_PREFIXES: readonly string[] = ["recommend_quota"];
+
+/** The body of DELETE /api/account. */
+export const deleteAccountBodySchema = z.object({
+  confirm: z.literal(DELETE_CONFIRMATION).meta({
+    description: `Must be exactly "${DELETE_CONFIRMATION}".`,
+  }),
+});
+
+/**
+ * Checks the parsed body (or why it could not be read); anything but the exact confirmation is
+ * 400 `confirmation_required`.
+ */
+export function parseDeleteConfirmation(body: { value: unknown } | { unreadable: string }): void {
+  if ("value" in body && deleteAccountBodySchema.safeParse(body.value).success) return;
+  const why = "unreadable" in body ? `${body.unreadable} ` : "";
+  throw new Problem(
+    400,
+    "confirmation_required",
+    `${why}To delete the account, send {"confirm":"${DELETE_CONFIRMATION}"}.`,
+  );
+}
+
+/**
+ * Deletes the account. `deleteIdentity` (Supabase mode) deletes the user at the identity
+ * provider after the rows are gone; without it the user row goes in the same transaction.
+ */
+export async function deleteAccount(
+  deps: AppDeps,
+  userId: string,
+  options: { deleteIdentity?: (id: string) => Promise<void> } = {},
+): Promise<void> {
+  await deps.store.transaction(async (tx) => {
+    await tx.query("select public.delete_user_rows($1)", [userId]);
+    // Sessions, refresh tokens and reset links follow by cascade.
+    if (!options.deleteIdentity) await tx.query("delete from auth.users where id = $1", [userId]);
+  });
+  if (options.deleteIdentity) {
+    // Not inside the transaction: Supabase's own delete cascades into our tables and would
+    // wait on the rows this transaction holds. A failure leaves the user without rows, able
+    // to try again.
+    await options.deleteIdentity(userId);
+    await markUserDeleted(deps.kv, userId);
+  }
+  await deleteUserKv(deps.kv, userId);
+}
+
+async function deleteUserKv(kv: Deno.Kv, userId: string): Promise<void> {
+  for (const prefix of USER_KV_PREFIXES) {
+    for await (const entry of kv.list({ prefix: [prefix, userId] })) await kv.delete(entry.key);
+  }
+}

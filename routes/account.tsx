@@ -1,0 +1,67 @@
+/**
+ * `/account`: the signed-in user's settings: change the password, sign out of other devices,
+ * delete the account (behind a typed confirmation).
+ */
+import { SignInPrompt } from "../components/SignInPrompt.tsx";
+import { Title } from "../components/Title.tsx";
+import ChangePasswordIsland from "../islands/ChangePassword.tsx";
+import DeleteAccountIsland from "../islands/DeleteAccount.tsx";
+import SignOutOthersIsland from "../islands/SignOutOthers.tsx";
+import { DELETE_CONFIRMATION } from "../lib/auth/delete_account.ts";
+import type { Handlers, PageProps } from "../lib/http/app_env.ts";
+import { island } from "../lib/http/island.tsx";
+
+const ChangePassword = island("ChangePassword", ChangePasswordIsland);
+const SignOutOthers = island("SignOutOthers", SignOutOthersIsland);
+const DeleteAccount = island("DeleteAccount", DeleteAccountIsland);
+
+export const handler: Handlers = {
+  async GET(c) {
+    const response = await c.var.render();
+    response.headers.set("cache-control", "private, no-store");
+    return response;
+  },
+};
+
+export default function Account({ user, url }: PageProps) {
+  if (!user) {
+    return (
+      <section class="account-page">
+        <Title>Your account</Title>
+        <h1>Your account</h1>
+        <SignInPrompt what="manage your account" next={url.pathname} />
+      </section>
+    );
+  }
+  return (
+    <section class="account-page">
+      <Title>Your account</Title>
+      <h1>Your account</h1>
+      <p>
+        Signed in as <strong class="account-page-email">{user.email}</strong>.
+      </p>
+      <noscript>
+        <p class="notice notice-error">Changing these settings needs JavaScript.</p>
+      </noscript>
+      <section class="auth" aria-labelledby="password-heading">
+        <h2 id="password-heading">Change password</h2>
+        <ChangePassword email={user.email} />
+      </section>
+      <section class="auth" aria-labelledby="devices-heading">
+        <h2 id="devices-heading">Other devices</h2>
+        <p class="hint">
+          Signed in somewhere you no longer use? End every session but this one.
+        </p>
+        <SignOutOthers />
+      </section>
+      <section class="auth danger-zone" aria-labelledby="delete-heading">
+        <h2 id="delete-heading">Delete account</h2>
+        <p class="hint">
+          Deletes your account, your watched list, My List and recommendations, at once and for
+          good. This cannot be undone.
+        </p>
+        <DeleteAccount confirmation={DELETE_CONFIRMATION} />
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * /auth/v1/verify with type=recovery: POST (supabase-js `verifyOtp({token_hash, type})`)
+ * answers the session; GET (a mailed GoTrue link) redirects with it in the URL fragment.
+ */
+import { GoTrueError } from "../../../lib/auth/gotrue_error.ts";
+import { recoveryRedirect } from "../../../lib/auth/password_reset.ts";
+import type { Handlers } from "../../../lib/http/app_env.ts";
+import { readGoTrueBody } from "../../../lib/http/gotrue_body.ts";
+import { gotrueJson } from "../../../lib/http/gotrue_response.ts";
+import { builtinProvider } from "../../../lib/http/middleware/builtin_only.ts";
+
+export const handler: Handlers = {
+  async POST(c) {
+    const provider = builtinProvider(c);
+    const session = await provider.verifyOtp(await readGoTrueBody(c.req.raw));
+    c.set("user", { id: String(session.user.id), email: String(session.user.email) });
+    return gotrueJson(c.req.raw, session);
+  },
+  async GET(c) {
+    const provider = builtinProvider(c);
+    const query = c.req.query();
+    let outcome;
+    try {
+      outcome = await provider.verifyOtp({ type: query.type, token: query.token });
+    } catch (error) {
+      // A bad link still lands on the site, with GoTrue's error in the fragment.
+      if (!(error instanceof GoTrueError) || error.status !== 403) throw error;
+      outcome = error;
+    }
+    const location = recoveryRedirect(c.var.deps.config.siteUrl, query.redirect_to, outcome);
+    return new Response(null, {
+      status: 303,
+      headers: { location, "cache-control": "no-store", "referrer-policy": "no-referrer" },
+    });
+  },
+};

@@ -1,0 +1,181 @@
+/**
+ * The account pages in a real browser (contract section 14): the signup strength meter loads
+ * its estimator only there; "Forgot password?" to the link (read from the operator's warn line,
+ * as without SMTP), a new password set on /reset-password, the old one refused and the link
+ * spent; then /account signs out other devices and deletes the account behind the typed words.
+ */
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import {
+  hydrated,
+  launchBrowser,
+  pageErrors,
+  skipBrowserTests,
+  startTestServer,
+} from "./helpers/server.ts";
+
+const TIMEOUT = 20_000;
+const OLD_PASSWORD = "correct horse battery";
+const NEW_PASSWORD = "lantern meadow quietly 7";
+
+async function signIn(page: Page, url: string, email: string, password: string) {
+  await page.goto(`${url}/login`);
+  await hydrated(page);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+Deno.test({
+  name: "browser: strength meter, forgot password, reset by the mailed link, account deletion",
+  ignore: skipBrowserTests("browser_account_test.ts"),
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn(t) {
+    await using server = await startTestServer();
+    const browser = await launchBrowser();
+    try {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      page.setDefaultTimeout(TIMEOUT);
+      const errors = pageErrors(page);
+      const chunks: string[] = [];
+      page.on("request", (r) => {
+        if (/\/static\/[a-z0-9_]+-[A-Z0-9]{8}\.js$/.test(r.url())) chunks.push(r.url());
+      });
+      const email = `reset-${crypto.randomUUID().slice(0, 8)}@example.test`;
+      let ok = true;
+      const step = async (name: string, fn: () => Promise<void>) => {
+        if (ok) ok = await t.step(name, fn);
+      };
+
+      await step("pages without a new-password field load no estimator chunk", async () => {
+        await page.goto(`${server.url}/login`);
+        await hydrated(page);
+        await page.goto(`${server.url}/forgot-password`);
+        await hydrated(page);
+        assert.deepEqual(chunks, []);
+      });
+
+      await step(
+        "signup shows the strength as the user types, and creates the account",
+        async () => {
+          await page.goto(`${server.url}/signup`);
+          await hydrated(page);
+          await page.getByLabel("Email").fill(email);
+          await page.getByLabel("Password").fill("password1");
+          await page.locator(".strength-word", { hasText: "too easy to guess" }).waitFor();
+          assert.ok(chunks.length > 0, "the estimator chunk loaded on typing");
+          await page.getByLabel("Password").fill(OLD_PASSWORD);
+          await page.locator('.strength[data-score="4"], .strength[data-score="3"]').waitFor();
+          await page.getByRole("button", { name: "Create account" }).click();
+          await page.waitForURL(`${server.url}/`);
+          await page.getByRole("button", { name: "Sign out" }).click();
+          await page.getByRole("link", { name: "Sign in" }).first().waitFor();
+        },
+      );
+
+      let link = "";
+      await step(
+        "'Forgot password?' sends the link (logged for the operator without SMTP)",
+        async () => {
+          await page.goto(`${server.url}/login`);
+          await hydrated(page);
+          await page.getByRole("link", { name: "Forgot password?" }).click();
+          await page.waitForURL(`${server.url}/forgot-password`);
+          await hydrated(page);
+          await page.getByLabel("Email").fill(email);
+          await page.getByRole("button", { name: "Send reset link" }).click();
+          await page.getByText(`If an account uses ${email}`).waitFor();
+          for (let i = 0; i < 50 && !link; i++) {
+            const line = server.t.logs.find((l) => l.event === "password_reset_link");
+            link = typeof line?.link === "string" ? line.link : "";
+            if (!link) await new Promise((r) => setTimeout(r, 100));
+          }
+          assert.match(link, /\/reset-password\?token_hash=[^&]+&type=recovery$/);
+        },
+      );
+
+      await step("the link's page sets a new password; the old one is refused", async () => {
+        await page.goto(link);
+        await hydrated(page);
+        assert.equal(new URL(page.url()).search, "", "the token leaves the address bar");
+        await page.getByLabel("New password").fill(NEW_PASSWORD);
+        await page.getByRole("button", { name: "Set new password" }).click();
+        await page.getByText("Your new password is set").waitFor();
+        await page.goto(`${server.url}/`);
+        await page.locator(".account-email", { hasText: email }).waitFor();
+        await hydrated(page);
+        await page.getByRole("button", { name: "Sign out" }).click();
+        await page.getByRole("link", { name: "Sign in" }).first().waitFor();
+        await signIn(page, server.url, email, OLD_PASSWORD);
+        await page.getByText("Wrong email or password.").waitFor();
+      });
+
+      await step("the link works once", async () => {
+        await page.goto(link);
+        await hydrated(page);
+        await page.getByLabel("New password").fill("another quite long phrase 9");
+        await page.getByRole("button", { name: "Set new password" }).click();
+        await page.getByText("This link has expired or was already used.").waitFor();
+      });
+
+      const other = await browser.newContext();
+      await step("/account signs out the other devices and keeps this one", async () => {
+        const otherPage = await other.newPage();
+        otherPage.setDefaultTimeout(TIMEOUT);
+        await signIn(otherPage, server.url, email, NEW_PASSWORD);
+        await otherPage.waitForURL(`${server.url}/`);
+        await signIn(page, server.url, email, NEW_PASSWORD);
+        await page.waitForURL(`${server.url}/`);
+        await page.locator(".account-email", { hasText: email }).click();
+        await page.waitForURL(`${server.url}/account`);
+        await hydrated(page);
+        await page.getByRole("button", { name: "Sign out of other devices" }).click();
+        await page.getByText("Every other device is signed out.").waitFor();
+        const sessions = await server.t.store.query<{ n: number }>(
+          `select count(*)::int as n from auth.sessions s join auth.users u on u.id = s.user_id
+           where u.email = $1`,
+          [email],
+        );
+        assert.equal(sessions[0].n, 1);
+      });
+
+      await step(
+        "/account changes the password; a weak one is refused with the advice",
+        async () => {
+          await page.getByLabel("New password").fill("password123");
+          await page.getByRole("button", { name: "Change password" }).click();
+          await page.locator(".status-error", { hasText: "too easy to guess" }).waitFor();
+          await page.getByLabel("New password").fill("violet harbour tandem 3");
+          await page.getByRole("button", { name: "Change password" }).click();
+          await page.getByText("Password changed.").waitFor();
+        },
+      );
+
+      await step(
+        "deleting the account needs the typed words, then signs out and removes it",
+        async () => {
+          const button = page.getByRole("button", { name: "Delete my account" });
+          assert.equal(await button.isDisabled(), true);
+          await page.getByLabel("Type delete my account to confirm").fill("delete my");
+          assert.equal(await button.isDisabled(), true);
+          await page.getByLabel("Type delete my account to confirm").fill("delete my account");
+          await button.click();
+          await page.waitForURL(`${server.url}/`);
+          await page.getByRole("link", { name: "Sign in" }).first().waitFor();
+          const users = await server.t.store.query("select 1 from auth.users where email = $1", [
+            email,
+          ]);
+          assert.equal(users.length, 0);
+          await signIn(page, server.url, email, NEW_PASSWORD);
+          await page.getByText("Wrong email or password.").waitFor();
+        },
+      );
+      await other.close();
+      assert.deepEqual(errors, []);
+    } finally {
+      await browser.close();
+    }
+  },
+});

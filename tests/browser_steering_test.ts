@@ -1,0 +1,232 @@
+/**
+ * Issue 16 in a real browser: the recommendations page shows the stored set with reasons on
+ * load (also without JavaScript) and its quick actions work (a dismissed card leaves, for
+ * good); search pages on with and without JavaScript, and clearing the live search or a
+ * failed search clears the old results; a signed-in phone shows the account.
+ */
+import assert from "node:assert/strict";
+import {
+  type BrowserSession,
+  signedInContext,
+  signedInSession,
+} from "./helpers/browser_session.ts";
+import { POPULAR_FIXTURE_ROWS, searchBody } from "./helpers/fake_tmdb.ts";
+import {
+  hydrated,
+  launchBrowser,
+  pageErrors,
+  skipBrowserTests,
+  startTestServer,
+  type TestServer,
+} from "./helpers/server.ts";
+
+const TIMEOUT = 20_000;
+
+type Session = BrowserSession;
+
+async function api(server: TestServer, session: Session, path: string, init: RequestInit = {}) {
+  const response = await fetch(`${server.url}${path}`, {
+    ...init,
+    headers: {
+      authorization: `Bearer ${session.access_token}`,
+      "content-type": "application/json",
+    },
+  });
+  const text = await response.text();
+  assert.ok(response.ok, `${path}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+Deno.test({
+  name: "browser: recommendations show their reasons on load and a dismissed card leaves",
+  ignore: skipBrowserTests("browser_steering_test.ts"),
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn(t) {
+    await using server = await startTestServer();
+    const browser = await launchBrowser();
+    try {
+      const session = await signedInSession(server, "steering@example.test");
+      for (const row of POPULAR_FIXTURE_ROWS.slice(0, 3)) {
+        await api(server, session, "/api/watched", {
+          method: "POST",
+          body: JSON.stringify({ catalogId: row.id }),
+        });
+      }
+      await api(server, session, "/api/recommend");
+      const stored = await api(server, session, "/api/recommend/current");
+      const first = stored.recommendations[0];
+      const quotaBefore = (await api(server, session, "/api/recommend/quota")).used;
+
+      await t.step("without JavaScript the stored set is there with its reasons", async () => {
+        const ctx = await signedInContext(browser, server, session, {
+          width: 1280,
+          javaScriptEnabled: false,
+        });
+        const page = await ctx.newPage();
+        page.setDefaultTimeout(TIMEOUT);
+        await page.goto(`${server.url}/recommendations`);
+        await page.getByText(first.reason, { exact: true }).first().waitFor();
+        await page.getByText(/kept until/).waitFor();
+        const cards = page.getByRole("list", { name: "Recommendations" }).getByRole("listitem");
+        assert.equal(await cards.count(), stored.recommendations.length);
+        await ctx.close();
+      });
+
+      await t.step("with JavaScript: reasons on load, My List, not interested, undo", async () => {
+        const ctx = await signedInContext(browser, server, session, { width: 1280 });
+        const page = await ctx.newPage();
+        page.setDefaultTimeout(TIMEOUT);
+        const errors = pageErrors(page);
+        await page.goto(`${server.url}/recommendations`);
+        await hydrated(page);
+        const list = page.getByRole("list", { name: "Recommendations" });
+        const titles = await list.getByRole("heading").allTextContents();
+        assert.ok(titles.length >= 5 && !titles.includes("Loading…"), titles.join(", "));
+        await page.getByText(first.reason, { exact: true }).first().waitFor();
+
+        const dismissed = titles[0];
+        await page.getByRole("button", { name: `Not interested in ${dismissed}` }).click();
+        await page.getByText(`“${dismissed}” won't be recommended again.`).waitFor();
+        await list.getByRole("heading", { name: dismissed, exact: true }).waitFor({
+          state: "detached",
+        });
+        assert.equal(await list.getByRole("heading").count(), titles.length - 1);
+
+        const saved = titles[1];
+        const save = page.getByRole("button", { name: `Add ${saved} to My List` });
+        if (await save.count()) {
+          await save.click();
+          await page.getByText(`Added “${saved}” to My List.`).waitFor();
+          await page.getByRole("button", { name: `${saved} is in My List` }).waitFor();
+        }
+
+        const watched = titles[2];
+        await page.getByRole("button", { name: `Mark ${watched} as watched` }).click();
+        await page.getByText(`Marked “${watched}” as watched.`).waitFor();
+        assert.equal(await list.getByRole("heading").count(), titles.length - 2);
+
+        // After a reload the dismissed and watched movies stay gone; nothing was generated.
+        await page.reload();
+        await hydrated(page);
+        const after = await list.getByRole("heading").allTextContents();
+        assert.ok(!after.includes(dismissed) && !after.includes(watched), after.join(", "));
+        const mine = await api(server, session, "/api/recommend/dismissed");
+        assert.deepEqual(mine.catalogIds, [first.catalogId]);
+        assert.equal((await api(server, session, "/api/recommend/quota")).used, quotaBefore);
+
+        // Undo makes it possible again, and says so.
+        const next = after[0];
+        await page.getByRole("button", { name: `Not interested in ${next}` }).click();
+        await page.getByRole("button", { name: "Undo" }).click();
+        await page.getByText(`“${next}” may be recommended again.`).waitFor();
+        assert.equal(
+          (await api(server, session, "/api/recommend/dismissed")).catalogIds.length,
+          1,
+        );
+        assert.deepEqual(errors, []);
+        await ctx.close();
+      });
+
+      await t.step("a signed-in phone shows the account in the header", async () => {
+        const ctx = await signedInContext(browser, server, session, { width: 360 });
+        const page = await ctx.newPage();
+        await page.goto(`${server.url}/`);
+        const account = page.locator(".account-email");
+        assert.ok(await account.isVisible());
+        const box = await account.boundingBox();
+        assert.ok(box && box.width > 40, JSON.stringify(box));
+        const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          clientWidth: document.documentElement.clientWidth,
+        }));
+        assert.ok(scrollWidth <= clientWidth, `${scrollWidth} > ${clientWidth}`);
+        await ctx.close();
+      });
+    } finally {
+      await browser.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "browser: search pages on, and clearing it or a failure clears the old results",
+  ignore: skipBrowserTests("browser_steering_test.ts"),
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn(t) {
+    await using server = await startTestServer();
+    // Page 1 is the "Fight Club" fixture; page 2 other movies; no page 3.
+    server.tmdb.search = (query) => {
+      const page = Number(query.get("page") ?? "1");
+      if (page === 1) return { ...searchBody(1), total_pages: 2 };
+      const results = page === 2 ? POPULAR_FIXTURE_ROWS.slice(0, 6) : [];
+      return { page, results, total_pages: 2, total_results: 26 };
+    };
+    const secondPageTitle = String(POPULAR_FIXTURE_ROWS[0].title);
+    const browser = await launchBrowser();
+    try {
+      await t.step("without JavaScript: More results opens page 2, which links back", async () => {
+        const ctx = await browser.newContext({
+          viewport: { width: 1280, height: 900 },
+          javaScriptEnabled: false,
+        });
+        const page = await ctx.newPage();
+        page.setDefaultTimeout(TIMEOUT);
+        await page.goto(`${server.url}/search?q=fight+club`);
+        await page.getByRole("link", { name: "Zombie Fight Club" }).waitFor();
+        await page.getByRole("link", { name: "More results" }).click();
+        await page.waitForURL(/\/search\?q=fight%20club&page=2$/);
+        await page.getByRole("link", { name: secondPageTitle, exact: true }).waitFor();
+        await page.getByText("6 movies on page 2").waitFor();
+        assert.equal(await page.getByRole("link", { name: "More results" }).count(), 0);
+        await page.getByRole("link", { name: "← Previous page" }).click();
+        await page.getByRole("link", { name: "Zombie Fight Club" }).waitFor();
+        await ctx.close();
+      });
+
+      await t.step("live: type, more results appended, clear, then a failure", async () => {
+        const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+        const page = await ctx.newPage();
+        page.setDefaultTimeout(TIMEOUT);
+        const errors = pageErrors(page);
+        await page.goto(`${server.url}/search`);
+        await hydrated(page);
+        const box = page.getByLabel("Search movies");
+        await box.fill("fight club");
+        await page.getByRole("heading", { name: "Results for “fight club”" }).waitFor();
+        const results = page.getByRole("list", { name: "Results for fight club" });
+        const firstCount = await results.getByRole("listitem").count();
+        assert.ok(firstCount > 0);
+
+        await page.getByRole("link", { name: "More results" }).click();
+        await results.getByRole("link", { name: secondPageTitle, exact: true }).waitFor();
+        assert.equal(await results.getByRole("listitem").count(), firstCount + 6);
+        // Appended in place: the page did not navigate.
+        assert.match(page.url(), /\/search\?q=fight%20club$/);
+        await page.getByRole("link", { name: "More results" }).click();
+        await page.getByText("That's all for “fight club”.").waitFor();
+
+        await box.fill("");
+        await page.getByRole("heading", { name: "Search movies" }).waitFor();
+        assert.equal(await page.locator(".grid").count(), 0);
+        assert.equal(await page.getByText(/That's all/).count(), 0);
+        assert.match(page.url(), /\/search$/);
+
+        await box.fill("fight club");
+        await page.getByRole("heading", { name: "Results for “fight club”" }).waitFor();
+        server.tmdb.override = (req) =>
+          req.path === "/search/movie" ? new Response("down", { status: 500 }) : undefined;
+        await box.fill("memento");
+        await page.getByRole("alert").getByText("Search failed").waitFor();
+        await page.getByRole("heading", { name: "Search movies" }).waitFor();
+        assert.equal(await page.locator(".grid").count(), 0);
+        server.tmdb.override = undefined;
+        assert.deepEqual(errors, []);
+        await ctx.close();
+      });
+    } finally {
+      await browser.close();
+    }
+  },
+});

@@ -1,0 +1,88 @@
+/**
+ * Server rendering of the account pages (contract section 14): the sign-in page's "Forgot
+ * password?" link, /forgot-password, /reset-password (never cached, no Referer), and /account
+ * (a prompt signed out; password, devices and deletion islands signed in).
+ */
+import assert from "node:assert/strict";
+import { testApp } from "./helpers/app.ts";
+import { createUser } from "./helpers/users.ts";
+import { getByRole, parseHtml, queryAllByRole, textOf } from "./helpers/dom.ts";
+import { get, islandsOf, sessionCookie } from "./helpers/web.ts";
+
+Deno.test("website: account pages render on the server", async (t) => {
+  await using app = await testApp();
+
+  await t.step("/login links to /forgot-password from its form", async () => {
+    const { html } = await get(app, "/login");
+    const forgot = getByRole(parseHtml(html), "link", { name: "Forgot password?" });
+    assert.equal(forgot.getAttribute("href"), "/forgot-password");
+    const { html: signup } = await get(app, "/signup");
+    assert.doesNotMatch(signup, /Forgot password/);
+  });
+
+  await t.step("/forgot-password is the email form island", async () => {
+    const { status, html } = await get(app, "/forgot-password");
+    assert.equal(status, 200);
+    assert.deepEqual(islandsOf(html).map((i) => i.name), ["ForgotPassword"]);
+    const doc = parseHtml(html);
+    assert.equal(doc.title, "Forgot password · Movies");
+    getByRole(doc, "textbox", { name: "Email" });
+    assert.match(textOf(html), /needs JavaScript/);
+  });
+
+  await t.step(
+    "/reset-password is never cached and sends no Referer (its URL holds the token)",
+    async () => {
+      const { status, headers, html } = await get(
+        app,
+        "/reset-password?token_hash=abc&type=recovery",
+      );
+      assert.equal(status, 200);
+      assert.equal(headers.get("cache-control"), "no-store");
+      assert.equal(headers.get("referrer-policy"), "no-referrer");
+      assert.deepEqual(islandsOf(html).map((i) => i.name), ["ResetPassword"]);
+      // The token is read by the island from the address bar, never rendered into the page.
+      assert.doesNotMatch(html, /abc/);
+      assert.match(textOf(html), /Choose a new password/);
+    },
+  );
+
+  await t.step("/account signed out asks to sign in and ships no JavaScript", async () => {
+    const { status, html } = await get(app, "/account");
+    assert.equal(status, 200);
+    const links = queryAllByRole(parseHtml(html), "link").map((a) => a.getAttribute("href"));
+    assert.ok(links.includes("/login?next=%2Faccount"), "a sign-in link back here");
+    assert.deepEqual(islandsOf(html), []);
+    assert.doesNotMatch(html, /<script/);
+  });
+
+  await t.step(
+    "/account signed in: change password, other devices, delete behind typing",
+    async () => {
+      const user = await createUser(app.deps, { email: "settings@example.test" });
+      const { headers, html } = await get(app, "/account", {
+        headers: { cookie: sessionCookie(user.token, user.email) },
+      });
+      assert.equal(headers.get("cache-control"), "private, no-store");
+      assert.deepEqual(islandsOf(html), [
+        { name: "SignOutButton", props: {} },
+        { name: "ChangePassword", props: { email: "settings@example.test" } },
+        { name: "SignOutOthers", props: {} },
+        { name: "DeleteAccount", props: { confirmation: "delete my account" } },
+      ]);
+      const text = textOf(html);
+      for (const heading of ["Change password", "Other devices", "Delete account"]) {
+        assert.ok(text.includes(heading), heading);
+      }
+      assert.match(text, /Type delete my account to confirm/);
+      // The delete button starts disabled: nothing is deleted without the typed words.
+      const doc = parseHtml(html);
+      const remove = getByRole(doc, "button", { name: "Delete my account" });
+      assert.equal(remove.getAttribute("type"), "submit");
+      assert.ok(remove.hasAttribute("disabled"));
+      // The header's email links to the account page, marked current here.
+      const account = getByRole(doc, "link", { name: "settings@example.test", current: "page" });
+      assert.equal(account.getAttribute("href"), "/account");
+    },
+  );
+});
