@@ -12,6 +12,7 @@ import {
   IMPORT_LOCK_TTL_MS,
   scheduledImport,
 } from "./lib/import/mod.ts";
+import { resumeHistoryImports } from "./lib/history_import/service.ts";
 import { openKv } from "./lib/kv.ts";
 import { HeldLeases } from "./lib/kv_lock.ts";
 import { describeError, jsonLogger } from "./lib/log.ts";
@@ -91,6 +92,8 @@ const services = createServices(deps);
 importReady.resolve(services.catalogImport);
 const app = createApp(deps, { services });
 serving.app = app.fetch;
+// History imports a restart cut off carry on where they stopped (lib/history_import).
+resumeHistoryImports(services.historyImport, deps);
 
 jsonLogger({
   level: "info",

@@ -2,6 +2,7 @@
 import { type AuthService, createAuthService } from "./auth/service.ts";
 import { type Catalog, createCatalogService } from "./catalog/mod.ts";
 import type { AppDeps } from "./deps.ts";
+import { createHistoryImportService, type HistoryImportService } from "./history_import/service.ts";
 import { type CatalogImportService, createCatalogImportService } from "./import/mod.ts";
 import { createListsService, type ListsService } from "./lists/mod.ts";
 import { createRecommendService, type RecommendService } from "./recommend/mod.ts";
@@ -11,6 +12,7 @@ export interface Services {
   auth: AuthService;
   catalog: Catalog;
   catalogImport: CatalogImportService;
+  historyImport: HistoryImportService;
   recommend: RecommendService;
   lists: ListsService;
 }
@@ -22,6 +24,8 @@ export function createServices(deps: AppDeps): Services {
     auth: createAuthService(deps),
     catalog,
     catalogImport: createCatalogImportService(deps, { catalog }),
+    // A user's history file, matched through the catalog's search (lib/history_import).
+    historyImport: createHistoryImportService(deps, { catalog }),
     // A write of a movie the store lacks fetches its details in the background.
     lists: createListsService(deps, { prefetch: (ids) => catalog.prefetch(ids) }),
     // Titles the movies store does not know fall back to the catalog search (lib/catalog).

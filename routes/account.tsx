@@ -1,11 +1,12 @@
 /**
  * `/account`: the signed-in user's settings: change the password, sign out of other devices,
- * delete the account (behind a typed confirmation).
+ * download their data, delete the account (behind a typed confirmation).
  */
 import { SignInPrompt } from "../components/SignInPrompt.tsx";
 import { Title } from "../components/Title.tsx";
 import ChangePasswordIsland from "../islands/ChangePassword.tsx";
 import DeleteAccountIsland from "../islands/DeleteAccount.tsx";
+import ExportLinksIsland from "../islands/ExportLinks.tsx";
 import SignOutOthersIsland from "../islands/SignOutOthers.tsx";
 import { DELETE_CONFIRMATION } from "../lib/auth/delete_account.ts";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
@@ -14,6 +15,7 @@ import { island } from "../lib/http/island.tsx";
 const ChangePassword = island("ChangePassword", ChangePasswordIsland);
 const SignOutOthers = island("SignOutOthers", SignOutOthersIsland);
 const DeleteAccount = island("DeleteAccount", DeleteAccountIsland);
+const ExportLinks = island("ExportLinks", ExportLinksIsland);
 
 export const handler: Handlers = {
   async GET(c) {
@@ -54,11 +56,19 @@ export default function Account({ user, url }: PageProps) {
         </p>
         <SignOutOthers />
       </section>
+      <section class="auth" aria-labelledby="data-heading">
+        <h2 id="data-heading">Your data</h2>
+        <p class="hint">
+          Download your lists with ratings, dates and notes, or{" "}
+          <a href="/import">bring a history from Letterboxd, Trakt or IMDb</a>.
+        </p>
+        <ExportLinks />
+      </section>
       <section class="auth danger-zone" aria-labelledby="delete-heading">
         <h2 id="delete-heading">Delete account</h2>
         <p class="hint">
-          Deletes your account, your watched list, My List and recommendations, at once and for
-          good. This cannot be undone.
+          Deletes your account, your watched list, My List, recommendations and imports, at once and
+          for good. This cannot be undone: download your data first.
         </p>
         <DeleteAccount confirmation={DELETE_CONFIRMATION} />
       </section>

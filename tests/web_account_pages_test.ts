@@ -68,10 +68,11 @@ Deno.test("website: account pages render on the server", async (t) => {
         { name: "SignOutButton", props: {} },
         { name: "ChangePassword", props: { email: "settings@example.test" } },
         { name: "SignOutOthers", props: {} },
+        { name: "ExportLinks", props: {} },
         { name: "DeleteAccount", props: { confirmation: "delete my account" } },
       ]);
       const text = textOf(html);
-      for (const heading of ["Change password", "Other devices", "Delete account"]) {
+      for (const heading of ["Change password", "Other devices", "Your data", "Delete account"]) {
         assert.ok(text.includes(heading), heading);
       }
       assert.match(text, /Type delete my account to confirm/);

@@ -9,7 +9,7 @@ export const MAX_BODY_BYTES = 16 * 1024;
  * Content-Length over the cap is refused unread; a chunked body is read only until it passes
  * the cap, so a client cannot make the server buffer an unbounded body before the size check.
  */
-async function readCappedBody(
+export async function readCappedBody(
   request: Request,
   options: { maxBytes?: number } = {},
 ): Promise<Uint8Array | null> {

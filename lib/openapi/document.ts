@@ -18,12 +18,15 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     info: {
       title: "Movies API",
       version: "1.0.0",
-      description: "Watched list, My List, catalog lookups, AI recommendations, signup, " +
+      description:
+        "Watched list, My List, history import and export, catalog lookups, AI recommendations, signup, " +
         "and the admin catalog import. Every error is application/problem+json (RFC 9457). " +
         "A method a route does not offer answers 405 with Allow.",
     },
     servers: [{ url: "/" }],
-    tags: ["lists", "catalog", "recommend", "auth", "admin", "service"].map((name) => ({ name })),
+    tags: ["lists", "history", "catalog", "recommend", "auth", "admin", "service"].map((name) => ({
+      name,
+    })),
     paths: withBounds(withSharedResponses({ ...buildPaths(), ...steeringPaths() })),
     components: {
       schemas: componentSchemas({ ...responseComponents, ...steeringComponents }),

@@ -8,6 +8,7 @@ import { signupBodySchema } from "../auth/signup.ts";
 import { catalogIdParam, popularQuerySchema, searchQuerySchema } from "../catalog/params.ts";
 import { recommendQuerySchema } from "../recommend/query.ts";
 import { jsonSchemaOf, pathParameter, queryParameters } from "./json_schema.ts";
+import { historyPaths } from "./history_paths.ts";
 import { listPaths } from "./list_paths.ts";
 import {
   internal,
@@ -26,6 +27,7 @@ const bearer = [{ bearerAuth: [] }];
 export function buildPaths(): Record<string, unknown> {
   return {
     ...listPaths(),
+    ...historyPaths(),
     "/api/movies/search": {
       get: {
         summary: "Searches the external movie database.",

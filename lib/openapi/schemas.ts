@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { ImportRun } from "../import/runs.ts";
+import { historyComponents } from "./history_schemas.ts";
 import type { MovieCard } from "../lists/cards.ts";
 import type { WatchedEntry } from "../lists/entry.ts";
 import type { MovieDetail, PopularPage, SearchRow } from "../catalog/types.ts";
@@ -214,6 +215,7 @@ export const responseComponents = {
   ImportRuns: importRunsSchema,
   Health: healthSchema,
   HealthReport: healthReportSchema,
+  ...historyComponents,
   Problem: problemSchema,
 } as const;
 

@@ -1,0 +1,110 @@
+/**
+ * `GET /api/export` (contract section 11): the user's watched list with ratings, dates and
+ * notes and My List as JSON, or one of them as the CSV Letterboxd's importer reads
+ * (`tmdbID,Title,Year,Rating10,WatchedDate,Review`), written by csv-stringify (RFC 4180).
+ */
+import { stringify } from "csv-stringify/sync";
+import { z } from "zod";
+import type { Sql } from "../store/mod.ts";
+
+/** A watched entry of the export. */
+export interface ExportedWatched {
+  catalogId: number;
+  title: string;
+  year: number;
+  rating: number | null;
+  watchedOn: string | null;
+  note: string | null;
+  addedAt: string;
+}
+
+/** A My List entry of the export. */
+export interface ExportedListed {
+  catalogId: number;
+  title: string;
+  year: number;
+}
+
+/** The JSON export. */
+export interface HistoryExport {
+  exportedAt: string;
+  watched: ExportedWatched[];
+  myList: ExportedListed[];
+}
+
+/** The CSV's header, as Letterboxd's importer names the columns. */
+export const CSV_HEADER = ["tmdbID", "Title", "Year", "Rating10", "WatchedDate", "Review"];
+
+// Newest first, as the watched list reads; one query each, whatever the list's length.
+const WATCHED_SQL =
+  `select l.catalog_id, coalesce(m.title, '') as title, coalesce(m.year, 0) as year,
+    l.rating, to_char(l.watched_on, 'YYYY-MM-DD') as watched_on, l.note, l.created_at
+  from public.user_watched_movies l
+  left join public.movies m on m.catalog_id = l.catalog_id
+  where l.user_id = $1::uuid
+  order by l.created_at desc, l.catalog_id desc`;
+
+const MY_LIST_SQL =
+  `select l.catalog_id, coalesce(m.title, '') as title, coalesce(m.year, 0) as year
+  from public.user_my_list s
+  cross join lateral unnest(s.catalog_ids) with ordinality as l(catalog_id, ord)
+  left join public.movies m on m.catalog_id = l.catalog_id
+  where s.user_id = $1::uuid
+  order by l.ord`;
+
+/** The user's watched entries, newest first. */
+export async function exportWatched(sql: Sql, userId: string): Promise<ExportedWatched[]> {
+  const rows = await sql.query<Record<string, unknown>>(WATCHED_SQL, [userId]);
+  return rows.map((r) => ({
+    catalogId: Number(r.catalog_id),
+    title: String(r.title),
+    year: Number(r.year),
+    rating: r.rating === null ? null : Number(r.rating),
+    watchedOn: r.watched_on === null ? null : String(r.watched_on),
+    note: r.note === null ? null : String(r.note),
+    addedAt: new Date(r.created_at as string).toISOString(),
+  }));
+}
+
+/** The user's My List, in saved order. */
+export async function exportMyList(sql: Sql, userId: string): Promise<ExportedListed[]> {
+  const rows = await sql.query<Record<string, unknown>>(MY_LIST_SQL, [userId]);
+  return rows.map((r) => ({
+    catalogId: Number(r.catalog_id),
+    title: String(r.title),
+    year: Number(r.year),
+  }));
+}
+
+/** The whole export as JSON. */
+export async function exportJson(sql: Sql, userId: string, now: number): Promise<HistoryExport> {
+  const [watched, myList] = await Promise.all([
+    exportWatched(sql, userId),
+    exportMyList(sql, userId),
+  ]);
+  return { exportedAt: new Date(now).toISOString(), watched, myList };
+}
+
+/** One list as CSV; unknown values are empty cells. */
+export async function exportCsv(sql: Sql, userId: string, list: "watched" | "mylist") {
+  const rows = list === "watched"
+    ? (await exportWatched(sql, userId)).map((e) => [
+      e.catalogId,
+      e.title,
+      e.year || "",
+      e.rating ?? "",
+      e.watchedOn ?? "",
+      e.note ?? "",
+    ])
+    : (await exportMyList(sql, userId)).map((
+      e,
+    ) => [e.catalogId, e.title, e.year || "", "", "", ""]);
+  return stringify(rows, { header: true, columns: CSV_HEADER, record_delimiter: "windows" });
+}
+
+/** The query of `GET /api/export`: JSON by default; a CSV names its list. */
+export const exportQuerySchema = z.strictObject({
+  format: z.enum(["json", "csv"]).optional(),
+  list: z.enum(["watched", "mylist"]).optional(),
+}).refine((q) => q.format !== "csv" || q.list !== undefined, { message: "list is required" })
+  .refine((q) => q.format === "csv" || q.list === undefined, { message: "list needs csv" });

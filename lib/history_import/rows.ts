@@ -1,0 +1,101 @@
+/**
+ * The normalised rows every history file becomes (contract section 11), and the value rules
+ * the format readers share: real dates, years, ratings on the 1-10 scale, review text.
+ */
+
+/** What a row asks for: watched-list kinds, or the watchlist (My List). */
+export type RowKind = "watched" | "diary" | "rating" | "review" | "watchlist";
+
+/** The file formats `GET /api/import/:id` names; `service` is this service's own JSON export. */
+export type ImportFormat = "letterboxd" | "trakt" | "imdb" | "service";
+
+/** One movie entry of a file, whatever its format. */
+export interface ImportRow {
+  kind: RowKind;
+  /** The TMDB id when the file carries it (Trakt, this service's exports). */
+  tmdbId?: number;
+  title: string;
+  year?: number;
+  /** YYYY-MM-DD: the watch date (watched, diary, review) or when the rating/listing was made. */
+  date?: string;
+  /** 1-10. */
+  rating?: number;
+  review?: string;
+}
+
+/** A file read into rows; `skipped` counts entries that are not movies (TV, episodes). */
+export interface ParsedFile {
+  format: ImportFormat;
+  rows: ImportRow[];
+  skipped: number;
+}
+
+/** A note holds at most this many characters (contract section 11). */
+export const MAX_NOTE = 2000;
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d/;
+
+/** A real calendar date from 1874-01-01 as YYYY-MM-DD (a timestamp gives its UTC day); else undefined. */
+export function toDate(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  let day = value.trim();
+  if (TIMESTAMP.test(day)) {
+    const at = Date.parse(day);
+    if (Number.isNaN(at)) return undefined;
+    day = new Date(at).toISOString().slice(0, 10);
+  }
+  const match = DAY.exec(day);
+  if (!match) return undefined;
+  const [y, m, d] = match.slice(1).map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) {
+    return undefined;
+  }
+  return y >= 1874 ? day : undefined;
+}
+
+/** A plausible release year, or undefined (Letterboxd and IMDb leave some empty). */
+export function toYear(value: unknown): number | undefined {
+  const n = typeof value === "number" ? value : Number(String(value ?? "").trim());
+  return Number.isInteger(n) && n >= 1874 && n <= 2100 && String(value).trim() !== ""
+    ? n
+    : undefined;
+}
+
+/** A 1-10 rating from a 1-10 scale (IMDb, Trakt, Rating10), or undefined. */
+export function ratingOf10(value: unknown): number | undefined {
+  const text = String(value ?? "").trim();
+  if (text === "") return undefined;
+  const n = Number(text);
+  return Number.isInteger(n) && n >= 1 && n <= 10 ? n : undefined;
+}
+
+/** A Letterboxd 0.5-5 star rating doubled to 1-10, or undefined. */
+export function ratingOfStars(value: unknown): number | undefined {
+  const text = String(value ?? "").trim();
+  if (text === "") return undefined;
+  return ratingOf10(Number(text) * 2);
+}
+
+/** A positive TMDB id, or undefined. */
+export function toTmdbId(value: unknown): number | undefined {
+  const n = typeof value === "number" ? value : Number(String(value ?? "").trim());
+  return Number.isInteger(n) && n >= 1 && n <= 2 ** 31 - 1 && String(value).trim() !== ""
+    ? n
+    : undefined;
+}
+
+/** Review text trimmed to what a note holds, or undefined when empty. */
+export function toReview(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const text = value.trim();
+  return text === "" ? undefined : [...text].slice(0, MAX_NOTE).join("");
+}
+
+/** A row without the keys whose value is undefined (rows are stored as JSON). */
+export function row(fields: ImportRow): ImportRow {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) out[key] = value;
+  return out as unknown as ImportRow;
+}

@@ -1,0 +1,173 @@
+/**
+ * The `history_imports` table: a user's import runs with their counts, the unmatched report
+ * and, for resumption, the units still to apply and the cursor of those applied.
+ */
+import type { Sql } from "../store/mod.ts";
+import type { UnmatchedReason } from "./match.ts";
+import type { ImportFormat } from "./rows.ts";
+import type { ImportUnit } from "./units.ts";
+
+/** The counts of a run (contract section 11). */
+export interface RunCounts {
+  rows: number;
+  matched: number;
+  added: number;
+  updated: number;
+  skipped: number;
+  unmatched: number;
+}
+
+/** One unmatched movie of the report. */
+export interface UnmatchedEntry {
+  title: string;
+  year: number | null;
+  reason: UnmatchedReason;
+}
+
+/** A run as `GET /api/import/:id` shows it. */
+export interface HistoryImport {
+  id: string;
+  status: "running" | "succeeded" | "failed";
+  format: ImportFormat;
+  startedAt: string;
+  finishedAt: string | null;
+  progress: number;
+  counts: RunCounts;
+  unmatched: UnmatchedEntry[];
+}
+
+/** A run with what resuming it needs. */
+export interface StoredRun extends HistoryImport {
+  userId: string;
+  units: ImportUnit[];
+  cursor: number;
+}
+
+/** Counts of a run that has done nothing yet. */
+export function emptyCounts(rows = 0): RunCounts {
+  return { rows, matched: 0, added: 0, updated: 0, skipped: 0, unmatched: 0 };
+}
+
+const COLUMNS = `id, status, format, started_at, finished_at, progress, counts, unmatched`;
+
+const iso = (value: unknown) => new Date(value as string).toISOString();
+const json = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
+
+function toRun(r: Record<string, unknown>): HistoryImport {
+  return {
+    id: String(r.id),
+    status: r.status as HistoryImport["status"],
+    format: r.format as ImportFormat,
+    startedAt: iso(r.started_at),
+    finishedAt: r.finished_at === null ? null : iso(r.finished_at),
+    progress: Number(r.progress),
+    counts: { ...emptyCounts(), ...json<RunCounts>(r.counts) },
+    unmatched: json<UnmatchedEntry[]>(r.unmatched),
+  };
+}
+
+/**
+ * Records a new running run; false when the user has one running already (the partial
+ * unique index refuses a second).
+ */
+export async function insertRun(
+  sql: Sql,
+  run: Omit<StoredRun, "status" | "finishedAt" | "progress" | "unmatched" | "cursor">,
+): Promise<boolean> {
+  try {
+    await sql.query(
+      `insert into public.history_imports
+         (id, user_id, status, format, started_at, progress, counts, units)
+       values ($1, $2, 'running', $3, $4, 0, $5::jsonb, $6::jsonb)`,
+      [
+        run.id,
+        run.userId,
+        run.format,
+        run.startedAt,
+        JSON.stringify(run.counts),
+        JSON.stringify(run.units),
+      ],
+    );
+    return true;
+  } catch (error) {
+    if ((error as { code?: unknown }).code === "23505") return false;
+    throw error;
+  }
+}
+
+/**
+ * Writes a running run's progress after a batch; false when the run is no longer running
+ * (another instance resumed and finished it), so this one stops.
+ */
+export async function writeProgress(
+  sql: Sql,
+  id: string,
+  p: { cursor: number; progress: number; counts: RunCounts; unmatched: UnmatchedEntry[] },
+): Promise<boolean> {
+  const rows = await sql.query(
+    `update public.history_imports
+       set cursor = $2, progress = $3, counts = $4::jsonb, unmatched = $5::jsonb
+     where id = $1 and status = 'running' and cursor <= $2
+     returning id`,
+    [id, p.cursor, p.progress, JSON.stringify(p.counts), JSON.stringify(p.unmatched)],
+  );
+  return rows.length > 0;
+}
+
+/** Ends a run; the units are dropped, as nothing will resume it. */
+export async function finishRun(
+  sql: Sql,
+  id: string,
+  end: { status: "succeeded" | "failed"; finishedAt: number; error?: string },
+): Promise<void> {
+  await sql.query(
+    `update public.history_imports
+       set status = $2, finished_at = $3, error = $4, units = '[]'::jsonb,
+         progress = case when $2 = 'succeeded' then 1 else progress end
+     where id = $1 and status = 'running'`,
+    [id, end.status, new Date(end.finishedAt).toISOString(), end.error ?? null],
+  );
+}
+
+/** The user's runs, newest first (at most 50). */
+export async function listRuns(sql: Sql, userId: string): Promise<HistoryImport[]> {
+  const rows = await sql.query(
+    `select ${COLUMNS} from public.history_imports where user_id = $1
+     order by started_at desc, id desc limit 50`,
+    [userId],
+  );
+  return rows.map(toRun);
+}
+
+/** The user's run `id`, or null (another user's run is null too). */
+export async function getRun(sql: Sql, userId: string, id: string): Promise<HistoryImport | null> {
+  const [row] = await sql.query(
+    `select ${COLUMNS} from public.history_imports where id = $1 and user_id = $2`,
+    [id, userId],
+  );
+  return row ? toRun(row) : null;
+}
+
+/** A running run with its units and cursor, for resuming; null when it is not running. */
+export async function loadRunning(sql: Sql, id: string): Promise<StoredRun | null> {
+  const [row] = await sql.query(
+    `select ${COLUMNS}, user_id, units, cursor from public.history_imports
+     where id = $1 and status = 'running'`,
+    [id],
+  );
+  if (!row) return null;
+  return {
+    ...toRun(row),
+    userId: String(row.user_id),
+    units: json<ImportUnit[]>(row.units),
+    cursor: Number(row.cursor),
+  };
+}
+
+/** The ids of every running run (resumed at start). */
+export async function runningIds(sql: Sql): Promise<string[]> {
+  const rows = await sql.query<{ id: string }>(
+    `select id from public.history_imports where status = 'running' order by started_at`,
+  );
+  return rows.map((r) => String(r.id));
+}

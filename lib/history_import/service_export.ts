@@ -1,0 +1,73 @@
+/**
+ * This service's own exports read back (contract section 11): the JSON of `GET /api/export`
+ * and the CSV of `?format=csv` (`tmdbID,Title,Year,Rating10,WatchedDate,Review`, the columns
+ * Letterboxd's importer reads, so other tools' files in that shape import too).
+ */
+import { readCsv } from "./csv.ts";
+import {
+  type ImportRow,
+  ratingOf10,
+  ratingOfStars,
+  row,
+  toDate,
+  toReview,
+  toTmdbId,
+  toYear,
+} from "./rows.ts";
+
+/** Whether a CSV header is the Letterboxd import shape this service exports. */
+export function isImportCsv(header: string[]): boolean {
+  return header.includes("tmdbID") ||
+    (header.includes("Title") && (header.includes("WatchedDate") || header.includes("Rating10")));
+}
+
+/**
+ * The rows of such a CSV. A file where no row has a date, rating or review is a My List
+ * export (watchlist rows); otherwise every row is a watched entry.
+ */
+export function importCsvRows(text: string): ImportRow[] {
+  const { records } = readCsv(text);
+  const rows = records.map((r) => ({
+    tmdbId: toTmdbId(r["tmdbID"]),
+    title: (r["Title"] ?? "").trim(),
+    year: toYear(r["Year"]),
+    date: toDate(r["WatchedDate"]),
+    rating: ratingOf10(r["Rating10"]) ?? ratingOfStars(r["Rating"]),
+    review: toReview(r["Review"]),
+  })).filter((r) => r.title !== "" || r.tmdbId !== undefined);
+  const watched = rows.some((r) => r.date || r.rating || r.review);
+  return rows.map((r) => row({ kind: watched ? "diary" : "watchlist", ...r }));
+}
+
+type Entry = Record<string, unknown>;
+const isObject = (value: unknown): value is Entry =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Whether parsed JSON is this service's JSON export. */
+export function isServiceExport(json: unknown): json is { watched: Entry[]; myList: Entry[] } {
+  return isObject(json) && Array.isArray(json.watched) && Array.isArray(json.myList);
+}
+
+/** The rows of the JSON export: watched entries with their fields, then My List. */
+export function serviceExportRows(json: { watched: unknown[]; myList: unknown[] }): ImportRow[] {
+  const watched = json.watched.filter(isObject).map((e) =>
+    row({
+      kind: "diary",
+      tmdbId: toTmdbId(e.catalogId),
+      title: typeof e.title === "string" ? e.title : "",
+      year: toYear(e.year),
+      date: toDate(e.watchedOn),
+      rating: ratingOf10(e.rating ?? ""),
+      review: toReview(e.note),
+    })
+  );
+  const myList = json.myList.filter(isObject).map((e) =>
+    row({
+      kind: "watchlist",
+      tmdbId: toTmdbId(e.catalogId),
+      title: typeof e.title === "string" ? e.title : "",
+      year: toYear(e.year),
+    })
+  );
+  return [...watched, ...myList].filter((r) => r.tmdbId !== undefined || r.title !== "");
+}

@@ -1,0 +1,50 @@
+/** What the import page tells the user about a run and about a refused upload. */
+import type { HistoryImport } from "../history_import/runs.ts";
+import { ApiError } from "./api.ts";
+
+/** The service a run's file came from, as the page names it. */
+export const FORMAT_NAMES: Record<HistoryImport["format"], string> = {
+  letterboxd: "Letterboxd",
+  trakt: "Trakt",
+  imdb: "IMDb",
+  service: "a Movies export",
+};
+
+/** Why a row did not match, in words. */
+export const REASONS: Record<HistoryImport["unmatched"][number]["reason"], string> = {
+  not_found: "no movie of this title and year was found",
+  ambiguous: "several movies have this title and year",
+};
+
+/** The counts of a run, labelled in the order the page lists them. */
+export function countLines(run: HistoryImport): [string, number][] {
+  const c = run.counts;
+  return [
+    ["Rows read", c.rows],
+    ["Matched", c.matched],
+    ["Added", c.added],
+    ["Updated", c.updated],
+    ["Skipped (not movies, or nothing new)", c.skipped],
+    ["Not matched", c.unmatched],
+  ];
+}
+
+/** The message of a refused upload or a failed poll. */
+export function uploadError(error: unknown): string {
+  if (!(error instanceof ApiError)) return "Something went wrong. Please try again.";
+  switch (error.code) {
+    case "file_too_large":
+      return "That file is larger than 20 MiB. Upload the export as it came (ZIP or CSV).";
+    case "unknown_format":
+      return "That file is not an export this site reads: a Letterboxd ZIP or CSV, a Trakt " +
+        "JSON file, an IMDb CSV, or a Movies export.";
+    case "invalid_file":
+      return "That file could not be read: the archive is damaged, or too large once unpacked.";
+    case "import_running":
+      return "An import of yours is still running. Wait for it to finish, then upload again.";
+    case "unauthorized":
+      return "Your session has expired. Sign in again to import.";
+    default:
+      return error.message;
+  }
+}

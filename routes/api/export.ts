@@ -1,0 +1,29 @@
+/** GET /api/export: the user's history as JSON, or `?format=csv&list=watched|mylist` as CSV. */
+import { assertSignedIn, requireUser } from "../../lib/http/middleware/require_user.ts";
+import { exportCsv, exportJson, exportQuerySchema } from "../../lib/history_export/mod.ts";
+import type { Handlers } from "../../lib/http/app_env.ts";
+import { Problem } from "../../lib/problem.ts";
+
+/** The user first. */
+export const middleware = [requireUser()];
+
+export const handler: Handlers = {
+  async GET(c) {
+    const parsed = exportQuerySchema.safeParse(c.req.query());
+    if (!parsed.success) {
+      throw new Problem(
+        400,
+        "invalid_query",
+        "format must be json or csv; a CSV needs list=watched or list=mylist.",
+      );
+    }
+    const { store, clock } = c.var.deps;
+    const userId = assertSignedIn(c).id;
+    if (parsed.data.format !== "csv") return c.json(await exportJson(store, userId, clock.now()));
+    const list = parsed.data.list!;
+    return c.body(await exportCsv(store, userId, list), 200, {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${list}.csv"`,
+    });
+  },
+};

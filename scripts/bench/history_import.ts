@@ -1,0 +1,190 @@
+/**
+ * The history import (issue 15), two figures:
+ * - window use: 1,000 IMDb rows none of which is in the movies store, each matched by a search
+ *   against the fake TMDB answering in 50 ms, as a fraction of the shared 40-calls-per-second
+ *   window (target >= 0.95): the mean searches per wall-clock window over every window but the
+ *   last, and the whole run's rate (1,000 / seconds / 40). The baseline of the same run: 1,000
+ *   bare catalog searches, 8 at a time, through the same window, fake and machine load. With
+ *   TEST_DATABASE_URL the import runs on PostgreSQL too: the embedded database works on the
+ *   event loop's thread, so on a busy machine its queries delay the searches' turns.
+ * - memory: the server's peak resident memory (VmHWM, which includes the embedded database)
+ *   while it takes a 20 MiB Trakt export (about 90,000 movies named by TMDB id, no searches),
+ *   measured in a fresh process whose peak is reset just before the upload, against the
+ *   resident memory at that moment.
+ */
+import { createCatalogService } from "../../lib/catalog/mod.ts";
+import { systemClock } from "../../lib/clock.ts";
+import { WINDOW_LIMIT } from "../../lib/catalog/external_window.ts";
+import { testApp } from "../../tests/helpers/app.ts";
+import { startFakeTmdb, tmdbEnv } from "../../tests/helpers/fake_tmdb.ts";
+import { csvText } from "../../tests/helpers/history_files.ts";
+import { type CatalogMovie, serveCatalog } from "../../tests/helpers/import_world.ts";
+import { type Engine, TEST_DATABASE_URL } from "../../tests/helpers/store.ts";
+import { createUser } from "../../tests/helpers/users.ts";
+
+const LATENCY_MS = 50;
+const MIB = 1024 * 1024;
+
+async function topOfSecond(): Promise<void> {
+  while (Date.now() % 1000 > 20) {
+    await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000)));
+  }
+}
+
+function status(field: string): number {
+  const text = Deno.readTextFileSync("/proc/self/status");
+  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(text)?.[1] ?? 0) * 1024;
+}
+
+type App = Awaited<ReturnType<typeof testApp>>;
+
+async function upload(t: App, headers: Record<string, string>, file: Uint8Array) {
+  const res = await t.request("/api/import", {
+    method: "POST",
+    headers: { ...headers, "content-type": "application/octet-stream" },
+    body: file as Uint8Array<ArrayBuffer>,
+  });
+  if (res.status !== 202) throw new Error(`upload: ${res.status} ${await res.text()}`);
+  const { importId } = await res.json();
+  await t.services.historyImport.idle();
+  return await (await t.request(`/api/import/${importId}`, { headers })).json();
+}
+
+/** Searches per wall-clock window as the fake saw them: the full windows' mean, and all. */
+function windows(at: number[]) {
+  const perWindow = new Map<number, number>();
+  for (const t of at) {
+    const second = Math.floor((performance.timeOrigin + t) / 1000);
+    perWindow.set(second, (perWindow.get(second) ?? 0) + 1);
+  }
+  const first = Math.min(...perWindow.keys());
+  const last = Math.max(...perWindow.keys());
+  const counts = Array.from({ length: last - first + 1 }, (_, i) => perWindow.get(first + i) ?? 0);
+  const full = counts.slice(0, -1);
+  return { fraction: full.reduce((a, b) => a + b, 0) / full.length / WINDOW_LIMIT, counts };
+}
+
+async function windowUse(rows: number, how: "import" | "bare searches", engine?: Engine) {
+  await using fake = await startFakeTmdb({ latencyMs: LATENCY_MS });
+  // Titles of this run only: a PostgreSQL store keeps the movies an earlier run stored.
+  const tag = crypto.randomUUID().slice(0, 8);
+  const movies: CatalogMovie[] = Array.from({ length: rows }, (_, i) => ({
+    id: 400_000 + i,
+    title: `Bench Film ${tag} ${String(i).padStart(5, "0")}`,
+    release_date: "2011-11-11",
+  }));
+  serveCatalog(fake, movies);
+  await using t = await testApp({ env: tmdbEnv(fake), clock: systemClock, engine });
+  const user = await createUser(t.deps);
+  const file = new TextEncoder().encode(csvText(
+    ["Const", "Your Rating", "Date Rated", "Title", "Title Type", "Year"],
+    movies.map((m, i) => [`tt${i}`, 7, "2023-01-01", m.title, "Movie", 2011]),
+  ));
+  await topOfSecond();
+  const started = performance.now();
+  if (how === "import") {
+    const run = await upload(t, user.headers, file);
+    if (run.status !== "succeeded" || run.counts.added !== rows) {
+      throw new Error(`the run did not succeed cleanly: ${JSON.stringify(run.counts)}`);
+    }
+  } else {
+    const catalog = createCatalogService(t.deps);
+    const queue = [...movies];
+    const worker = async () => {
+      for (let m = queue.shift(); m; m = queue.shift()) {
+        await catalog.search(m.title, { year: 2011, wait: true });
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, worker));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const searches = fake.requests.filter((r) => r.path === "/search/movie").map((r) => r.at);
+  const { fraction, counts } = windows(searches);
+  console.log(
+    `${how} (${engine ?? "embedded"}): ${rows} searches (${LATENCY_MS} ms latency) at ${
+      fraction.toFixed(3)
+    } of the ` +
+      `window in full windows, ${(rows / seconds / WINDOW_LIMIT).toFixed(3)} over the whole ` +
+      `${seconds.toFixed(2)} s; per window [${counts.join(", ")}]`,
+  );
+  return fraction;
+}
+
+/** A Trakt watched-movies export of just under `bytes`, in Trakt's own entry shape. */
+function traktExport(bytes: number): Uint8Array {
+  const entries: string[] = [];
+  let size = 2;
+  for (let i = 0; size < bytes - 400; i++) {
+    const id = 1 + i;
+    const entry = JSON.stringify({
+      plays: 1 + (i % 3),
+      last_watched_at: "2023-05-06T20:00:00.000Z",
+      last_updated_at: "2023-05-06T20:00:00.000Z",
+      movie: {
+        title: `Trakt Film ${id}`,
+        year: 1950 + (i % 70),
+        ids: {
+          trakt: id,
+          slug: `trakt-film-${id}`,
+          imdb: `tt${String(id).padStart(7, "0")}`,
+          tmdb: id,
+        },
+      },
+    });
+    entries.push(entry);
+    size += entry.length + 1;
+  }
+  return new TextEncoder().encode(`[${entries.join(",")}]`);
+}
+
+async function peakMemory() {
+  await using fake = await startFakeTmdb();
+  await using t = await testApp({ env: tmdbEnv(fake), clock: systemClock });
+  const user = await createUser(t.deps);
+  const file = traktExport(20 * MIB);
+  // The movies are in the store already, so the run fetches no details afterwards.
+  await t.store.query(
+    `insert into public.movies (catalog_id, title, original_title, year, genres)
+     select g, 'Trakt Film ' || g, 'Trakt Film ' || g, 2000, '{}' from generate_series(1, $1) g
+     on conflict do nothing`,
+    [Math.ceil(file.length / 200)],
+  );
+  // Resets VmHWM to the resident memory now (Linux clear_refs).
+  Deno.writeTextFileSync("/proc/self/clear_refs", "5");
+  const before = status("VmRSS");
+  const started = performance.now();
+  const run = await upload(t, user.headers, file);
+  const seconds = (performance.now() - started) / 1000;
+  const peak = status("VmHWM");
+  console.log(
+    `${(file.length / MIB).toFixed(2)} MiB Trakt export, ${run.counts.rows} movies, ` +
+      `${run.status} in ${seconds.toFixed(1)} s: peak RSS ${(peak / MIB).toFixed(0)} MiB against ` +
+      `${(before / MIB).toFixed(0)} MiB just before the upload (${(peak / before).toFixed(2)}x; ` +
+      `+${((peak - before) / MIB).toFixed(0)} MiB, ${
+        ((peak - before) / file.length).toFixed(1)
+      }x ` +
+      `the file)`,
+  );
+}
+
+/**
+ * Prints the window use against its baseline (on PostgreSQL too with TEST_DATABASE_URL), then
+ * the memory figure from a fresh process.
+ */
+export default async function bench(): Promise<void> {
+  const bare = await windowUse(1000, "bare searches");
+  const imported = await windowUse(1000, "import");
+  console.log(`import / bare searches: ${(imported / bare).toFixed(3)}`);
+  if (TEST_DATABASE_URL) await windowUse(1000, "import", "postgres");
+  const child = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", new URL(import.meta.url).pathname, "--memory"],
+    stdout: "inherit",
+    stderr: "inherit",
+  }).output();
+  if (!child.success) throw new Error("the memory measurement failed");
+}
+
+if (import.meta.main) {
+  if (Deno.args.includes("--memory")) await peakMemory();
+  else await bench();
+}
