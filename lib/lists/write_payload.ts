@@ -38,12 +38,15 @@ export function parseCatalogId(body: unknown): number {
     else throw invalidBody("The body needs catalogId or movie.catalogId.");
   }
   const id = catalogId.safeParse(raw);
-  if (!id.success) {
-    throw new Problem(
-      400,
-      "invalid_catalog_id",
-      "catalogId must be an integer from 1 to 2147483647.",
-    );
-  }
+  if (!id.success) throw invalidCatalogId();
   return id.data;
+}
+
+/** The 400 of a catalog id that is not an integer from 1 to 2147483647. */
+export function invalidCatalogId(): Problem {
+  return new Problem(
+    400,
+    "invalid_catalog_id",
+    "catalogId must be an integer from 1 to 2147483647.",
+  );
 }

@@ -3,20 +3,14 @@ import { catalogIdParam } from "../../../lib/catalog/params.ts";
 import type { Ctx, Handlers } from "../../../lib/http/app_env.ts";
 import { readEntryPatch } from "../../../lib/http/history_payloads.ts";
 import { assertSignedIn, requireUser } from "../../../lib/http/middleware/require_user.ts";
-import { Problem } from "../../../lib/problem.ts";
+import { invalidCatalogId } from "../../../lib/lists/write_payload.ts";
 
 /** The user first: a 401 comes before the id or the body is looked at. */
 export const middleware = [requireUser()];
 
 function catalogId(c: Ctx): number {
   const id = catalogIdParam.safeParse(c.req.param("catalogId"));
-  if (!id.success) {
-    throw new Problem(
-      400,
-      "invalid_catalog_id",
-      "catalogId must be an integer from 1 to 2147483647.",
-    );
-  }
+  if (!id.success) throw invalidCatalogId();
   return id.data;
 }
 
