@@ -27,6 +27,9 @@ interface Violation {
 
 /** Runs axe on the page as it is now; the violations, each with its first nodes. */
 async function violations(page: Page): Promise<string[]> {
+  // Colours are read as the page settles: a button's 0.15 s background transition caught halfway
+  // (a request just ended) would be judged as a contrast it never rests at.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
   // Evaluated through the DevTools protocol, so the site's CSP (script-src 'self') allows it.
   await page.evaluate(axe.source);
   const found = await page.evaluate(async () => {
@@ -100,6 +103,8 @@ Deno.test({
             [signedIn, "/mylist", async () => {}],
             [signedIn, "/recommendations", async (p) => {
               await p.getByRole("button", { name: /Get recommendations|Refresh/ }).click();
+              // The request is over when no button is marked busy any more.
+              await p.waitForFunction(() => !document.querySelector('[aria-disabled="true"]'));
               await p.waitForFunction(
                 () => {
                   const titles = [...document.querySelectorAll(".recommendations h2")];
