@@ -4,6 +4,7 @@
  * token calls the API on the same server.
  */
 import assert from "node:assert/strict";
+import { signedInSession } from "./helpers/browser_session.ts";
 import {
   hydrated,
   launchBrowser,
@@ -57,18 +58,7 @@ Deno.test({
 
       // Authorize with a Bearer token, then GET /api/watched answers the user's (empty) list.
       const email = "docs-reader@example.test";
-      const password = "a long docs reader passphrase";
-      const signup = await fetch(`${server.url}/api/auth/signup`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email, password }),
-      });
-      assert.equal(signup.status, 201, await signup.text());
-      const session = await (await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email, password }),
-      })).json();
+      const session = await signedInSession(server, email);
       await page.getByRole("button", { name: /Authorize/ }).first().click();
       const dialog = page.locator(".auth-container", { hasText: "bearerAuth" });
       await dialog.locator("input").first().fill(session.access_token);

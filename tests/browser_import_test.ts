@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import { SESSION_COOKIE } from "../lib/web/session_cookie.ts";
+import { signedInContext, signedInSession } from "./helpers/browser_session.ts";
 import { csvText, letterboxdCsvs, letterboxdZip } from "./helpers/history_files.ts";
 import { CATALOG, type CatalogMovie, serveCatalog } from "./helpers/import_world.ts";
 import {
@@ -53,28 +53,11 @@ Deno.test({
       return undefined;
     };
     const email = `import-${crypto.randomUUID().slice(0, 8)}@example.test`;
-    const password = "import-password";
-    const signup = await fetch(`${server.url}/api/auth/signup`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, password }),
-    });
-    assert.equal(signup.status, 201, await signup.text());
-    const session = await (await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, password }),
-    })).json();
+    const session = await signedInSession(server, email);
 
     const browser = await launchBrowser();
     try {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      await context.addCookies([{
-        name: SESSION_COOKIE,
-        value: encodeURIComponent(JSON.stringify(session)),
-        url: server.url,
-        sameSite: "Lax",
-      }]);
+      const context = await signedInContext(browser, server, session, { width: 1280 });
       const page = await context.newPage();
       page.setDefaultTimeout(TIMEOUT);
       const errors = pageErrors(page);
