@@ -73,13 +73,14 @@ async function sendResetLink(deps: AppDeps, user: UserRow, mailer: Mailer | unde
 
 /**
  * `POST /auth/v1/recover`: always answers (nothing), whether or not the email has an account,
- * before any lookup. Past 3 requests per email or 20 per address in an hour, nothing is sent.
+ * before any lookup (it returns once the email's shape is checked; the work is scheduled). Past
+ * 3 requests per email or 20 per address in an hour, nothing is sent.
  */
-export async function requestPasswordReset(
+export function requestPasswordReset(
   deps: AppDeps,
   body: unknown,
   options: { clientAddress: string; mailer?: Mailer },
-): Promise<void> {
+): void {
   const parsed = recoverBody.safeParse(body);
   const email = parsed.success ? parsed.data.email?.trim().toLowerCase() : undefined;
   if (!email) {
