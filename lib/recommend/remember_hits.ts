@@ -6,12 +6,22 @@
 import { genreNames } from "../catalog/genres.ts";
 import { upsertLight } from "../catalog/movies_store.ts";
 import type { Sql } from "../store/mod.ts";
-import type { SearchHit } from "./resolve_titles.ts";
+
+/** The fields of a catalog search hit that a light row keeps. */
+export interface HitFields {
+  id: number;
+  title: string;
+  original_title?: string;
+  release_date?: string;
+  poster_path?: string;
+  vote_average?: number;
+  genre_ids?: number[];
+}
 
 /** Stores the hits the movies store lacks as light rows (has_details false). */
 export async function rememberHits(
   sql: Sql,
-  hits: SearchHit[],
+  hits: HitFields[],
   options: { now: number },
 ): Promise<void> {
   if (hits.length === 0) return;
