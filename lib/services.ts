@@ -31,6 +31,7 @@ export function createServices(deps: AppDeps): Services {
     // Titles the movies store does not know fall back to the catalog search (lib/catalog).
     recommend: createRecommendService(deps, {
       search: (title, { year }) => catalog.search(title, { year, wait: true }).then((r) => r.value),
+      details: (id) => catalog.movie(id),
     }),
   };
   return services;

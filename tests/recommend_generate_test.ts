@@ -172,7 +172,7 @@ for (const engine of ENGINES) {
       { title: "Heat", year: 1995, reason: "" },
       { title: "Nonexistent Movie", year: 1995, reason: "" },
       { title: "Broken Search", year: null, reason: "" },
-    ], { sql: store, search });
+    ], { sql: store, search, now: 0 });
     assert.deepEqual(ids, [
       base + 1,
       // Punctuation does not count, a typographic apostrophe included.

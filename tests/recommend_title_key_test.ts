@@ -36,7 +36,7 @@ for (const engine of ENGINES) {
       { title: `CA TOURNE ${tag.toUpperCase()}`, year: 2003, reason: "" },
       { title: `l’été brûlant ${tag}`, year: null, reason: "" },
       { title: `ça-tourne: ${tag}!`, year: 2004, reason: "" },
-    ], { sql, search: noSearch });
+    ], { sql, search: noSearch, now: 0 });
     assert.deepEqual(ids, [base + 1, base + 2, base + 1]);
     assert.equal(statements.length, 1, "one query for all candidates");
     const [lookup] = statements;
@@ -64,7 +64,7 @@ for (const engine of ENGINES) {
     const renamed = await resolveTitles([
       { title: `eclair ${tag}`, year: 2003, reason: "" },
       { title: `Ça Tourne ${tag}`, year: 2003, reason: "" },
-    ], { sql: store, search: () => Promise.resolve({ results: [] }) });
+    ], { sql: store, search: () => Promise.resolve({ results: [] }), now: 0 });
     assert.deepEqual(renamed, [base + 1, null]);
   });
 }

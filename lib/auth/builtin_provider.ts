@@ -145,8 +145,11 @@ export function createBuiltinProvider(
       return toGoTrueUser(await updateUser(deps, claims, body));
     },
 
-    async recover(body, { clientAddress }) {
-      await requestPasswordReset(deps, body, { clientAddress, mailer });
+    recover(body, { clientAddress }) {
+      // Throws for a malformed email; otherwise the work runs after the answer.
+      return Promise.resolve().then(() =>
+        requestPasswordReset(deps, body, { clientAddress, mailer })
+      );
     },
 
     async verifyOtp(params) {

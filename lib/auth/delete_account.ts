@@ -12,6 +12,16 @@ import type { AppDeps } from "../deps.ts";
 import { Problem } from "../problem.ts";
 import { markUserDeleted } from "./deleted_users.ts";
 
+// The list lock (lib/lists/service.ts, lib/history_import/apply.ts) and the dismissal lock
+// (lib/recommend/dismissed.ts), in that order.
+const USER_LOCKS_SQL = `select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended($1, 6)),
+    pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended($1, 16))`;
+
+function isDeadlock(error: unknown): boolean {
+  return typeof error === "object" && error !== null &&
+    (error as { code?: unknown }).code === "40P01";
+}
+
 /** The exact words the body must carry. */
 export const DELETE_CONFIRMATION = "delete my account";
 
@@ -48,11 +58,24 @@ export async function deleteAccount(
   userId: string,
   options: { deleteIdentity?: (id: string) => Promise<void> } = {},
 ): Promise<void> {
-  await deps.store.transaction(async (tx) => {
-    await tx.query("select public.delete_user_rows($1)", [userId]);
-    // Sessions, refresh tokens and reset links follow by cascade.
-    if (!options.deleteIdentity) await tx.query("delete from auth.users where id = $1", [userId]);
-  });
+  const remove = () =>
+    deps.store.transaction(async (tx) => {
+      // The user's own locks first, the ones their list writes and dismissals take: a write
+      // under way finishes before the rows go, and a later one finds the user gone (401).
+      // Without them, 4 of 10 deletions racing writes on PostgreSQL ended in a deadlock.
+      await tx.query(USER_LOCKS_SQL, [userId]);
+      await tx.query("select public.delete_user_rows($1)", [userId]);
+      // Sessions, refresh tokens and reset links follow by cascade.
+      if (!options.deleteIdentity) await tx.query("delete from auth.users where id = $1", [userId]);
+    });
+  try {
+    await remove();
+  } catch (error) {
+    // A writer that takes no user lock (a sign-in, a stored recommendation) can still meet the
+    // deletion in the other order: PostgreSQL ends one side, so the deletion tries once more.
+    if (!isDeadlock(error)) throw error;
+    await remove();
+  }
   if (options.deleteIdentity) {
     // Not inside the transaction: Supabase's own delete cascades into our tables and would
     // wait on the rows this transaction holds. A failure leaves the user without rows, able

@@ -34,11 +34,13 @@ const verifyParams = z.object({
   token: z.string().optional(),
 });
 
-// Mails still being sent, per app: the answer does not wait for them (its timing would tell
-// whether the email has an account), but tests and shutdown can.
+// Reset requests still being worked on, per app: the answer does not wait for them (its timing
+// would tell whether the email has an account), but tests and shutdown can.
 const pending = new WeakMap<AppDeps, Set<Promise<void>>>();
+// The last request whose limits are being taken, per app.
+const limitTail = new WeakMap<AppDeps, Promise<void>>();
 
-/** Resolves once every reset mail this app started has been sent or has failed. */
+/** Resolves once every reset request this app took has been mailed, refused or has failed. */
 export async function resetMailsSettled(deps: AppDeps): Promise<void> {
   while (pending.get(deps)?.size) await Promise.allSettled([...pending.get(deps)!]);
 }
@@ -70,14 +72,15 @@ async function sendResetLink(deps: AppDeps, user: UserRow, mailer: Mailer | unde
 }
 
 /**
- * `POST /auth/v1/recover`: always answers (nothing), whether or not the email has an account.
- * Past 3 requests per email or 20 per address in an hour, it silently sends nothing.
+ * `POST /auth/v1/recover`: always answers (nothing), whether or not the email has an account,
+ * before any lookup (it returns once the email's shape is checked; the work is scheduled). Past
+ * 3 requests per email or 20 per address in an hour, nothing is sent.
  */
-export async function requestPasswordReset(
+export function requestPasswordReset(
   deps: AppDeps,
   body: unknown,
   options: { clientAddress: string; mailer?: Mailer },
-): Promise<void> {
+): void {
   const parsed = recoverBody.safeParse(body);
   const email = parsed.success ? parsed.data.email?.trim().toLowerCase() : undefined;
   if (!email) {
@@ -90,18 +93,47 @@ export async function requestPasswordReset(
       "Unable to validate email address: invalid format",
     );
   }
-  const attempt = await takeAttempt(deps.kv, [
-    { limit: RECOVER_PER_EMAIL, subject: email },
-    { limit: RECOVER_PER_ADDRESS, subject: limitSubject(options.clientAddress) },
-  ], { clock: deps.clock });
-  if (!attempt.allowed) return;
-  const user = await findUserByEmail(deps.store, email);
-  if (!user) return;
+  // Everything past the email's shape runs after the answer, for every email alike: the
+  // limits, the account lookup and the mail. The response path is then the same work whether
+  // or not the email has an account, so its timing tells nothing (a lookup or token insert
+  // before answering made existing emails measurably slower).
   let set = pending.get(deps);
   if (!set) pending.set(deps, set = new Set());
-  const sending = sendResetLink(deps, user, options.mailer);
-  set.add(sending);
-  sending.finally(() => set.delete(sending));
+  // The limits are taken one request at a time, in the order the requests came (the 21st
+  // request from an address is the one refused); lookups and mails then run side by side.
+  const counted = (limitTail.get(deps) ?? Promise.resolve())
+    .then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
+    .then(() => takeLimits(deps, email, options.clientAddress));
+  limitTail.set(deps, counted.then(() => {}, () => {}));
+  const work = counted.then((allowed) => allowed ? deliverReset(deps, email, options) : undefined);
+  set.add(work);
+  work.finally(() => set.delete(work));
+}
+
+async function takeLimits(deps: AppDeps, email: string, clientAddress: string) {
+  try {
+    const attempt = await takeAttempt(deps.kv, [
+      { limit: RECOVER_PER_EMAIL, subject: email },
+      { limit: RECOVER_PER_ADDRESS, subject: limitSubject(clientAddress) },
+    ], { clock: deps.clock });
+    return attempt.allowed;
+  } catch (error) {
+    deps.log({ level: "error", event: "password_reset_failed", error: describeError(error) });
+    return false;
+  }
+}
+
+async function deliverReset(
+  deps: AppDeps,
+  email: string,
+  options: { clientAddress: string; mailer?: Mailer },
+): Promise<void> {
+  try {
+    const user = await findUserByEmail(deps.store, email);
+    if (user) await sendResetLink(deps, user, options.mailer);
+  } catch (error) {
+    deps.log({ level: "error", event: "password_reset_failed", error: describeError(error) });
+  }
 }
 
 /** The 403 of a spent, expired or unknown link, as GoTrue answers it. */

@@ -6,8 +6,26 @@
  */
 import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
 
-/** The lowest zxcvbn score (0-4) a new password must reach. */
-export const MIN_SCORE = 3;
+/**
+ * The lowest zxcvbn score (0-4) a new password must reach. 3 would refuse every 8-character
+ * password, random ones included (zxcvbn counts 10^8 guesses for them), so "at least 8
+ * characters" would be untrue; 2 still refuses common passwords, keyboard walks, dates and the
+ * email. The meter keeps encouraging more (docs/identity.md).
+ */
+export const MIN_SCORE = 2;
+
+const WORDS = ["Very weak", "Weak", "Fair", "Strong", "Very strong"];
+
+/**
+ * The meter's words for a score, agreeing with the rule: a refused score says why, an accepted
+ * one never says "too easy to guess" (the meter once showed "Fair — too easy to guess").
+ */
+export function strengthWords(score: number): { text: string; accepted: boolean } {
+  const word = WORDS[Math.max(0, Math.min(4, Math.round(score)))];
+  if (score < MIN_SCORE) return { text: `${word} — too easy to guess.`, accepted: false };
+  if (score < 3) return { text: `${word} — good enough; a longer one is safer.`, accepted: true };
+  return { text: `${word}.`, accepted: true };
+}
 
 /** What the estimator says about a password. */
 export interface Strength {
@@ -41,14 +59,18 @@ function load(): Promise<ZxcvbnFactory> {
 }
 
 /**
- * The words of an email that a guesser would try first: the local part, and its pieces split
- * at dots, dashes, underscores and pluses.
+ * The words of an email that a guesser would try first: the local part, its pieces split at
+ * dots, dashes, underscores and pluses, and the name pieces joined in either order
+ * ("lena.brandt" -> "lenabrandt", "brandtlena"), since people drop the dot when they make a
+ * password of their name.
  */
 export function emailInputs(email: string): string[] {
   const local = email.trim().toLowerCase().split("@")[0] ?? "";
   if (!local) return [];
-  const pieces = local.split(/[._+-]+/).filter((p) => p.length >= 3);
-  return [...new Set([local, ...pieces])];
+  const all = local.split(/[._+-]+/).filter(Boolean);
+  const pieces = all.filter((p) => p.length >= 3);
+  const joined = all.length > 1 ? [all.join(""), all.toReversed().join("")] : [];
+  return [...new Set([local, ...pieces, ...joined])];
 }
 
 /** Estimates a password's strength, with the email's local part as a word to guess from. */

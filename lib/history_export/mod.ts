@@ -6,6 +6,7 @@
 import { stringify } from "csv-stringify/sync";
 import { z } from "zod";
 import type { Sql } from "../store/mod.ts";
+import { neutraliseCell } from "../csv/cells.ts";
 
 /** A watched entry of the export. */
 export interface ExportedWatched {
@@ -85,7 +86,10 @@ export async function exportJson(sql: Sql, userId: string, now: number): Promise
   return { exportedAt: new Date(now).toISOString(), watched, myList };
 }
 
-/** One list as CSV; unknown values are empty cells. */
+/**
+ * One list as CSV; unknown values are empty cells, and a cell a spreadsheet would run as a
+ * formula gets a leading `'` (lib/csv/cells.ts; the importer takes it off again).
+ */
 export async function exportCsv(sql: Sql, userId: string, list: "watched" | "mylist") {
   const rows = list === "watched"
     ? (await exportWatched(sql, userId)).map((e) => [
@@ -99,7 +103,11 @@ export async function exportCsv(sql: Sql, userId: string, list: "watched" | "myl
     : (await exportMyList(sql, userId)).map((
       e,
     ) => [e.catalogId, e.title, e.year || "", "", "", ""]);
-  return stringify(rows, { header: true, columns: CSV_HEADER, record_delimiter: "windows" });
+  return stringify(rows.map((cells) => cells.map(neutraliseCell)), {
+    header: true,
+    columns: CSV_HEADER,
+    record_delimiter: "windows",
+  });
 }
 
 /** The query of `GET /api/export`: JSON by default; a CSV names its list. */

@@ -1,6 +1,7 @@
 /** CSV text to records through csv-parse (RFC 4180: quoted commas, doubled quotes, CRLF, BOM). */
 import { parse } from "csv-parse/sync";
 import { Problem } from "../problem.ts";
+import { restoreCell } from "../csv/cells.ts";
 
 /** A CSV read as its header and one object per data row, keyed by the header's names. */
 export interface CsvTable {
@@ -38,7 +39,8 @@ export function readCsv(text: string): CsvTable {
   const header = first.map((name) => name.trim());
   const records = data.map((cells) => {
     const record: Record<string, string> = {};
-    header.forEach((name, i) => record[name] = cells[i] ?? "");
+    // A cell neutralised against CSV injection reads back as it was written (lib/csv/cells.ts).
+    header.forEach((name, i) => record[name] = restoreCell(cells[i] ?? ""));
     return record;
   });
   return { header, records };

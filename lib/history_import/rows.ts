@@ -93,9 +93,16 @@ export function toReview(value: unknown): string | undefined {
   return text === "" ? undefined : [...text].slice(0, MAX_NOTE).join("");
 }
 
-/** A row without the keys whose value is undefined (rows are stored as JSON). */
+/**
+ * A row without the keys whose value is undefined (rows are stored as JSON), its texts without
+ * NUL characters: PostgreSQL text and jsonb cannot hold U+0000, and a file's stray NUL says
+ * nothing about the film (a review left empty by it is no review).
+ */
 export function row(fields: ImportRow): ImportRow {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(fields)) if (value !== undefined) out[key] = value;
+  for (const [key, value] of Object.entries(fields)) {
+    const clean = typeof value === "string" ? value.replaceAll("\0", "") : value;
+    if (clean !== undefined && !(key === "review" && clean === "")) out[key] = clean;
+  }
   return out as unknown as ImportRow;
 }

@@ -58,7 +58,7 @@ function invalidBody(detail: string): Problem {
 
 /**
  * The parsed JSON body, or a 400 `invalid_body` Problem saying why not (wrong content type with
- * `requireJsonType`, over 16 KiB, not JSON). With `allowEmpty`, a blank body is `undefined`.
+ * `requireJsonType`, over 16 KiB, not JSON, a NUL character in a text). With `allowEmpty`, a blank body is `undefined`.
  */
 export async function readJson(
   request: Request,
@@ -72,9 +72,27 @@ export async function readJson(
   if (!bytes) throw invalidBody("The body is larger than 16 KiB.");
   const text = new TextDecoder().decode(bytes);
   if (options.allowEmpty && text.trim() === "") return undefined;
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw invalidBody("The body is not valid JSON.");
   }
+  // PostgreSQL text cannot hold U+0000: refused here for every text field of every route,
+  // instead of failing as a 500 when a note or name reaches the store.
+  if (holdsNul(value)) throw invalidBody(NUL_DETAIL);
+  return value;
+}
+
+/** Why a body with a NUL character in a text is refused. */
+export const NUL_DETAIL = "Text must not contain the NUL character (U+0000).";
+
+/** Whether any string (or key) in a parsed JSON value holds U+0000. */
+export function holdsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\0");
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value !== null && typeof value === "object") {
+    return Object.entries(value).some(([key, item]) => key.includes("\0") || holdsNul(item));
+  }
+  return false;
 }

@@ -45,6 +45,8 @@ export const watchedOnSchema = z.string()
 /** A private note: a string of at most 2,000 characters after trimming, or null for none. */
 export const noteSchema = z.string()
   .refine((s) => [...s.trim()].length <= MAX_NOTE_LENGTH)
+  // PostgreSQL text cannot hold U+0000; refused here too for callers that skip the body reader.
+  .refine((s) => !s.includes("\0"))
   .nullable()
   // JSON Schema counts characters (code points) as the parser does; trimming it cannot say.
   .meta({
@@ -91,7 +93,8 @@ export function parseHistoryFields(body: Record<string, unknown>, now: number): 
       throw new Problem(
         400,
         "invalid_note",
-        `note must be a string of at most ${MAX_NOTE_LENGTH} characters after trimming, or null.`,
+        `note must be a string of at most ${MAX_NOTE_LENGTH} characters after trimming, ` +
+          "without NUL characters, or null.",
       );
     }
     // A blank note is no note.

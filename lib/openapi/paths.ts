@@ -118,7 +118,7 @@ export function buildPaths(): Record<string, unknown> {
           201: ok("Created.", "SignupResult"),
           400: problem(
             "Bad body (`invalid_body`, `invalid_email`, `invalid_password`), a password the " +
-              "strength estimator scores under 3 of 4 (`weak_password`, its advice in `detail`), " +
+              "strength estimator scores under 2 of 4 (`weak_password`, its advice in `detail`), " +
               "or failed captcha (`captcha_failed`).",
           ),
           409: problem("An account with this email exists (`email_exists`)."),

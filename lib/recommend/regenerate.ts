@@ -12,6 +12,7 @@ import { complete } from "./providers.ts";
 import { resolveTitles } from "./resolve_titles.ts";
 import { NOT_INTERESTED_TITLES } from "./steering.ts";
 import { emailOf, storePicks } from "./store_picks.ts";
+import { lookUpUnknown } from "./look_up_unknown.ts";
 import { loadTaste, titlesOf } from "./taste.ts";
 import type { RecommendMode, RecommendServiceOptions } from "./types.ts";
 
@@ -37,24 +38,20 @@ export function createRegenerate(deps: AppDeps, options: RecommendServiceOptions
       log,
     });
   const resolve = (candidates: Parameters<typeof resolveTitles>[0]) =>
-    resolveTitles(candidates, { sql: store, search: options.search, log });
+    resolveTitles(candidates, { sql: store, search: options.search, log, now: clock.now() });
 
   return async (userId, { mode, stored, hash, watchedIds }) => {
     const previousIds = mode === "getNew" ? stored?.ids ?? [] : [];
     // The profile is read only here: a cached answer needs the watched ids alone.
-    const { taste, previousTitles, dismissed, dismissedTitles } = await store.asUser(
-      userId,
-      async (tx) => {
-        const dismissed = await dismissedIds(tx, userId);
-        return {
-          taste: await loadTaste(tx, userId, { watchedIds }),
-          previousTitles: (await titlesOf(tx, previousIds)).map(label),
-          dismissed,
-          dismissedTitles: (await titlesOf(tx, dismissed.slice(0, NOT_INTERESTED_TITLES)))
-            .map(label),
-        };
-      },
-    );
+    const { taste, previousTitles, dismissed } = await store.asUser(userId, async (tx) => ({
+      taste: await loadTaste(tx, userId, { watchedIds }),
+      previousTitles: (await titlesOf(tx, previousIds)).map(label),
+      dismissed: await dismissedIds(tx, userId),
+    }));
+    // Every dismissed movie the prompt lists is named: one the store lacks is looked up first.
+    const named = dismissed.slice(0, NOT_INTERESTED_TITLES);
+    await lookUpUnknown(deps, named, options.details);
+    const dismissedTitles = (await titlesOf(store, named)).map(label);
     const picks = await generate(taste, {
       previousIds,
       previousTitles,

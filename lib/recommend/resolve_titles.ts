@@ -6,6 +6,7 @@
 import type { Logger } from "../log.ts";
 import type { Sql } from "../store/mod.ts";
 import type { Candidate } from "./parse_output.ts";
+import { rememberHits } from "./remember_hits.ts";
 
 /** A catalog search result as the resolver reads it (the catalog's own rows have more fields). */
 export interface SearchHit {
@@ -13,6 +14,9 @@ export interface SearchHit {
   title: string;
   original_title?: string;
   release_date?: string;
+  poster_path?: string;
+  vote_average?: number;
+  genre_ids?: number[];
 }
 
 /** The catalog search `resolveTitles` falls back to. */
@@ -87,7 +91,7 @@ async function fromStore(sql: Sql, candidates: Candidate[]): Promise<(number | n
   return candidates.map((c, i) => best(c.year, byOrd.get(i + 1) ?? []));
 }
 
-async function fromSearch(search: SearchFn, candidate: Candidate): Promise<number | null> {
+async function fromSearch(search: SearchFn, candidate: Candidate): Promise<SearchHit | null> {
   const key = titleKey(candidate.title);
   if (!key) return null;
   const { results } = await search(candidate.title, {
@@ -98,22 +102,26 @@ async function fromSearch(search: SearchFn, candidate: Candidate): Promise<numbe
     .filter((r) => titleKey(r.title) === key || titleKey(r.original_title ?? "") === key)
     // Search order is relevance: earlier rows win ties.
     .map((r, i) => ({ id: r.id, year: Number(r.release_date?.slice(0, 4)) || 0, popularity: -i }));
-  return best(candidate.year, matches);
+  const id = best(candidate.year, matches);
+  return results.find((r) => r.id === id) ?? null;
 }
 
 /** Resolves each candidate to a catalog id (null when unresolved), in candidate order. */
 export async function resolveTitles(
   candidates: Candidate[],
-  options: { sql: Sql; search: SearchFn; log?: Logger },
+  options: { sql: Sql; search: SearchFn; log?: Logger; now: number },
 ): Promise<(number | null)[]> {
   if (candidates.length === 0) return [];
   const ids = await fromStore(options.sql, candidates);
   const missing = ids.flatMap((id, i) => (id === null ? [i] : []));
+  const hits: SearchHit[] = [];
   for (let start = 0; start < missing.length; start += SEARCHES_AT_ONCE) {
     await Promise.all(
       missing.slice(start, start + SEARCHES_AT_ONCE).map(async (i) => {
         try {
-          ids[i] = await fromSearch(options.search, candidates[i]);
+          const hit = await fromSearch(options.search, candidates[i]);
+          ids[i] = hit?.id ?? null;
+          if (hit) hits.push(hit);
         } catch (error) {
           // A search failure leaves this title unresolved; the round asks for others.
           options.log?.({
@@ -125,5 +133,8 @@ export async function resolveTitles(
       }),
     );
   }
+  // A pick found by the search is stored at least as a light row, so a later prompt can name
+  // it (a dismissed pick is listed by its title from the store).
+  await rememberHits(options.sql, hits, { now: options.now });
   return ids;
 }

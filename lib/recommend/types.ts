@@ -44,6 +44,11 @@ export interface RecommendService {
 export interface RecommendServiceOptions {
   /** The catalog search unresolved titles fall back to. */
   search: SearchFn;
+  /**
+   * The catalog's details of one movie through the shared window, storing it: a dismissed
+   * movie the store lacks is looked up so the prompt can name it.
+   */
+  details?: (catalogId: number) => Promise<unknown>;
   /** Per provider attempt; 30 s by default (tests shorten it). */
   timeoutMs?: number;
   /** Lifetime of the per-user generation lock if it is never released. */

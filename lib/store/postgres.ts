@@ -3,6 +3,7 @@ import postgres from "postgres";
 import { isUnavailable, STORE_TIMEOUT_MS, storeUnavailable, withDeadline } from "./deadline.ts";
 import { Problem } from "../problem.ts";
 import type { Sql, Store } from "./types.ts";
+import { isUserGone, userGone } from "./user_gone.ts";
 import { USER_SETTINGS_SQL, userClaims } from "./user_settings.ts";
 
 type Conn = postgres.Sql | postgres.TransactionSql;
@@ -52,7 +53,9 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
   const bounded = <T>(work: (p: Pool) => Promise<T>): Promise<T> => {
     const current = pool;
     return withDeadline(work(current), timeoutMs, () => reset(current)).catch((error) => {
-      throw !(error instanceof Problem) && isUnavailable(error) ? storeUnavailable(error) : error;
+      if (error instanceof Problem) throw error;
+      if (isUserGone(error)) throw userGone(error);
+      throw isUnavailable(error) ? storeUnavailable(error) : error;
     });
   };
   const stats = { queries: 0 };
