@@ -18,6 +18,10 @@ export interface AuthFormProps {
   mode: "login" | "signup";
   next: string;
   captcha?: CaptchaProps;
+  /** Who may sign up: `invite` asks for the code, `closed` offers no sign-up form. */
+  signup?: "open" | "invite" | "closed";
+  /** The code of the invite link the visitor followed. */
+  invite?: string;
 }
 
 /** The form; its heading and submit label follow the mode. */
@@ -28,6 +32,8 @@ export default function AuthForm(props: AuthFormProps) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<FormMessage | null>(null);
   const [captchaToken, setCaptchaToken] = useState("");
+  const [inviteCode, setInviteCode] = useState(props.invite ?? "");
+  const signupMode = props.signup ?? "open";
   const captcha = useCaptcha(mode === "signup" ? props.captcha : undefined, setCaptchaToken);
   const next = encodeURIComponent(props.next);
 
@@ -51,7 +57,7 @@ export default function AuthForm(props: AuthFormProps) {
     setBusy(true);
     setMessage(null);
     try {
-      if (mode === "signup") {
+      if (mode === "signup" && signupMode !== "closed") {
         if (props.captcha && !captchaToken) {
           setMessage({ error: true, text: "Please complete the captcha first." });
           return;
@@ -59,7 +65,12 @@ export default function AuthForm(props: AuthFormProps) {
         try {
           await api("/api/auth/signup", {
             method: "POST",
-            body: { email, password, ...(captchaToken ? { captchaToken } : {}) },
+            body: {
+              email,
+              password,
+              ...(captchaToken ? { captchaToken } : {}),
+              ...(signupMode === "invite" ? { inviteCode: inviteCode.trim() } : {}),
+            },
           });
         } catch (error) {
           if (error instanceof ApiError && error.code === "email_exists") {
@@ -78,7 +89,7 @@ export default function AuthForm(props: AuthFormProps) {
     }
   }
 
-  const signup = mode === "signup";
+  const signup = mode === "signup" && signupMode !== "closed";
   const other = signup ? "login" : "signup";
   return (
     <div class="auth">
@@ -110,6 +121,21 @@ export default function AuthForm(props: AuthFormProps) {
               />
             </div>
           )}
+        {signup && signupMode === "invite"
+          ? (
+            <div class="field">
+              <label for="auth-invite">Invite code</label>
+              <input
+                id="auth-invite"
+                name="invite"
+                autocomplete="off"
+                required
+                value={inviteCode}
+                onInput={(e) => setInviteCode(e.currentTarget.value)}
+              />
+            </div>
+          )
+          : null}
         {signup && props.captcha
           ? (
             <div
@@ -129,18 +155,20 @@ export default function AuthForm(props: AuthFormProps) {
           </p>
         )}
       </form>
-      <p class="auth-switch">
-        {signup ? "Already have an account? " : "New here? "}
-        <a
-          href={`/${other}?next=${next}`}
-          onClick={(e) => {
-            e.preventDefault();
-            switchTo(other);
-          }}
-        >
-          {signup ? "Sign in" : "Create an account"}
-        </a>
-      </p>
+      {!signup && signupMode === "closed" ? null : (
+        <p class="auth-switch">
+          {signup ? "Already have an account? " : "New here? "}
+          <a
+            href={`/${other}?next=${next}`}
+            onClick={(e) => {
+              e.preventDefault();
+              switchTo(other);
+            }}
+          >
+            {signup ? "Sign in" : "Create an account"}
+          </a>
+        </p>
+      )}
     </div>
   );
 }
