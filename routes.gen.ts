@@ -33,21 +33,27 @@ import * as $29 from "./routes/api/recommend/quota.ts";
 import * as $30 from "./routes/api/watched.ts";
 import * as $31 from "./routes/api/watched/[catalogId].ts";
 import * as $32 from "./routes/auth/v1/.well-known/jwks.json.ts";
-import * as $33 from "./routes/auth/v1/logout.ts";
-import * as $34 from "./routes/auth/v1/recover.ts";
-import * as $35 from "./routes/auth/v1/token.ts";
-import * as $36 from "./routes/auth/v1/user.ts";
-import * as $37 from "./routes/auth/v1/verify.ts";
-import * as $38 from "./routes/forgot-password.tsx";
-import * as $39 from "./routes/import.tsx";
-import * as $40 from "./routes/login.tsx";
-import * as $41 from "./routes/movies/[id].tsx";
-import * as $42 from "./routes/mylist.tsx";
-import * as $43 from "./routes/recommendations.tsx";
-import * as $44 from "./routes/reset-password.tsx";
-import * as $45 from "./routes/search.tsx";
-import * as $46 from "./routes/signup.tsx";
-import * as $47 from "./routes/watched.tsx";
+import * as $33 from "./routes/auth/v1/authorize.ts";
+import * as $34 from "./routes/auth/v1/callback.ts";
+import * as $35 from "./routes/auth/v1/factors.ts";
+import * as $36 from "./routes/auth/v1/factors/[id].ts";
+import * as $37 from "./routes/auth/v1/factors/[id]/challenge.ts";
+import * as $38 from "./routes/auth/v1/factors/[id]/verify.ts";
+import * as $39 from "./routes/auth/v1/logout.ts";
+import * as $40 from "./routes/auth/v1/recover.ts";
+import * as $41 from "./routes/auth/v1/token.ts";
+import * as $42 from "./routes/auth/v1/user.ts";
+import * as $43 from "./routes/auth/v1/verify.ts";
+import * as $44 from "./routes/forgot-password.tsx";
+import * as $45 from "./routes/import.tsx";
+import * as $46 from "./routes/login.tsx";
+import * as $47 from "./routes/movies/[id].tsx";
+import * as $48 from "./routes/mylist.tsx";
+import * as $49 from "./routes/recommendations.tsx";
+import * as $50 from "./routes/reset-password.tsx";
+import * as $51 from "./routes/search.tsx";
+import * as $52 from "./routes/signup.tsx";
+import * as $53 from "./routes/watched.tsx";
 
 /** The route table app.ts builds the app from. */
 export const manifest: Manifest = {
@@ -91,20 +97,30 @@ export const manifest: Manifest = {
       file: "auth/v1/.well-known/jwks.json.ts",
       module: $32,
     },
-    { pattern: "/auth/v1/logout", file: "auth/v1/logout.ts", module: $33 },
-    { pattern: "/auth/v1/recover", file: "auth/v1/recover.ts", module: $34 },
-    { pattern: "/auth/v1/token", file: "auth/v1/token.ts", module: $35 },
-    { pattern: "/auth/v1/user", file: "auth/v1/user.ts", module: $36 },
-    { pattern: "/auth/v1/verify", file: "auth/v1/verify.ts", module: $37 },
-    { pattern: "/forgot-password", file: "forgot-password.tsx", module: $38 },
-    { pattern: "/import", file: "import.tsx", module: $39 },
-    { pattern: "/login", file: "login.tsx", module: $40 },
-    { pattern: "/movies/:id", file: "movies/[id].tsx", module: $41 },
-    { pattern: "/mylist", file: "mylist.tsx", module: $42 },
-    { pattern: "/recommendations", file: "recommendations.tsx", module: $43 },
-    { pattern: "/reset-password", file: "reset-password.tsx", module: $44 },
-    { pattern: "/search", file: "search.tsx", module: $45 },
-    { pattern: "/signup", file: "signup.tsx", module: $46 },
-    { pattern: "/watched", file: "watched.tsx", module: $47 },
+    { pattern: "/auth/v1/authorize", file: "auth/v1/authorize.ts", module: $33 },
+    { pattern: "/auth/v1/callback", file: "auth/v1/callback.ts", module: $34 },
+    { pattern: "/auth/v1/factors", file: "auth/v1/factors.ts", module: $35 },
+    { pattern: "/auth/v1/factors/:id", file: "auth/v1/factors/[id].ts", module: $36 },
+    {
+      pattern: "/auth/v1/factors/:id/challenge",
+      file: "auth/v1/factors/[id]/challenge.ts",
+      module: $37,
+    },
+    { pattern: "/auth/v1/factors/:id/verify", file: "auth/v1/factors/[id]/verify.ts", module: $38 },
+    { pattern: "/auth/v1/logout", file: "auth/v1/logout.ts", module: $39 },
+    { pattern: "/auth/v1/recover", file: "auth/v1/recover.ts", module: $40 },
+    { pattern: "/auth/v1/token", file: "auth/v1/token.ts", module: $41 },
+    { pattern: "/auth/v1/user", file: "auth/v1/user.ts", module: $42 },
+    { pattern: "/auth/v1/verify", file: "auth/v1/verify.ts", module: $43 },
+    { pattern: "/forgot-password", file: "forgot-password.tsx", module: $44 },
+    { pattern: "/import", file: "import.tsx", module: $45 },
+    { pattern: "/login", file: "login.tsx", module: $46 },
+    { pattern: "/movies/:id", file: "movies/[id].tsx", module: $47 },
+    { pattern: "/mylist", file: "mylist.tsx", module: $48 },
+    { pattern: "/recommendations", file: "recommendations.tsx", module: $49 },
+    { pattern: "/reset-password", file: "reset-password.tsx", module: $50 },
+    { pattern: "/search", file: "search.tsx", module: $51 },
+    { pattern: "/signup", file: "signup.tsx", module: $52 },
+    { pattern: "/watched", file: "watched.tsx", module: $53 },
   ],
 };

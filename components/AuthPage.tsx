@@ -15,6 +15,12 @@ export interface AuthPageData {
   /** Who may sign up (SIGNUP) and an invite code from the invite link. */
   signup?: "open" | "invite" | "closed";
   invite?: string;
+  /** PASSWORD_LOGIN: false shows only the identity provider's button. */
+  passwordLogin?: boolean;
+  /** OIDC_NAME, when sign-in with the instance's identity provider is configured. */
+  oidcName?: string;
+  /** Why the identity provider's sign-in failed, in plain words. */
+  error?: string;
 }
 
 const SIGNUP_NOTES = {
@@ -42,8 +48,12 @@ export function AuthPage({ mode, data }: { mode: "login" | "signup"; data: AuthP
         mode={mode}
         next={data.next}
         captcha={mode === "signup" ? captcha : undefined}
-        signup={data.signup ?? "open"}
+        // Only what differs from the defaults travels to the island.
+        signup={data.signup === "open" ? undefined : data.signup}
         invite={data.invite}
+        passwordLogin={data.passwordLogin === false ? false : undefined}
+        oidcName={data.oidcName}
+        error={data.error}
       />
     </section>
   );

@@ -12,9 +12,20 @@ export function signupDisabled(): Problem {
   return new Problem(403, "signup_disabled", "This instance is not taking new accounts.");
 }
 
-/** 403 `signup_disabled` when SIGNUP=closed: checked before a body is read. */
+/**
+ * 403 `signup_disabled` when SIGNUP=closed, or when PASSWORD_LOGIN=false (accounts then come
+ * from the identity provider only): checked before a body is read.
+ */
 export function refuseWhenClosed(deps: AppDeps): void {
-  if (deps.config.access.signup === "closed") throw signupDisabled();
+  const { signup, passwordLogin } = deps.config.access;
+  if (signup === "closed") throw signupDisabled();
+  if (!passwordLogin) {
+    throw new Problem(
+      403,
+      "signup_disabled",
+      "Password accounts are off here: sign in with the site's identity provider instead.",
+    );
+  }
 }
 
 /**

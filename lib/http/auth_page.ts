@@ -6,7 +6,22 @@ function show(c: Ctx, posted: boolean) {
   const next = safeNext(c.req.query("next"));
   if (c.get("user")) return c.redirect(next, 303);
   const invite = c.req.query("invite")?.slice(0, 64);
-  return c.var.render({ next, posted, signup: c.var.deps.config.access.signup, invite });
+  const access = c.var.deps.config.access;
+  // A sign-in with the identity provider that failed comes back with OAuth's two parameters.
+  const failed = c.req.query("error");
+  const error = failed
+    ? (c.req.query("error_description") || "Signing in with the identity provider failed.")
+      .slice(0, 300)
+    : undefined;
+  return c.var.render({
+    next,
+    posted,
+    signup: access.signup,
+    invite,
+    passwordLogin: access.passwordLogin,
+    oidcName: c.var.deps.config.supabase ? undefined : access.oidc?.name,
+    error,
+  });
 }
 
 /** GET renders the form; POST (a form sent without JavaScript) renders it with a note. */
