@@ -5,7 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { type TestApp, testApp } from "./helpers/app.ts";
-import { signUp, token } from "./helpers/auth_requests.ts";
+import { signUp, signup, token } from "./helpers/auth_requests.ts";
+import { createUser } from "./helpers/users.ts";
 import { dance, forge, SITE, siteClient, tamperingFetch } from "./helpers/oidc_dance.ts";
 import { startIdp } from "./helpers/oidc_idp.ts";
 import type { FakeClock } from "../lib/clock.ts";
@@ -194,7 +195,7 @@ Deno.test("a foreign redirect_to is refused before the provider is visited; an a
   assert.ok(res.headers.get("location")!.startsWith(w.idp.issuer));
 });
 
-Deno.test("the PKCE exchange refuses a wrong code verifier (403 bad_code_verifier) and the code is then spent", async () => {
+Deno.test("the PKCE exchange refuses a wrong code verifier with 403 bad_code_verifier and starts no session", async () => {
   await using w = await world();
   w.idp.accounts.set("gina", { email: "gina@example.com", email_verified: true });
   const back = await dance(w.t, siteClient(w.t), { sub: "gina" });
@@ -210,7 +211,11 @@ Deno.test("the PKCE exchange refuses a wrong code verifier (403 bad_code_verifie
 
 Deno.test("PASSWORD_LOGIN=false turns password sign-in off (422 email_provider_disabled); the provider still signs in", async () => {
   await using w = await world({ PASSWORD_LOGIN: "false" });
-  await signUp(w.t, "hal@example.com", "popcorn-matinee-42");
+  // Password signup is off too; the account is one made before the switch.
+  const before = await signup(w.t, { email: "x@example.com", password: "popcorn-matinee-42" });
+  assert.equal(before.status, 403);
+  assert.equal((await before.json()).code, "signup_disabled");
+  await createUser(w.t.deps, { email: "hal@example.com" });
   const res = await token(w.t, "password", {
     email: "hal@example.com",
     password: "popcorn-matinee-42",

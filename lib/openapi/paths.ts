@@ -153,6 +153,10 @@ export function buildPaths(): Record<string, unknown> {
           204: { description: "Deleted." },
           400: problem("Missing or different confirmation (`confirmation_required`)."),
           401: unauthorized,
+          403: problem(
+            "Two-factor codes are on and the token is not raised to aal2 by a code " +
+              "(`mfa_required`).",
+          ),
           500: internal,
           502: problem("Supabase Auth refused to delete the user (`upstream_error`)."),
           503: problem(
