@@ -12,7 +12,21 @@ export interface AuthPageData {
   next: string;
   /** The form was submitted without JavaScript (a POST reached the server). */
   posted?: boolean;
+  /** Who may sign up (SIGNUP) and an invite code from the invite link. */
+  signup?: "open" | "invite" | "closed";
+  invite?: string;
+  /** PASSWORD_LOGIN: false shows only the identity provider's button. */
+  passwordLogin?: boolean;
+  /** OIDC_NAME, when sign-in with the instance's identity provider is configured. */
+  oidcName?: string;
+  /** Why the identity provider's sign-in failed, in plain words. */
+  error?: string;
 }
+
+const SIGNUP_NOTES = {
+  invite: "Accounts here are by invitation: enter the invite code you were given.",
+  closed: "This site is not taking new accounts. If you already have one, sign in.",
+} as const;
 
 /** `mode` is the form shown first. */
 export function AuthPage({ mode, data }: { mode: "login" | "signup"; data: AuthPageData }) {
@@ -27,7 +41,20 @@ export function AuthPage({ mode, data }: { mode: "login" | "signup"; data: AuthP
             <p class="notice notice-error">Signing in needs JavaScript.</p>
           </noscript>
         )}
-      <AuthForm mode={mode} next={data.next} captcha={mode === "signup" ? captcha : undefined} />
+      {mode === "signup" && data.signup && data.signup !== "open"
+        ? <Notice>{SIGNUP_NOTES[data.signup]}</Notice>
+        : null}
+      <AuthForm
+        mode={mode}
+        next={data.next}
+        captcha={mode === "signup" ? captcha : undefined}
+        // Only what differs from the defaults travels to the island.
+        signup={data.signup === "open" ? undefined : data.signup}
+        invite={data.invite}
+        passwordLogin={data.passwordLogin === false ? false : undefined}
+        oidcName={data.oidcName}
+        error={data.error}
+      />
     </section>
   );
 }

@@ -9,15 +9,27 @@ import { FormStatus } from "../components/FormStatus.tsx";
 import { api, ApiError } from "../lib/web/api.ts";
 import { signInMessage, signUpMessage } from "../lib/web/auth_messages.ts";
 import { type CaptchaProps, useCaptcha } from "../lib/web/captcha.ts";
-import { supabase } from "../lib/web/supabase.ts";
+import { oauthClient, supabase } from "../lib/web/supabase.ts";
+import { useEffect } from "preact/hooks";
 import type { FormMessage } from "../lib/web/use_action.ts";
 import { NewPasswordField } from "../components/NewPasswordField.tsx";
+import CodeStep from "./CodeStep.tsx";
 
 /** Which form first, where to go once signed in, and the captcha when sign-up needs one. */
 export interface AuthFormProps {
   mode: "login" | "signup";
   next: string;
   captcha?: CaptchaProps;
+  /** Who may sign up: `invite` asks for the code, `closed` offers no sign-up form. */
+  signup?: "open" | "invite" | "closed";
+  /** The code of the invite link the visitor followed. */
+  invite?: string;
+  /** false: password sign-in is off, only the identity provider's button is shown. */
+  passwordLogin?: boolean;
+  /** The identity provider's name (OIDC_NAME) when its sign-in is configured. */
+  oidcName?: string;
+  /** Why the identity provider's sign-in failed. */
+  error?: string;
 }
 
 /** The form; its heading and submit label follow the mode. */
@@ -26,8 +38,57 @@ export default function AuthForm(props: AuthFormProps) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<FormMessage | null>(null);
+  const [message, setMessage] = useState<FormMessage | null>(
+    props.error ? { error: true, text: props.error } : null,
+  );
   const [captchaToken, setCaptchaToken] = useState("");
+  const [inviteCode, setInviteCode] = useState(props.invite ?? "");
+  const signupMode = props.signup ?? "open";
+  const [needsCode, setNeedsCode] = useState(false);
+  const passwords = props.passwordLogin ?? true;
+
+  // Back from the identity provider with a code: supabase-js exchanges it (grant_type=pkce).
+  useEffect(() => {
+    const code = new URLSearchParams(location.search).get("code");
+    if (!code || !props.oidcName) return;
+    setBusy(true);
+    oauthClient().auth.exchangeCodeForSession(code).then(async ({ error }) => {
+      if (error) {
+        setMessage({ error: true, text: "That sign-in could not be finished. Please try again." });
+        setBusy(false);
+        return;
+      }
+      await afterSignIn();
+    });
+  }, []);
+
+  async function afterSignIn() {
+    // Two-factor codes on: the session is aal1 until the code step raises it.
+    const level = await supabase().auth.mfa.getAuthenticatorAssuranceLevel();
+    if (level.data?.nextLevel === "aal2" && level.data.currentLevel !== "aal2") {
+      setNeedsCode(true);
+      return;
+    }
+    location.assign(props.next);
+  }
+
+  async function withProvider() {
+    setBusy(true);
+    const back = new URL("/login", location.origin);
+    back.searchParams.set("next", props.next);
+    const { error } = await oauthClient().auth.signInWithOAuth({
+      // The built-in provider's name for the instance's OpenID Connect provider.
+      provider: "oidc" as "google",
+      options: {
+        redirectTo: back.toString(),
+        queryParams: inviteCode.trim() ? { invite_code: inviteCode.trim() } : undefined,
+      },
+    });
+    if (error) {
+      setMessage({ error: true, text: "The sign-in could not be started. Please try again." });
+      setBusy(false);
+    }
+  }
   const captcha = useCaptcha(mode === "signup" ? props.captcha : undefined, setCaptchaToken);
   const next = encodeURIComponent(props.next);
 
@@ -51,7 +112,7 @@ export default function AuthForm(props: AuthFormProps) {
     setBusy(true);
     setMessage(null);
     try {
-      if (mode === "signup") {
+      if (mode === "signup" && signupMode !== "closed") {
         if (props.captcha && !captchaToken) {
           setMessage({ error: true, text: "Please complete the captcha first." });
           return;
@@ -59,7 +120,12 @@ export default function AuthForm(props: AuthFormProps) {
         try {
           await api("/api/auth/signup", {
             method: "POST",
-            body: { email, password, ...(captchaToken ? { captchaToken } : {}) },
+            body: {
+              email,
+              password,
+              ...(captchaToken ? { captchaToken } : {}),
+              ...(signupMode === "invite" ? { inviteCode: inviteCode.trim() } : {}),
+            },
           });
         } catch (error) {
           if (error instanceof ApiError && error.code === "email_exists") {
@@ -72,75 +138,119 @@ export default function AuthForm(props: AuthFormProps) {
           return;
         }
       }
-      if (await signIn()) location.assign(props.next);
+      if (!(await signIn())) return;
+      await afterSignIn();
     } finally {
       setBusy(false);
     }
   }
 
-  const signup = mode === "signup";
+  const signup = mode === "signup" && signupMode !== "closed" && passwords;
   const other = signup ? "login" : "signup";
+  if (needsCode) {
+    return (
+      <div class="auth">
+        <h1>Sign in</h1>
+        <CodeStep next={props.next} />
+      </div>
+    );
+  }
   return (
     <div class="auth">
       <h1>{signup ? "Create an account" : "Sign in"}</h1>
-      <form class="form" method="post" onSubmit={submit}>
-        <FormStatus message={message} />
-        <EmailField id="auth-email" value={email} onInput={setEmail} />
-        {signup
-          ? (
-            <NewPasswordField
-              id="auth-password"
-              label="Password"
-              email={email}
-              value={password}
-              onInput={setPassword}
-            />
-          )
-          : (
-            <div class="field">
-              <label for="auth-password">Password</label>
-              <input
-                id="auth-password"
-                type="password"
-                name="password"
-                autocomplete="current-password"
-                required
-                value={password}
-                onInput={(e) => setPassword(e.currentTarget.value)}
-              />
-            </div>
-          )}
-        {signup && props.captcha
-          ? (
-            <div
-              class="captcha"
-              ref={captcha.el}
-              data-captcha={props.captcha.provider}
-              data-sitekey={props.captcha.siteKey}
-            />
-          )
-          : null}
-        <button type="submit" class="button" aria-disabled={busy ? "true" : undefined}>
-          {busy ? "Please wait…" : signup ? "Create account" : "Sign in"}
-        </button>
-        {signup ? null : (
-          <p class="forgot-link">
-            <a href="/forgot-password">Forgot password?</a>
+      {props.oidcName
+        ? (
+          <p class="oidc-signin">
+            <button
+              type="button"
+              class="button oidc-button"
+              aria-disabled={busy ? "true" : undefined}
+              onClick={() => busy || withProvider()}
+            >
+              Sign in with {props.oidcName}
+            </button>
           </p>
+        )
+        : null}
+      {!passwords
+        ? <FormStatus message={message} />
+        : (
+          <form class="form" method="post" onSubmit={submit}>
+            <FormStatus message={message} />
+            <EmailField id="auth-email" value={email} onInput={setEmail} />
+            {signup
+              ? (
+                <NewPasswordField
+                  id="auth-password"
+                  label="Password"
+                  email={email}
+                  value={password}
+                  onInput={setPassword}
+                />
+              )
+              : (
+                <div class="field">
+                  <label for="auth-password">Password</label>
+                  <input
+                    id="auth-password"
+                    type="password"
+                    name="password"
+                    autocomplete="current-password"
+                    required
+                    value={password}
+                    onInput={(e) => setPassword(e.currentTarget.value)}
+                  />
+                </div>
+              )}
+            {signup && signupMode === "invite"
+              ? (
+                <div class="field">
+                  <label for="auth-invite">Invite code</label>
+                  <input
+                    id="auth-invite"
+                    name="invite"
+                    autocomplete="off"
+                    required
+                    value={inviteCode}
+                    onInput={(e) => setInviteCode(e.currentTarget.value)}
+                  />
+                </div>
+              )
+              : null}
+            {signup && props.captcha
+              ? (
+                <div
+                  class="captcha"
+                  ref={captcha.el}
+                  data-captcha={props.captcha.provider}
+                  data-sitekey={props.captcha.siteKey}
+                />
+              )
+              : null}
+            <button type="submit" class="button" aria-disabled={busy ? "true" : undefined}>
+              {busy ? "Please wait…" : signup ? "Create account" : "Sign in"}
+            </button>
+            {signup ? null : (
+              <p class="forgot-link">
+                <a href="/forgot-password">Forgot password?</a>
+              </p>
+            )}
+          </form>
         )}
-      </form>
-      <p class="auth-switch">
-        {signup ? "Already have an account? " : "New here? "}
-        <a
-          href={`/${other}?next=${next}`}
-          onClick={(e) => {
-            e.preventDefault();
-            switchTo(other);
-          }}
-        >
-          {signup ? "Sign in" : "Create an account"}
-        </a>
-      </p>
+      {!passwords || (!signup && signupMode === "closed") ? null : (
+        <p class="auth-switch">
+          {signup ? "Already have an account? " : "New here? "}
+          <a
+            href={`/${other}?next=${next}`}
+            onClick={(e) => {
+              e.preventDefault();
+              switchTo(other);
+            }}
+          >
+            {signup ? "Sign in" : "Create an account"}
+          </a>
+        </p>
+      )}
     </div>
   );
 }

@@ -7,9 +7,11 @@ import { regionCode } from "./catalog/regions.ts";
 import { z } from "zod";
 import { bodyTimeoutMs, ConfigError, type Env, port, url, value } from "./config_values.ts";
 import { readMailConfig, type SmtpConfig } from "./mail/smtp_url.ts";
+import { type AccessConfig, readAccessConfig } from "./config_access.ts";
 
 export { ConfigError };
 export type { SmtpConfig };
+export type { AccessConfig, OidcConfig, SignupMode } from "./config_access.ts";
 
 /** One OpenAI-compatible provider, tried in order with each of its models in order. */
 export interface AiProvider {
@@ -68,6 +70,8 @@ export interface Config {
   mailFrom: string;
   /** How long a request body may take to arrive (BODY_TIMEOUT_MS; contract section 14: 10 s). */
   bodyTimeoutMs: number;
+  /** Signup mode, password sign-in, OIDC and redirect allow-list (docs/oidc.md). */
+  access: AccessConfig;
 }
 
 const CAPTCHA_VERIFY_URLS = {
@@ -203,6 +207,7 @@ export function loadConfig(env: Env = Deno.env.toObject()): Config {
     clientIpHeader: value(env, "CLIENT_IP_HEADER")?.toLowerCase(),
     ...mail(env, siteUrl),
     bodyTimeoutMs: bodyTimeoutMs(env),
+    access: readAccessConfig(env),
   };
 }
 

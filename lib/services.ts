@@ -1,4 +1,5 @@
 /** The app's services, built once per app from its dependencies and shared by every request. */
+import { createInviteService, type InviteService } from "./access/service.ts";
 import { type AuthService, createAuthService } from "./auth/service.ts";
 import { type Catalog, createCatalogService } from "./catalog/mod.ts";
 import type { AppDeps } from "./deps.ts";
@@ -15,6 +16,8 @@ export interface Services {
   historyImport: HistoryImportService;
   recommend: RecommendService;
   lists: ListsService;
+  /** The admin's signup invites (SIGNUP=invite). */
+  invites: InviteService;
 }
 
 /** Builds the services of one app. */
@@ -22,6 +25,7 @@ export function createServices(deps: AppDeps): Services {
   const catalog = createCatalogService(deps);
   const services: Services = {
     auth: createAuthService(deps),
+    invites: createInviteService(deps),
     catalog,
     catalogImport: createCatalogImportService(deps, { catalog }),
     // A user's history file, matched through the catalog's search (lib/history_import).

@@ -8,6 +8,7 @@ import ChangePasswordIsland from "../islands/ChangePassword.tsx";
 import DeleteAccountIsland from "../islands/DeleteAccount.tsx";
 import ExportLinksIsland from "../islands/ExportLinks.tsx";
 import SignOutOthersIsland from "../islands/SignOutOthers.tsx";
+import TwoFactorIsland from "../islands/TwoFactor.tsx";
 import { DELETE_CONFIRMATION } from "../lib/auth/delete_account.ts";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import { island } from "../lib/http/island.tsx";
@@ -16,6 +17,7 @@ const ChangePassword = island("ChangePassword", ChangePasswordIsland);
 const SignOutOthers = island("SignOutOthers", SignOutOthersIsland);
 const DeleteAccount = island("DeleteAccount", DeleteAccountIsland);
 const ExportLinks = island("ExportLinks", ExportLinksIsland);
+const TwoFactor = island("TwoFactor", TwoFactorIsland);
 
 export const handler: Handlers = {
   async GET(c) {
@@ -48,6 +50,10 @@ export default function Account({ user, url }: PageProps) {
       <section class="auth" aria-labelledby="password-heading">
         <h2 id="password-heading">Change password</h2>
         <ChangePassword email={user.email} />
+      </section>
+      <section class="auth" aria-labelledby="two-factor-heading">
+        <h2 id="two-factor-heading">Two-factor codes</h2>
+        <TwoFactor />
       </section>
       <section class="auth" aria-labelledby="devices-heading">
         <h2 id="devices-heading">Other devices</h2>

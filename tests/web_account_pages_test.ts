@@ -67,12 +67,21 @@ Deno.test("website: account pages render on the server", async (t) => {
       assert.deepEqual(islandsOf(html), [
         { name: "SignOutButton", props: {} },
         { name: "ChangePassword", props: { email: "settings@example.test" } },
+        { name: "TwoFactor", props: {} },
         { name: "SignOutOthers", props: {} },
         { name: "ExportLinks", props: {} },
         { name: "DeleteAccount", props: { confirmation: "delete my account" } },
       ]);
       const text = textOf(html);
-      for (const heading of ["Change password", "Other devices", "Your data", "Delete account"]) {
+      for (
+        const heading of [
+          "Change password",
+          "Two-factor codes",
+          "Other devices",
+          "Your data",
+          "Delete account",
+        ]
+      ) {
         assert.ok(text.includes(heading), heading);
       }
       assert.match(text, /Type delete my account to confirm/);

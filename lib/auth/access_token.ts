@@ -12,9 +12,23 @@ export const ACCESS_TOKEN_TTL_S = 3600;
 /** The audience Supabase puts in user tokens. */
 export const AUDIENCE = "authenticated";
 
+/** The assurance level of a session: a password (or OIDC) alone, or with a second factor. */
+export type Aal = "aal1" | "aal2";
+
+/** One authentication method of a session (the token's `amr` claim). */
+export interface AmrEntry {
+  method: string;
+  timestamp: number;
+}
+
+/** The `amr` method names Supabase Auth uses. */
+export const AAL_METHODS = { totp: "totp", password: "password", oauth: "oauth" } as const;
+
 /** What a verified access token says. */
 export interface VerifiedToken extends AuthUser {
   sessionId?: string;
+  /** How the session began (`password`, `oauth`, `recovery`): the first `amr` method. */
+  method?: string;
   /** The token's `exp`, in seconds since the epoch. */
   expiresAt: number;
 }
@@ -23,7 +37,7 @@ export interface VerifiedToken extends AuthUser {
 export async function signAccessToken(
   key: SigningKey,
   user: AuthUser,
-  options: { issuer: string; clock: Clock; sessionId?: string },
+  options: { issuer: string; clock: Clock; sessionId?: string; aal?: Aal; amr?: AmrEntry[] },
 ): Promise<{ token: string; expiresAt: number }> {
   const iat = Math.floor(options.clock.now() / 1000);
   const expiresAt = iat + ACCESS_TOKEN_TTL_S;
@@ -33,8 +47,8 @@ export async function signAccessToken(
     app_metadata: { provider: "email", providers: ["email"] },
     user_metadata: {},
     role: "authenticated",
-    aal: "aal1",
-    amr: [{ method: "password", timestamp: iat }],
+    aal: options.aal ?? "aal1",
+    amr: options.amr ?? [{ method: "password", timestamp: iat }],
     ...(options.sessionId ? { session_id: options.sessionId } : {}),
     is_anonymous: false,
   })
@@ -46,6 +60,13 @@ export async function signAccessToken(
     .setExpirationTime(expiresAt)
     .sign(key.privateKey);
   return { token, expiresAt };
+}
+
+function firstMethod(amr: unknown): string | undefined {
+  if (!Array.isArray(amr)) return undefined;
+  const methods = amr.map((entry) => (entry as { method?: unknown })?.method);
+  const first = methods.find((m) => typeof m === "string" && m !== AAL_METHODS.totp);
+  return typeof first === "string" ? first : undefined;
 }
 
 /** Tokens longer than this are refused unread (an ES256 token of ours is about 600 characters). */
@@ -87,6 +108,8 @@ export async function verifyAccessToken(
       id: payload.sub,
       email: typeof payload.email === "string" ? payload.email : "",
       sessionId: typeof payload.session_id === "string" ? payload.session_id : undefined,
+      aal: payload.aal === "aal2" ? "aal2" : "aal1",
+      method: firstMethod(payload.amr),
       expiresAt: Number(payload.exp),
     };
   } catch (error) {

@@ -17,6 +17,10 @@ import { hashPassword } from "./passwords.ts";
 import { endSessions, type LogoutScope, sessionState } from "./sessions.ts";
 import type { SigningKey } from "./signing_key.ts";
 import { verifiedTokens } from "./verified_tokens.ts";
+import { createMfaService, type MfaService } from "../mfa/service.ts";
+import { createOidcService, type OidcService } from "../oidc/service.ts";
+import { listFactors, toGoTrueFactor } from "../mfa/factors.ts";
+import { assertPasswordChangeAllowed } from "../mfa/guard.ts";
 import { findUserById, insertUser, isUniqueViolation, toGoTrueUser, UUID } from "./users.ts";
 
 /** The built-in provider's operations. */
@@ -43,6 +47,12 @@ export interface BuiltinProvider {
   logout(token: string, options: { scope?: string }): Promise<void>;
   /** The signing key of the access tokens (loaded once), whose public half the JWKS serves. */
   signingKey(): Promise<SigningKey>;
+  /** The verified claims of a live session's token (GoTrue's 403s otherwise). */
+  claims(token: string): Promise<VerifiedToken>;
+  /** `/auth/v1/factors`: enrol, challenge, verify and unenroll second factors. */
+  mfa: MfaService;
+  /** `/auth/v1/authorize` and `/callback`: sign-in with the instance's OIDC provider. */
+  oidc: OidcService;
   /** Creates a confirmed user with a bcrypt hash; an existing email is 409 `email_exists`. */
   createUser(email: string, password: string): Promise<AuthUser>;
 }
@@ -59,6 +69,7 @@ export function createBuiltinProvider(
   const memo = verifiedTokens(clock);
   const smtp = deps.config.smtp;
   const mailer = smtp ? smtpMailer(smtp, { from: deps.config.mailFrom }) : undefined;
+  const oidc = createOidcService(deps, { issue: options.issue });
 
   async function verified(token: string): Promise<VerifiedToken> {
     const known = memo.get(token);
@@ -102,14 +113,14 @@ export function createBuiltinProvider(
 
   // The token's user, and its session still to be checked (by a caller's statement or its own).
   async function deferringSession(token: string) {
-    const { id, email, sessionId = null } = await verified(token);
+    const { id, email, aal, sessionId = null } = await verified(token);
     // Ids a statement could not cast to uuid would be a 500 there, not the 401 they are.
     if (!UUID.test(id) || (sessionId !== null && !UUID.test(sessionId))) throw sessionEnded();
     const session = new PendingSession(
       sessionId,
       async () => await sessionState(store, id, sessionId ?? undefined) === "live",
     );
-    return { user: { id, email }, session };
+    return { user: { id, email, aal }, session };
   }
 
   return {
@@ -123,10 +134,17 @@ export function createBuiltinProvider(
 
     signingKey: options.signingKey,
 
+    claims: liveBearer,
+
+    mfa: createMfaService(deps, { issue: options.issue }),
+
+    oidc,
+
     async token(grantType, body, { clientAddress }) {
       if (grantType === "password") {
         return await passwordGrant(deps, body, { clientAddress, issue: options.issue });
       }
+      if (grantType === "pkce") return await oidc.exchange(body);
       if (grantType === "refresh_token") {
         return await refreshGrant(deps, body, { issue: options.issue });
       }
@@ -137,12 +155,16 @@ export function createBuiltinProvider(
       const claims = await liveBearer(token);
       const row = await findUserById(store, claims.id);
       if (!row) throw userNotFound();
-      return toGoTrueUser(row);
+      const factors = (await listFactors(store, row.id)).map(toGoTrueFactor);
+      return toGoTrueUser(row, { factors });
     },
 
     async updateUser(token, body) {
       const claims = await liveBearer(token);
-      return toGoTrueUser(await updateUser(deps, claims, body));
+      await assertPasswordChangeAllowed(deps, claims, body);
+      const row = await updateUser(deps, claims, body);
+      const factors = (await listFactors(store, row.id)).map(toGoTrueFactor);
+      return toGoTrueUser(row, { factors });
     },
 
     recover(body, { clientAddress }) {

@@ -4,7 +4,9 @@
  */
 import { z } from "zod";
 import type { AppDeps } from "../deps.ts";
-import { ACCESS_TOKEN_TTL_S } from "./access_token.ts";
+import { type Aal, AAL_METHODS, ACCESS_TOKEN_TTL_S, type AmrEntry } from "./access_token.ts";
+import type { Sql } from "../store/mod.ts";
+import { listFactors, toGoTrueFactor } from "../mfa/factors.ts";
 import { limitSubject } from "./limit_subject.ts";
 import { GoTrueError, invalidCredentials } from "./gotrue_error.ts";
 import type { AuthUser } from "./types.ts";
@@ -19,10 +21,10 @@ import {
 import { type IssuedSession, rotateRefreshToken, startSession } from "./sessions.ts";
 import { findUserByEmail, findUserById, toGoTrueUser, touchSignIn, type UserRow } from "./users.ts";
 
-/** Signs an access token bound to a session. */
+/** Signs an access token bound to a session, at the session's assurance level. */
 export type IssueToken = (
   user: AuthUser,
-  options: { sessionId: string },
+  options: { sessionId: string; aal?: Aal; amr?: AmrEntry[] },
 ) => Promise<{ token: string; expiresAt: number }>;
 
 /** GoTrue's AccessTokenResponse. */
@@ -42,22 +44,34 @@ const passwordBody = z.object({
 });
 const refreshBody = z.object({ refresh_token: z.string().optional() });
 
-/** The AccessTokenResponse of a session just started or refreshed for `user`. */
+/**
+ * The AccessTokenResponse of a session just started or refreshed for `user`; its user carries
+ * the factors (supabase-js reads the next assurance level from them).
+ */
 export async function sessionResponse(
-  issue: IssueToken,
+  sql: Sql,
   user: UserRow,
-  session: IssuedSession,
+  options: { issue: IssueToken; session: IssuedSession; method?: string; now: number },
 ): Promise<SessionResponse> {
-  const { token, expiresAt } = await issue({ id: user.id, email: user.email }, {
+  const { session } = options;
+  const aal = session.aal ?? "aal1";
+  const at = Math.floor(options.now / 1000);
+  const first = options.method ?? "password";
+  const amr = (aal === "aal2" ? [AAL_METHODS.totp, first] : [first])
+    .map((method) => ({ method, timestamp: at }));
+  const { token, expiresAt } = await options.issue({ id: user.id, email: user.email }, {
     sessionId: session.sessionId,
+    aal,
+    amr,
   });
+  const factors = (await listFactors(sql, user.id)).map(toGoTrueFactor);
   return {
     access_token: token,
     token_type: "bearer",
     expires_in: ACCESS_TOKEN_TTL_S,
     expires_at: expiresAt,
     refresh_token: session.refreshToken,
-    user: toGoTrueUser(user),
+    user: toGoTrueUser(user, { factors }),
   };
 }
 
@@ -75,6 +89,10 @@ export async function passwordGrant(
   const parsed = passwordBody.safeParse(body);
   const email = parsed.success ? parsed.data.email?.trim().toLowerCase() : undefined;
   const password = parsed.success ? parsed.data.password : undefined;
+  if (!deps.config.access.passwordLogin) {
+    // PASSWORD_LOGIN=false: single sign-on only (GoTrue's answer when email logins are off).
+    throw new GoTrueError(422, "email_provider_disabled", "Email logins are disabled");
+  }
   if (!email) throw new GoTrueError(400, "validation_failed", "missing email or phone");
   const address = limitSubject(options.clientAddress);
   const attempt = await takeAttempt(deps.kv, [
@@ -94,7 +112,7 @@ export async function passwordGrant(
   const now = deps.clock.now();
   const session = await startSession(deps.store, user.id, { now });
   const signedIn = await touchSignIn(deps.store, user.id, { now });
-  return await sessionResponse(options.issue, signedIn, session);
+  return await sessionResponse(deps.store, signedIn, { issue: options.issue, session, now });
 }
 
 /** The refresh_token grant: rotates the token (reuse of a rotated one ends the session). */
@@ -117,5 +135,9 @@ export async function refreshGrant(
       "Invalid Refresh Token: No Valid Session Found",
     );
   }
-  return await sessionResponse(options.issue, user, session);
+  return await sessionResponse(deps.store, user, {
+    issue: options.issue,
+    session,
+    now: deps.clock.now(),
+  });
 }

@@ -171,7 +171,12 @@ export async function verifyRecovery(
   if (!user) throw otpExpired();
   const session = await startSession(deps.store, user.id, { now });
   const signedIn = await touchSignIn(deps.store, user.id, { now });
-  return await sessionResponse(options.issue, signedIn, session);
+  return await sessionResponse(deps.store, signedIn, {
+    issue: options.issue,
+    session,
+    method: "recovery",
+    now,
+  });
 }
 
 /**

@@ -57,8 +57,14 @@ export function createAuthService(deps: AppDeps): AuthService {
   const builtin = createBuiltinProvider(deps, {
     signingKey,
     issuer,
-    issue: async (user, { sessionId }) =>
-      await signAccessToken(await signingKey(), user, { issuer, clock: deps.clock, sessionId }),
+    issue: async (user, { sessionId, aal, amr }) =>
+      await signAccessToken(await signingKey(), user, {
+        issuer,
+        clock: deps.clock,
+        sessionId,
+        aal,
+        amr,
+      }),
   });
   return {
     provider: "built-in",

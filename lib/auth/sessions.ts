@@ -14,6 +14,8 @@ export interface IssuedSession {
   sessionId: string;
   userId: string;
   refreshToken: string;
+  /** The session's assurance level (`aal2` once a second factor was verified in it). */
+  aal?: "aal1" | "aal2";
 }
 
 /** How long a rotated refresh token is remembered (its reuse ends the session meanwhile). */
@@ -38,6 +40,16 @@ function newRefreshToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_")
     .replace(/=+$/, "");
+}
+
+/** A fresh refresh token in an existing session (its level just changed; the old ones end). */
+export async function replaceRefreshTokens(
+  tx: Sql,
+  session: { userId: string; sessionId: string },
+  options: { now: number },
+): Promise<string> {
+  await tx.query(`delete from auth.refresh_tokens where session_id = $1`, [session.sessionId]);
+  return await insertToken(tx, { ...session, parent: null }, options.now);
 }
 
 async function insertToken(
@@ -117,10 +129,10 @@ export async function rotateRefreshToken(
         [row.id, options.now],
       );
     }
-    await tx.query(
+    const [level] = await tx.query<{ aal: string | null }>(
       `update auth.sessions set refreshed_at = to_timestamp($2 / 1000.0) at time zone 'utc',
          updated_at = to_timestamp($2 / 1000.0)
-       where id = $1`,
+       where id = $1 returning aal::text as aal`,
       [row.session_id, options.now],
     );
     const next = await insertToken(
@@ -135,7 +147,10 @@ export async function rotateRefreshToken(
        where session_id = $1 and revoked and updated_at < to_timestamp($2 / 1000.0)`,
       [row.session_id, options.now - ROTATED_KEPT_MS],
     );
-    return { session: { sessionId: row.session_id, userId: row.user_id, refreshToken: next } };
+    const aal = level?.aal === "aal2" ? "aal2" as const : "aal1" as const;
+    return {
+      session: { sessionId: row.session_id, userId: row.user_id, refreshToken: next, aal },
+    };
   });
   if (outcome.error === "reused") {
     throw new GoTrueError(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used");

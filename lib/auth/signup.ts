@@ -1,11 +1,14 @@
 /**
  * `POST /api/auth/signup`: the body's rules and the order of checks. Body faults are 400 (a
- * password too easy to guess is 400 `weak_password`), then the per-address limit (429), the captcha (400/503), the existing-email check (409), and the
- * provider creates the account (a concurrent duplicate also ends in 409).
+ * password too easy to guess is 400 `weak_password`), the signup mode (403 `signup_disabled`,
+ * 400 `invite_required`), then the per-address limit (429), the captcha (400/503), the
+ * existing-email check (409), the invite's claim (400 `invite_invalid`), and the provider
+ * creates the account (a concurrent duplicate also ends in 409).
  */
 import { z } from "zod";
 import type { AppDeps } from "../deps.ts";
 import { Problem } from "../problem.ts";
+import { admitNewAccount, checkSignupMode } from "../access/admission.ts";
 import { verifyCaptcha } from "./captcha.ts";
 import { limitSubject, UNKNOWN_ADDRESS } from "./limit_subject.ts";
 import type { AuthUser } from "./types.ts";
@@ -30,6 +33,8 @@ export const signupBodySchema = z.object({
     // not verify once the account moves to Supabase Auth.
     .refine((p) => p.isWellFormed(), { error: "password must be well-formed Unicode text." }),
   captchaToken: z.string({ error: "captchaToken must be a string." }).max(4096).nullish(),
+  inviteCode: z.string({ error: "inviteCode must be a string." }).trim().max(64).nullish()
+    .meta({ description: "Required when the instance signs up by invite (SIGNUP=invite)." }),
 });
 
 /** A valid signup body. */
@@ -38,6 +43,7 @@ export type SignupInput = z.infer<typeof signupBodySchema>;
 const FIELD_CODES: Record<string, string> = {
   email: "invalid_email",
   password: "invalid_password",
+  inviteCode: "invite_invalid",
 };
 
 /** Checks a parsed body: `invalid_body`, `invalid_email` or `invalid_password` on a fault. */
@@ -61,6 +67,8 @@ export async function signUp(
     createUser: (email: string, password: string) => Promise<AuthUser>;
   },
 ): Promise<AuthUser> {
+  // The mode first: a closed instance or a missing invite needs no further work to refuse.
+  checkSignupMode(deps, input.inviteCode);
   const weak = await passwordStrengthFault(input.password, { email: input.email });
   if (weak) throw new Problem(400, "weak_password", weak.message);
   const attempt = await takeAttempt(
@@ -87,5 +95,9 @@ export async function signUp(
   if (row.exists) {
     throw new Problem(409, "email_exists", "An account with this email already exists.");
   }
-  return await options.createUser(input.email, input.password);
+  return await admitNewAccount(
+    deps,
+    { email: input.email, inviteCode: input.inviteCode },
+    () => options.createUser(input.email, input.password),
+  );
 }

@@ -5,6 +5,8 @@ import type { PendingSession } from "./pending_session.ts";
 export interface AuthUser {
   id: string;
   email: string;
+  /** The token's assurance level (`aal2` after a second factor); absent means `aal1`. */
+  aal?: "aal1" | "aal2";
 }
 
 /** Resolves access tokens to users; throws a 401 `unauthorized` Problem for any bad token. */

@@ -87,7 +87,10 @@ function iso(value: Date | string | null): string | undefined {
 }
 
 /** The User object of GoTrue's /user and token responses (no hash, no tokens). */
-export function toGoTrueUser(row: UserRow): Record<string, unknown> {
+export function toGoTrueUser(
+  row: UserRow,
+  extras: { factors?: Record<string, unknown>[]; identities?: Record<string, unknown>[] } = {},
+): Record<string, unknown> {
   const createdAt = iso(row.created_at) ?? new Date(0).toISOString();
   const updatedAt = iso(row.updated_at) ?? createdAt;
   const confirmedAt = iso(row.email_confirmed_at);
@@ -102,22 +105,27 @@ export function toGoTrueUser(row: UserRow): Record<string, unknown> {
     ...(lastSignIn ? { last_sign_in_at: lastSignIn } : {}),
     app_metadata: row.raw_app_meta_data ?? { provider: "email", providers: ["email"] },
     user_metadata: row.raw_user_meta_data ?? {},
-    identities: [{
-      identity_id: row.id,
-      id: row.id,
-      user_id: row.id,
-      identity_data: {
+    // GoTrue leaves `factors` out when there are none.
+    ...(extras.factors?.length ? { factors: extras.factors } : {}),
+    identities: [
+      ...(row.encrypted_password === null && extras.identities?.length ? [] : [{
+        identity_id: row.id,
+        id: row.id,
+        user_id: row.id,
+        identity_data: {
+          email: row.email,
+          email_verified: Boolean(confirmedAt),
+          phone_verified: false,
+          sub: row.id,
+        },
+        provider: "email",
+        ...(lastSignIn ? { last_sign_in_at: lastSignIn } : {}),
+        created_at: createdAt,
+        updated_at: updatedAt,
         email: row.email,
-        email_verified: Boolean(confirmedAt),
-        phone_verified: false,
-        sub: row.id,
-      },
-      provider: "email",
-      ...(lastSignIn ? { last_sign_in_at: lastSignIn } : {}),
-      created_at: createdAt,
-      updated_at: updatedAt,
-      email: row.email,
-    }],
+      }]),
+      ...(extras.identities ?? []),
+    ],
     created_at: createdAt,
     updated_at: updatedAt,
     is_anonymous: false,

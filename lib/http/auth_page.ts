@@ -5,7 +5,23 @@ import type { Ctx, Handlers } from "./app_env.ts";
 function show(c: Ctx, posted: boolean) {
   const next = safeNext(c.req.query("next"));
   if (c.get("user")) return c.redirect(next, 303);
-  return c.var.render({ next, posted });
+  const invite = c.req.query("invite")?.slice(0, 64);
+  const access = c.var.deps.config.access;
+  // A sign-in with the identity provider that failed comes back with OAuth's two parameters.
+  const failed = c.req.query("error");
+  const error = failed
+    ? (c.req.query("error_description") || "Signing in with the identity provider failed.")
+      .slice(0, 300)
+    : undefined;
+  return c.var.render({
+    next,
+    posted,
+    signup: access.signup,
+    invite,
+    passwordLogin: access.passwordLogin,
+    oidcName: c.var.deps.config.supabase ? undefined : access.oidc?.name,
+    error,
+  });
 }
 
 /** GET renders the form; POST (a form sent without JavaScript) renders it with a note. */

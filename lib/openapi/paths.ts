@@ -119,8 +119,11 @@ export function buildPaths(): Record<string, unknown> {
           400: problem(
             "Bad body (`invalid_body`, `invalid_email`, `invalid_password`), a password the " +
               "strength estimator scores under 2 of 4 (`weak_password`, its advice in `detail`), " +
-              "or failed captcha (`captcha_failed`).",
+              "or failed captcha (`captcha_failed`); with SIGNUP=invite, no invite code " +
+              "(`invite_required`) or one unknown, used, expired or for another email " +
+              "(`invite_invalid`).",
           ),
+          403: problem("SIGNUP=closed: the instance takes no new accounts (`signup_disabled`)."),
           409: problem("An account with this email exists (`email_exists`)."),
           429: problem("Too many signups from this address (`rate_limited`).", retryAfterHeader),
           500: internal,
@@ -150,6 +153,10 @@ export function buildPaths(): Record<string, unknown> {
           204: { description: "Deleted." },
           400: problem("Missing or different confirmation (`confirmation_required`)."),
           401: unauthorized,
+          403: problem(
+            "Two-factor codes are on and the token is not raised to aal2 by a code " +
+              "(`mfa_required`).",
+          ),
           500: internal,
           502: problem("Supabase Auth refused to delete the user (`upstream_error`)."),
           503: problem(

@@ -21,3 +21,13 @@ export function signUpMessage(error: unknown): string {
   if (error.code === "captcha_failed") return "The captcha check failed. Please try it again.";
   return error.message;
 }
+
+/** A refused two-factor code in plain words (supabase-js `mfa.verify` errors). */
+export function codeMessage(code: string | undefined, fallback: string): string {
+  if (code === "mfa_verification_failed") return "That code is not right. Try the current one.";
+  if (code === "mfa_factor_not_found" || code === "mfa_challenge_expired") {
+    return "Too many wrong codes or too slow. Try again with the current code.";
+  }
+  if (code === "over_request_rate_limit") return "Too many attempts. Wait a few minutes.";
+  return fallback || "The code could not be checked. Try again.";
+}

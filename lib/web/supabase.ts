@@ -66,6 +66,31 @@ export function supabase(): SupabaseClient {
   return client;
 }
 
+let oauth: SupabaseClient | undefined;
+
+/**
+ * The client of the identity provider's sign-in (PKCE): the same session cookie as `supabase()`,
+ * so the session it gets is the page's; only its flow differs (the code verifier waits in a
+ * cookie of its own while the browser is away).
+ */
+export function oauthClient(): SupabaseClient {
+  oauth ??= createClient(
+    meta("supabase-url") ?? location.origin,
+    meta("supabase-anon-key") ?? "anon",
+    {
+      auth: {
+        storage: cookieStorage,
+        storageKey: SESSION_COOKIE,
+        persistSession: true,
+        autoRefreshToken: false,
+        detectSessionInUrl: false,
+        flowType: "pkce",
+      },
+    },
+  );
+  return oauth;
+}
+
 /** The current access token (refreshed first when it is about to expire), or undefined. */
 export async function accessToken(): Promise<string | undefined> {
   const { data } = await supabase().auth.getSession();

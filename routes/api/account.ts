@@ -1,10 +1,11 @@
 /** DELETE /api/account: deletes the bearer's account and every row of theirs; 204. */
 import type { Handlers } from "../../lib/http/app_env.ts";
 import { assertSignedIn, requireUser } from "../../lib/http/middleware/require_user.ts";
+import { requireAal2 } from "../../lib/http/middleware/require_aal2.ts";
 import { readDeleteConfirmation } from "../../lib/http/payloads.ts";
 
-/** The user first: a 401 comes before the body is read. */
-export const middleware = [requireUser()];
+/** The user first: a 401 comes before the body is read; then its second factor (403). */
+export const middleware = [requireUser(), requireAal2()];
 
 export const handler: Handlers = {
   async DELETE(c) {

@@ -53,7 +53,9 @@ function startImages(): { baseUrl: string; close(): Promise<void> } {
 }
 
 /** Builds the islands bundle if stale, starts the fakes and serves the site; `await using` it. */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(
+  options: { env?: (url: string) => Promise<Record<string, string>> } = {},
+): Promise<TestServer> {
   await build(new URL("../../", import.meta.url).pathname.replace(/\/$/, ""), { ifStale: true });
   const tmdb = await startFakeTmdb();
   const ai = startFakeAi({ fallback: modelLike(POPULAR_POOL, 8) });
@@ -72,6 +74,8 @@ export async function startTestServer(): Promise<TestServer> {
       ...tmdbEnv(tmdb),
       TMDB_IMAGE_BASE_URL: images.baseUrl,
       ...providersEnv([{ name: "fake", baseUrl: ai.baseUrl }]),
+      // A test's own settings that depend on the site's address (an identity provider's).
+      ...(await options.env?.(url)),
     },
   });
   handle = (request) => t.app.fetch(request);

@@ -1,10 +1,12 @@
 /** POST /api/auth/signup: creates an account (rules in lib/auth/signup.ts). */
+import { refuseWhenClosed } from "../../../lib/access/admission.ts";
 import type { Handlers } from "../../../lib/http/app_env.ts";
 import { clientAddress } from "../../../lib/http/client_address.ts";
 import { readJson } from "../../../lib/http/read_body.ts";
 
 export const handler: Handlers = {
   async POST(c) {
+    refuseWhenClosed(c.var.deps);
     const body = await readJson(c.req.raw, { requireJsonType: true });
     const user = await c.var.services.auth.signUp(body, { clientAddress: clientAddress(c) });
     return c.json({ success: true, user: { id: user.id, email: user.email } }, 201);

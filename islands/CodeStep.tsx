@@ -1,0 +1,56 @@
+/**
+ * The sign-in's code step: a user with two-factor codes on, signed in with a password (or the
+ * identity provider), enters the authenticator app's code to raise the session to aal2, then
+ * goes on to `next`. Shown by AuthForm and the OIDC return.
+ */
+import { useState } from "preact/hooks";
+import { FormStatus } from "../components/FormStatus.tsx";
+import { codeMessage } from "../lib/web/auth_messages.ts";
+import { supabase } from "../lib/web/supabase.ts";
+import { useAction } from "../lib/web/use_action.ts";
+
+/** Where to go once the code is right. */
+export default function CodeStep({ next }: { next: string }) {
+  const [code, setCode] = useState("");
+  const { busy, message, run } = useAction();
+
+  const submit = (event: Event) => {
+    event.preventDefault();
+    return run(async () => {
+      const auth = supabase().auth;
+      const { data } = await auth.mfa.listFactors();
+      const factor = data?.totp[0];
+      if (!factor) return { error: true, text: "No two-factor app is set up for this account." };
+      const { error } = await auth.mfa.challengeAndVerify({
+        factorId: factor.id,
+        code: code.trim(),
+      });
+      if (error) return { error: true, text: codeMessage(error.code, error.message) };
+      location.assign(next);
+    });
+  };
+
+  return (
+    <form class="form code-step" method="post" onSubmit={submit}>
+      <h2>Two-factor code</h2>
+      <FormStatus message={message} />
+      <div class="field">
+        <label for="signin-code">The 6-digit code of your authenticator app</label>
+        <input
+          id="signin-code"
+          inputMode="numeric"
+          autocomplete="one-time-code"
+          pattern="[0-9]{6}"
+          maxLength={6}
+          required
+          autofocus
+          value={code}
+          onInput={(e) => setCode(e.currentTarget.value)}
+        />
+      </div>
+      <button type="submit" class="button" aria-disabled={busy ? "true" : undefined}>
+        {busy ? "Please wait…" : "Verify"}
+      </button>
+    </form>
+  );
+}
