@@ -18,6 +18,9 @@ const TIMEOUT = 20_000;
 const OLD_PASSWORD = "correct horse battery";
 const NEW_PASSWORD = "lantern meadow quietly 7";
 
+const focusedText = (page: Page) =>
+  page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
+
 async function signIn(page: Page, url: string, email: string, password: string) {
   await page.goto(`${url}/login`);
   await hydrated(page);
@@ -131,8 +134,11 @@ Deno.test({
         await page.locator(".account-email", { hasText: email }).click();
         await page.waitForURL(`${server.url}/account`);
         await hydrated(page);
-        await page.getByRole("button", { name: "Sign out of other devices" }).click();
+        // Keyboard only: focus stays on the button through the work and the answer.
+        await page.getByRole("button", { name: "Sign out of other devices" }).focus();
+        await page.keyboard.press("Enter");
         await page.getByText("Every other device is signed out.").waitFor();
+        assert.equal(await focusedText(page), "Sign out of other devices");
         const sessions = await server.t.store.query<{ n: number }>(
           `select count(*)::int as n from auth.sessions s join auth.users u on u.id = s.user_id
            where u.email = $1`,
@@ -142,14 +148,31 @@ Deno.test({
       });
 
       await step(
-        "/account changes the password; a weak one is refused with the advice",
+        "/account changes the password after the current one; wrong, unchanged and weak refused",
         async () => {
+          const change = page.getByRole("button", { name: "Change password" });
+          const press = async () => {
+            await change.focus();
+            await page.keyboard.press("Enter");
+          };
+          await page.getByLabel("Current password").fill("not my password at all");
+          await page.getByLabel("New password").fill("violet harbour tandem 3");
+          await press();
+          await page.getByText("Your current password is not right.").waitFor();
+          assert.equal(await focusedText(page), "Change password");
+          await page.getByLabel("Current password").fill(NEW_PASSWORD);
+          await page.getByLabel("New password").fill(NEW_PASSWORD);
+          await press();
+          await page.getByText("That is your current password. Choose a different one.")
+            .waitFor();
           await page.getByLabel("New password").fill("password123");
-          await page.getByRole("button", { name: "Change password" }).click();
+          await press();
           await page.locator(".status-error", { hasText: "too easy to guess" }).waitFor();
           await page.getByLabel("New password").fill("violet harbour tandem 3");
-          await page.getByRole("button", { name: "Change password" }).click();
+          await press();
           await page.getByText("Password changed.").waitFor();
+          assert.equal(await focusedText(page), "Change password");
+          assert.equal(await page.getByLabel("Current password").inputValue(), "");
         },
       );
 
