@@ -140,7 +140,7 @@ Deno.test("website: reading pages render on the server", async (t) => {
       const { html } = await get(app, "/movies/550");
       const text = textOf(html);
       const doc = parseHtml(html);
-      getByRole(doc, "heading", { name: "Where to watch in US", level: 2 });
+      getByRole(doc, "heading", { name: "Where to watch in United States", level: 2 });
       // The fixture's US offers: fuboTV streams; Amazon Video rents and sells.
       assert.match(text, /Stream\s*fuboTV/);
       const rent = getByRole(doc, "list", { name: "Rent" });
@@ -159,21 +159,34 @@ Deno.test("website: reading pages render on the server", async (t) => {
       );
       const form = doc.querySelector("form.region-form");
       assert.equal(form?.getAttribute("method"), "get");
-      assert.equal(form?.getAttribute("action"), "/movies/550");
+      // Back at this section after the choice, not at the top of the page.
+      assert.equal(form?.getAttribute("action"), "/movies/550#where-to-watch");
+      // Countries by name, the current one chosen; GB is the United Kingdom.
+      const select = getByRole(doc, "combobox", { name: "Country" });
+      assert.equal(select.querySelector("option[selected]")?.textContent, "United States");
+      assert.equal(select.querySelector('option[value="GB"]')?.textContent, "United Kingdom");
     },
   );
 
   await t.step(
     "/movies/:id?region= picks the region; an unknown one falls back, an empty one says so",
     async () => {
-      const gb = textOf((await get(app, "/movies/550?region=gb")).html);
-      assert.match(gb, /Where to watch in GB/);
+      const gb = await get(app, "/movies/550?region=gb");
+      assert.match(textOf(gb.html), /Where to watch in United Kingdom/);
+      // "UK" is what people type for the United Kingdom: it is GB, not the default.
+      const uk = await get(app, "/movies/550?region=UK");
+      assert.match(textOf(uk.html), /Where to watch in United Kingdom/);
+      // The choice is remembered: a later visit without ?region= shows it again.
+      const cookie = uk.headers.get("set-cookie") ?? "";
+      assert.match(cookie, /^watch-region=GB; Path=\/; Max-Age=31536000; SameSite=Lax$/);
+      const again = await get(app, "/movies/550", { headers: { cookie: "watch-region=GB" } });
+      assert.match(textOf(again.html), /Where to watch in United Kingdom/);
       const fallback = await get(app, "/movies/550?region=XX");
       assert.equal(fallback.status, 200);
-      assert.match(textOf(fallback.html), /Where to watch in US/);
+      assert.match(textOf(fallback.html), /Where to watch in United States/);
       // Antarctica is not in TMDB's results at all.
       const none = textOf((await get(app, "/movies/550?region=AQ")).html);
-      assert.match(none, /No streaming, rental or purchase offers are known in AQ\./);
+      assert.match(none, /No streaming, rental or purchase offers are known in Antarctica\./);
       assert.match(none, /Streaming data by JustWatch/);
     },
   );

@@ -6,11 +6,9 @@
 import { Title } from "../../components/Title.tsx";
 import ListButtonsIsland from "../../islands/ListButtons.tsx";
 import { WatchProviders } from "../../components/WatchProviders.tsx";
-import {
-  type MovieDetail,
-  regionCode,
-  type WatchProviders as Offers,
-} from "../../lib/catalog/mod.ts";
+import { getCookie } from "hono/cookie";
+import type { MovieDetail, WatchProviders as Offers } from "../../lib/catalog/mod.ts";
+import { readRegion, REGION_COOKIE } from "../../lib/catalog/region_choice.ts";
 import type { ListStatus } from "../../lib/lists/mod.ts";
 import type { Handlers, PageProps } from "../../lib/http/app_env.ts";
 import { island } from "../../lib/http/island.tsx";
@@ -41,8 +39,17 @@ export const handler: Handlers = {
       c.var.services.catalog.movie(id),
       user ? c.var.services.lists.status(user.id, id) : undefined,
     ]);
-    // An unknown region falls back to the default rather than failing the movie's page.
-    const region = regionCode(c.req.query("region") ?? "") ?? c.var.deps.config.tmdb.watchRegion;
+    // An unknown region falls back to the reader's remembered one, then the default, rather
+    // than failing the movie's page; a region chosen in the form is remembered for a year.
+    const asked = readRegion(c.req.query("region"));
+    if (asked) {
+      c.header(
+        "set-cookie",
+        `${REGION_COOKIE}=${asked}; Path=/; Max-Age=31536000; SameSite=Lax`,
+      );
+    }
+    const region = asked ?? readRegion(getCookie(c, REGION_COOKIE)) ??
+      c.var.deps.config.tmdb.watchRegion;
     // The detail fetch just stored the providers, so this is a store read unless they are old.
     const offers = await c.var.services.catalog.providers(id, region).then(
       ({ value }) => value,
