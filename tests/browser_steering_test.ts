@@ -248,13 +248,24 @@ Deno.test({
         const firstCount = await results.getByRole("listitem").count();
         assert.ok(firstCount > 0);
 
-        await page.getByRole("link", { name: "More results" }).click();
+        // The count says these are the movies shown so far, not all of them.
+        await page.getByText(`${firstCount} movies shown; more below`).waitFor();
+        await page.getByRole("link", { name: "More results" }).focus();
+        await page.keyboard.press("Enter");
         await results.getByRole("link", { name: secondPageTitle, exact: true }).waitFor();
         assert.equal(await results.getByRole("listitem").count(), firstCount + 6);
-        // Appended in place: the page did not navigate.
+        // Appended in place: the page did not navigate; focus is on the first new movie.
         assert.match(page.url(), /\/search\?q=fight%20club$/);
+        const focusedHref = () =>
+          page.evaluate(() => document.activeElement?.getAttribute("href") ?? "");
+        await page.waitForFunction(() => document.activeElement?.classList.contains("card-link"));
+        const firstNew = await results.getByRole("listitem").nth(firstCount)
+          .getByRole("link").getAttribute("href");
+        assert.equal(await focusedHref(), firstNew);
+        // The last click brings nothing new: it says so, and focus goes to that line.
         await page.getByRole("link", { name: "More results" }).click();
         await page.getByText("That's all for “fight club”.").waitFor();
+        await page.waitForFunction(() => document.activeElement?.id === "search-end");
 
         await box.fill("");
         await page.getByRole("heading", { name: "Search movies" }).waitFor();
