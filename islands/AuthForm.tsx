@@ -72,7 +72,9 @@ export default function AuthForm(props: AuthFormProps) {
           return;
         }
       }
-      if (await signIn()) location.assign(props.next);
+      // A new account with nowhere asked for goes to the next step (import or rate a few).
+      const newcomer = mode === "signup" && props.next === "/";
+      if (await signIn()) location.assign(newcomer ? "/?notice=welcome" : props.next);
     } finally {
       setBusy(false);
     }

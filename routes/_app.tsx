@@ -33,9 +33,10 @@ export default function App({ children, title, url, user }: AppShellProps) {
       <body>
         <a class="skip-link" href="#main">Skip to content</a>
         <SiteHeader url={url} user={user} />
+        {/* Before the page: when the session has ended elsewhere, it says so at the top. */}
+        {page.staleSession ? <SessionRefresh /> : null}
         <main id="main" class="wrap" tabIndex={-1}>{children}</main>
         <SiteFooter />
-        {page.staleSession ? <SessionRefresh /> : null}
         <IslandScripts />
       </body>
     </html>

@@ -72,7 +72,7 @@ Deno.test({
           await page.getByLabel("Password").fill(OLD_PASSWORD);
           await page.locator('.strength[data-score="4"], .strength[data-score="3"]').waitFor();
           await page.getByRole("button", { name: "Create account" }).click();
-          await page.waitForURL(`${server.url}/`);
+          await page.waitForURL(`${server.url}/?notice=welcome`);
           await page.getByRole("button", { name: "Sign out" }).click();
           await page.getByRole("link", { name: "Sign in" }).first().waitFor();
         },
@@ -105,7 +105,10 @@ Deno.test({
         assert.equal(new URL(page.url()).search, "", "the token leaves the address bar");
         await page.getByLabel("New password").fill(NEW_PASSWORD);
         await page.getByRole("button", { name: "Set new password" }).click();
-        await page.getByText("Your new password is set").waitFor();
+        // The account page says it, under a header that shows the user signed in.
+        await page.waitForURL(`${server.url}/account?notice=password-set`);
+        await page.getByText("Your new password is set, and you are signed in with it.").waitFor();
+        await page.locator(".account-email", { hasText: email }).waitFor();
         await page.goto(`${server.url}/`);
         await page.locator(".account-email", { hasText: email }).waitFor();
         await hydrated(page);
@@ -120,7 +123,13 @@ Deno.test({
         await hydrated(page);
         await page.getByLabel("New password").fill("another quite long phrase 9");
         await page.getByRole("button", { name: "Set new password" }).click();
-        await page.getByText("This link has expired or was already used.").waitFor();
+        const said = page.getByRole("alert");
+        await said.getByText("This link has expired or was already used.").waitFor();
+        // Said once, not "Ask for a new one. Ask for a new link".
+        assert.equal(
+          (await said.innerText()).trim(),
+          "This link has expired or was already used. Ask for a new link",
+        );
       });
 
       const other = await browser.newContext();
@@ -145,6 +154,10 @@ Deno.test({
           [email],
         );
         assert.equal(sessions[0].n, 1);
+        // The other device, on its next page, says why it is signed out.
+        await otherPage.reload();
+        await otherPage.getByText("You were signed out on this device").waitFor();
+        await otherPage.getByRole("link", { name: "Sign in again" }).waitFor();
       });
 
       await step(
@@ -185,7 +198,8 @@ Deno.test({
           assert.equal(await button.isDisabled(), true);
           await page.getByLabel("Type delete my account to confirm").fill("delete my account");
           await button.click();
-          await page.waitForURL(`${server.url}/`);
+          await page.waitForURL(`${server.url}/?notice=account-deleted`);
+          await page.getByText("Your account is deleted").waitFor();
           await page.getByRole("link", { name: "Sign in" }).first().waitFor();
           const users = await server.t.store.query("select 1 from auth.users where email = $1", [
             email,

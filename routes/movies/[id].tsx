@@ -79,8 +79,9 @@ function List({ label, items }: { label: string; items: string[] }) {
 export default function Movie({ data, url, user }: PageProps<Data>) {
   const { movie, lists, region, offers } = data;
   const loginHref = `/login?next=${encodeURIComponent(url.pathname)}`;
+  // A missing fact is named, not left out: an empty line read as a broken page.
   const facts = [
-    movie.year > 0 ? String(movie.year) : "",
+    movie.year > 0 ? String(movie.year) : "Release date not known yet",
     movie.duration !== "N/A" ? movie.duration : "",
   ].filter(Boolean);
   return (
@@ -98,7 +99,7 @@ export default function Movie({ data, url, user }: PageProps<Data>) {
                 ★ {movie.rating.toFixed(1)}
               </span>
             )
-            : null}
+            : <span class="rating">Not rated yet</span>}
           {facts.map((f) => <span key={f}>{f}</span>)}
         </p>
         {movie.genres.length
