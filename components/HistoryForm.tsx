@@ -52,7 +52,14 @@ export function HistoryForm({ entry, onSaved }: HistoryFormProps) {
   }
 
   return (
-    <form class="history form" onSubmit={save} aria-labelledby="history-heading">
+    // POST, never the default GET: without JavaScript a GET would put the private note in the
+    // address bar (and history, and logs); the page's POST says saving needs JavaScript.
+    <form
+      class="history form"
+      method="post"
+      onSubmit={save}
+      aria-labelledby="history-heading"
+    >
       <h2 id="history-heading" class="history-heading">Your history</h2>
       <div class="field">
         <span class="label">Your rating</span>

@@ -64,6 +64,9 @@ export const handler: Handlers = {
     );
     return c.var.render({ movie, lists, region, offers } satisfies Data);
   },
+  // The entry form sent without JavaScript: nothing is saved (a cookie never acts for the user),
+  // and the page says so, after a redirect so a reload does not send the form again.
+  POST: (c) => c.redirect(`${c.req.path}?unsaved=1#history-heading`, 303),
 };
 
 function List({ label, items }: { label: string; items: string[] }) {
@@ -107,6 +110,14 @@ export default function Movie({ data, url, user }: PageProps<Data>) {
             <ul class="chips" aria-label="Genres">
               {movie.genres.map((g) => <li key={g}>{g}</li>)}
             </ul>
+          )
+          : null}
+        {user && url.searchParams.has("unsaved")
+          ? (
+            <p class="notice notice-error" role="alert">
+              Saving a rating, date or note needs JavaScript, so nothing was saved. Turn JavaScript
+              on and try again.
+            </p>
           )
           : null}
         {user
