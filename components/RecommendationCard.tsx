@@ -67,7 +67,7 @@ export function RecommendationCard(
       {note?.gone ? <div class="pick-gone">{status}</div> : (
         <>
           <div class="pick-actions">
-            {action("watched", "Mark watched", `Mark ${name} as watched`)}
+            {action("watched", "Mark watched", `Mark watched: ${name}`)}
             {action(
               "mylist",
               pick.inMyList ? "✓ My List" : "My List",

@@ -126,7 +126,7 @@ Deno.test({
         }
 
         const watched = titles[2];
-        await page.getByRole("button", { name: `Mark ${watched} as watched` }).click();
+        await page.getByRole("button", { name: `Mark watched: ${watched}` }).click();
         await cardOf(watched).getByText(`Marked “${watched}” as watched.`).waitFor();
         await page.waitForFunction(() => document.activeElement?.textContent === "Undo");
 
