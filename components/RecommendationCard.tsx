@@ -1,20 +1,61 @@
-/** One recommended movie: its card with the reason and the quick actions (used by the island). */
+/**
+ * One recommended movie: its card with the reason and the quick actions (used by the island).
+ * What an action did is said at the card itself, where the user is looking: a card that left
+ * the set stays in its place, dimmed, with the message and Undo until the page is left. The
+ * buttons are never disabled (keyboard focus would fall to the page); a press while busy does
+ * nothing.
+ */
+import type { CardNote, PickAction } from "../lib/web/pick_actions.ts";
 import type { Pick } from "../lib/web/recommend_picks.ts";
 import { cardFacts, MovieCard } from "./MovieCard.tsx";
 
-/** The quick actions of a card. */
-export type PickAction = "watched" | "mylist" | "dismiss";
+export type { PickAction } from "../lib/web/pick_actions.ts";
 
-/** The card; `busy` disables its buttons while one of them is being saved. */
+/** The card; `note` is what its last action said, `busy` while one is being saved. */
 export function RecommendationCard(
-  { pick, busy, onAction }: {
+  { pick, busy, note, onAction, onUndo }: {
     pick: Pick;
     busy: boolean;
+    note?: CardNote;
     onAction?: (pick: Pick, action: PickAction) => void;
+    onUndo?: (pick: Pick) => void;
   },
 ) {
   const name = pick.title || `movie #${pick.catalogId}`;
-  const act = (action: PickAction) => () => onAction?.(pick, action);
+  const act = (action: PickAction) => () => busy || onAction?.(pick, action);
+  const action = (kind: PickAction, text: string, label: string, pressed?: boolean) => (
+    <button
+      type="button"
+      class={pressed ? "button button-small button-on" : "button button-small button-quiet"}
+      data-action={`${kind}-${pick.catalogId}`}
+      aria-pressed={pressed}
+      aria-disabled={busy ? "true" : undefined}
+      onClick={act(kind)}
+      aria-label={label}
+    >
+      {text}
+    </button>
+  );
+  const status = (
+    <p class={`status pick-status ${note?.error ? "status-error" : ""}`} role="status">
+      {note?.text}
+      {note?.gone
+        ? (
+          <>
+            {" "}
+            <button
+              type="button"
+              class="link-button"
+              data-undo={pick.catalogId}
+              onClick={() => busy || onUndo?.(pick)}
+            >
+              Undo
+            </button>
+          </>
+        )
+        : null}
+    </p>
+  );
   return (
     <MovieCard
       id={pick.catalogId}
@@ -23,38 +64,21 @@ export function RecommendationCard(
       facts={pick.loaded ? cardFacts(pick.year, pick.genres) : undefined}
       reason={pick.reason}
     >
-      <div class="pick-actions">
-        <button
-          type="button"
-          class="button button-small button-quiet"
-          disabled={busy}
-          onClick={act("watched")}
-          aria-label={`Mark ${name} as watched`}
-        >
-          Watched
-        </button>
-        <button
-          type="button"
-          class={pick.inMyList
-            ? "button button-small button-on"
-            : "button button-small button-quiet"}
-          aria-pressed={pick.inMyList}
-          disabled={busy}
-          onClick={act("mylist")}
-          aria-label={pick.inMyList ? `${name} is in My List` : `Add ${name} to My List`}
-        >
-          {pick.inMyList ? "✓ My List" : "My List"}
-        </button>
-        <button
-          type="button"
-          class="button button-small button-quiet"
-          disabled={busy}
-          onClick={act("dismiss")}
-          aria-label={`Not interested in ${name}`}
-        >
-          Not interested
-        </button>
-      </div>
+      {note?.gone ? <div class="pick-gone">{status}</div> : (
+        <>
+          <div class="pick-actions">
+            {action("watched", "Mark watched", `Mark watched: ${name}`)}
+            {action(
+              "mylist",
+              pick.inMyList ? "✓ My List" : "My List",
+              pick.inMyList ? `${name} is in My List` : `Add ${name} to My List`,
+              pick.inMyList,
+            )}
+            {action("dismiss", "Not interested", `Not interested in ${name}`)}
+          </div>
+          {status}
+        </>
+      )}
     </MovieCard>
   );
 }

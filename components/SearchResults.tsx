@@ -38,10 +38,12 @@ export function RowGrid(
 
 /** `rows` undefined: nothing searched yet; `page` when the rows are one page past the first. */
 export function SearchResults(
-  { q, rows, page = 1, imageBaseUrl }: {
+  { q, rows, page = 1, more = false, imageBaseUrl }: {
     q: string;
     rows?: SearchRow[];
     page?: number;
+    /** More pages may follow: the count is of the movies shown so far, not of every match. */
+    more?: boolean;
     imageBaseUrl: string;
   },
 ) {
@@ -54,7 +56,9 @@ export function SearchResults(
   const count = rows.length === 1 ? "1 movie" : `${rows.length} movies`;
   return (
     <>
-      <p class="count">{page > 1 ? `${count} on page ${page}` : count}</p>
+      <p class="count">
+        {page > 1 ? `${count} on page ${page}` : more ? `${count} shown; more below` : count}
+      </p>
       <RowGrid label={`Results for ${q}`} rows={rows} imageBaseUrl={imageBaseUrl} />
     </>
   );
@@ -101,7 +105,7 @@ export function SearchPager(
           </a>
         )
         : last > 1
-        ? <span class="count">That's all for “{q}”.</span>
+        ? <span class="count" id="search-end" tabIndex={-1}>That's all for “{q}”.</span>
         : null}
     </nav>
   );

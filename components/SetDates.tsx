@@ -1,5 +1,5 @@
 /** When the stored recommendation set was made and until when it is kept (recommendations page). */
-import { day, moment } from "../lib/web/recommend_text.ts";
+import { LocalTime } from "./LocalTime.tsx";
 
 /** `fresh` false: made for an older watched list, or past its week. */
 export function SetDates(
@@ -8,8 +8,8 @@ export function SetDates(
   return (
     <div class="set-dates">
       <p>
-        Made <time datetime={createdAt}>{moment(createdAt)}</time>, kept until{" "}
-        <time datetime={expiresAt}>{day(expiresAt)}</time>. Coming back to them is free.
+        Made <LocalTime iso={createdAt} style="moment" />, kept until{" "}
+        <LocalTime iso={expiresAt} style="day" />. Coming back to them is free.
       </p>
       {fresh ? null : (
         <p>

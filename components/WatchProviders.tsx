@@ -1,9 +1,11 @@
 /**
  * The movie page's "Where to watch" (contract section 13): the region's offers by kind, each
  * provider with its logo, TMDB's page for the region, and the JustWatch credit TMDB's terms
- * ask for. A plain GET form picks another region, so it works without JavaScript.
+ * ask for. A plain GET form picks another country by name, so it works without JavaScript; its
+ * action ends in this section's fragment, so the page comes back scrolled to it.
  */
 import type { WatchProvider, WatchProviders as Offers } from "../lib/catalog/mod.ts";
+import { regionChoices, regionName } from "../lib/catalog/region_choice.ts";
 
 const KINDS: { key: keyof Offers; label: string }[] = [
   { key: "flatrate", label: "Stream" },
@@ -37,28 +39,24 @@ export function WatchProviders(
   { offers, region, path }: { offers: Offers | null; region: string; path: string },
 ) {
   const any = offers && KINDS.some(({ key }) => (offers[key] as WatchProvider[]).length);
+  const country = regionName(region);
   return (
-    <section class="where-to-watch" aria-labelledby="watch-heading">
-      <h2 id="watch-heading">Where to watch in {region}</h2>
+    <section class="where-to-watch" id="where-to-watch" aria-labelledby="watch-heading">
+      <h2 id="watch-heading">Where to watch in {country}</h2>
       {!offers
         ? <p class="lead">Where to watch can't be loaded right now. Please try again later.</p>
         : any
         ? KINDS.map(({ key, label }) => (
           <Kind key={key} label={label} providers={offers[key] as WatchProvider[]} />
         ))
-        : <p class="lead">No streaming, rental or purchase offers are known in {region}.</p>}
-      <form class="region-form" method="get" action={path}>
-        <label for="watch-region">Country code</label>
-        <input
-          id="watch-region"
-          name="region"
-          value={region}
-          size={3}
-          maxLength={2}
-          pattern="[A-Za-z]{2}"
-          autocomplete="country"
-          required
-        />
+        : <p class="lead">No streaming, rental or purchase offers are known in {country}.</p>}
+      <form class="region-form" method="get" action={`${path}#where-to-watch`}>
+        <label for="watch-region">Country</label>
+        <select id="watch-region" name="region" autocomplete="country">
+          {regionChoices().map(({ code, name }) => (
+            <option key={code} value={code} selected={code === region}>{name}</option>
+          ))}
+        </select>
         <button type="submit" class="button button-small button-secondary">Show</button>
       </form>
       <p class="attribution">

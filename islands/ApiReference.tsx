@@ -40,9 +40,11 @@ function loadBundle(src: string): Promise<SwaggerBundle> {
 export default function ApiReference({ bundleUrl, specUrl }: ApiReferenceProps) {
   const mount = useRef<HTMLDivElement>(null);
   const [error, setError] = useState("");
+  const [ready, setReady] = useState<"signed-in" | "signed-out" | "">("");
   useEffect(() => {
     loadBundle(bundleUrl).then(async (SwaggerUIBundle) => {
-      const ui = SwaggerUIBundle({
+      const token = await accessToken().catch(() => undefined);
+      const ui: SwaggerUi = SwaggerUIBundle({
         url: specUrl,
         domNode: mount.current,
         presets: [SwaggerUIBundle.presets.apis],
@@ -51,14 +53,28 @@ export default function ApiReference({ bundleUrl, specUrl }: ApiReferenceProps) 
         deepLinking: true,
         tryItOutEnabled: false,
         persistAuthorization: false,
+        // No schema section: the first draw is the list of operations only (each schema
+        // still shows under its operation when opened).
+        defaultModelsExpandDepth: -1,
+        // The credential can only be set once the document has loaded: set before, it is
+        // dropped and "Try it out" went out without a token.
+        onComplete: () => {
+          if (token) ui.preauthorizeApiKey("bearerAuth", token);
+          setReady(token ? "signed-in" : "signed-out");
+        },
       });
-      const token = await accessToken().catch(() => undefined);
-      if (token) ui.preauthorizeApiKey("bearerAuth", token);
     }).catch((e: Error) => setError(e.message));
   }, [bundleUrl, specUrl]);
   return (
     <>
       {error ? <p role="alert" class="notice notice-error">{error}</p> : null}
+      <p class="status" role="status">
+        {ready === "signed-in"
+          ? "Signed in: “Try it out” sends your access token."
+          : ready === "signed-out"
+          ? "Not signed in: sign in, or use “Authorize” with a Bearer token."
+          : ""}
+      </p>
       <div ref={mount} class="api-reference" />
     </>
   );

@@ -62,14 +62,14 @@ export default function AuthForm(props: AuthFormProps) {
     });
   }, []);
 
-  async function afterSignIn() {
+  async function afterSignIn(to = props.next) {
     // Two-factor codes on: the session is aal1 until the code step raises it.
     const level = await supabase().auth.mfa.getAuthenticatorAssuranceLevel();
     if (level.data?.nextLevel === "aal2" && level.data.currentLevel !== "aal2") {
       setNeedsCode(true);
       return;
     }
-    location.assign(props.next);
+    location.assign(to);
   }
 
   async function withProvider() {
@@ -139,7 +139,8 @@ export default function AuthForm(props: AuthFormProps) {
         }
       }
       if (!(await signIn())) return;
-      await afterSignIn();
+      // A new account with nowhere asked for goes to the next step (import or rate a few).
+      await afterSignIn(mode === "signup" && props.next === "/" ? "/?notice=welcome" : props.next);
     } finally {
       setBusy(false);
     }

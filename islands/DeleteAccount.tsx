@@ -33,7 +33,7 @@ export default function DeleteAccount({ confirmation }: { confirmation: string }
     }
     // Local only: the server has no session of this user left to end.
     await signOut({ scope: "local" }).catch(() => {});
-    location.assign("/");
+    location.assign("/?notice=account-deleted");
   }
 
   return (

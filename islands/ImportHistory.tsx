@@ -126,6 +126,7 @@ export default function ImportHistory({ latest }: ImportHistoryProps) {
 
   async function submit(event: Event) {
     event.preventDefault();
+    if (busy || running) return;
     const file = input.current?.files?.[0];
     if (!file) {
       setError("Choose an export file first.");
@@ -162,7 +163,12 @@ export default function ImportHistory({ latest }: ImportHistoryProps) {
           </p>
         </div>
         <p class="button-row">
-          <button type="submit" disabled={busy || running}>
+          {/* Never disabled: keyboard focus stays on it through the upload and the run. */}
+          <button
+            type="submit"
+            class="button"
+            aria-disabled={busy || running ? "true" : undefined}
+          >
             {busy ? "Uploading…" : "Import"}
           </button>
         </p>

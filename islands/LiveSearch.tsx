@@ -11,6 +11,7 @@ import { SearchForm } from "../components/SearchForm.tsx";
 import { SearchPager, SearchResults } from "../components/SearchResults.tsx";
 import type { SearchRow } from "../lib/catalog/types.ts";
 import { api, ApiError } from "../lib/web/api.ts";
+import { useFocusAfterRender } from "../lib/web/use_focus.ts";
 
 /** What the server searched (and found), and the image root for posters. */
 export interface LiveSearchProps {
@@ -61,6 +62,7 @@ export default function LiveSearch(props: LiveSearchProps) {
   const [pending, setPending] = useState<"search" | "more" | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef(0);
+  const focusNext = useFocusAfterRender();
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -117,16 +119,17 @@ export default function LiveSearch(props: LiveSearchProps) {
         `/api/movies/search?q=${encodeURIComponent(q)}&page=${last + 1}`,
       );
       if (id !== latest.current) return;
-      setShown((s) => {
-        const seen = new Set((s.rows ?? []).map((r) => r.id));
-        const added = data.results.filter((r) => !seen.has(r.id));
-        return {
-          ...s,
-          rows: [...(s.rows ?? []), ...added],
-          last: last + 1,
-          more: added.length > 0 && last + 1 < MAX_PAGE,
-        };
-      });
+      const seen = new Set((shown.rows ?? []).map((r) => r.id));
+      const added = data.results.filter((r) => !seen.has(r.id));
+      setShown((s) => ({
+        ...s,
+        rows: [...(s.rows ?? []), ...added],
+        last: last + 1,
+        more: added.length > 0 && last + 1 < MAX_PAGE,
+      }));
+      // Focus goes to the first new movie (it stayed on the button, now below them), or to
+      // "That's all" when the page brought nothing new (the button is gone).
+      focusNext(added.length ? `a.card-link[href="/movies/${added[0].id}"]` : "#search-end");
       setFailure(undefined);
     } catch (error) {
       if (id !== latest.current) return;
@@ -148,6 +151,7 @@ export default function LiveSearch(props: LiveSearchProps) {
         q={shown.q}
         rows={shown.rows}
         page={shown.first === shown.last ? shown.first : undefined}
+        more={shown.more}
         imageBaseUrl={props.imageBaseUrl}
       />
       {shown.rows

@@ -6,12 +6,20 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { MovieGrid } from "../components/MovieGrid.tsx";
-import { type PickAction, RecommendationCard } from "../components/RecommendationCard.tsx";
+import { RecommendationCard } from "../components/RecommendationCard.tsx";
+import { LocalTime } from "../components/LocalTime.tsx";
 import { SetDates } from "../components/SetDates.tsx";
 import type { RecommendResult } from "../lib/recommend/types.ts";
-import { api, ApiError } from "../lib/web/api.ts";
+import { api } from "../lib/web/api.ts";
+import {
+  type CardNote,
+  type PickAction,
+  runPickAction,
+  undoPickAction,
+} from "../lib/web/pick_actions.ts";
 import { explain, explainStatus, type QuotaView } from "../lib/web/recommend_text.ts";
 import { loadDetails, type Pick, readSet, type SetView } from "../lib/web/recommend_picks.ts";
+import { useFocusAfterRender } from "../lib/web/use_focus.ts";
 
 export { explain } from "../lib/web/recommend_text.ts";
 
@@ -22,7 +30,6 @@ export interface RecommendationsProps {
 }
 
 type Mode = "default" | "refresh" | "getNew";
-type Message = { text: string; error: boolean; undo?: Pick } | null;
 
 const QUERY: Record<Mode, string> = {
   default: "",
@@ -36,8 +43,9 @@ export default function Recommendations(props: RecommendationsProps) {
   const [set, setSet] = useState(props.set);
   const [busy, setBusy] = useState<Mode | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [message, setMessage] = useState<Message>(null);
+  const [notes, setNotes] = useState<Record<number, CardNote & { action: PickAction }>>({});
   const [cardBusy, setCardBusy] = useState<number | null>(null);
+  const focusNext = useFocusAfterRender();
 
   const readQuota = () =>
     api<QuotaView>("/api/recommend/quota", { auth: true }).then(({ data }) => setQuota(data))
@@ -50,14 +58,11 @@ export default function Recommendations(props: RecommendationsProps) {
     // Picks the store had no row for when the server rendered are fetched here.
     if (set) loadDetails(set.picks, update);
   }, []);
-  const drop = (id: number) =>
-    setSet((s) => s && { ...s, picks: s.picks.filter((p) => p.catalogId !== id) });
 
   async function ask(mode: Mode) {
     if (busy !== null) return;
     setBusy(mode);
     setError(null);
-    setMessage(null);
     try {
       const { data } = await api<RecommendResult>(`/api/recommend${QUERY[mode]}`, { auth: true });
       if (data.stale && data.regenerationError) {
@@ -76,57 +81,44 @@ export default function Recommendations(props: RecommendationsProps) {
   }
 
   async function act(pick: Pick, action: PickAction) {
-    const name = pick.title ? `“${pick.title}”` : "This movie";
+    if (cardBusy !== null) return;
     setCardBusy(pick.catalogId);
-    setMessage(null);
-    const body = { catalogId: pick.catalogId };
-    try {
-      if (action === "watched") {
-        await api("/api/watched", { method: "POST", body, auth: true });
-        drop(pick.catalogId);
-        setMessage({ text: `Marked ${name} as watched.`, error: false });
-      } else if (action === "dismiss") {
-        await api("/api/recommend/dismissed", { method: "POST", body, auth: true });
-        drop(pick.catalogId);
-        setMessage({ text: `${name} won't be recommended again.`, error: false, undo: pick });
-      } else {
-        const add = !pick.inMyList;
-        await api("/api/mylist", { method: add ? "POST" : "DELETE", body, auth: true });
-        update(pick.catalogId, { inMyList: add });
-        setMessage({
-          text: add ? `Added ${name} to My List.` : `Removed ${name} from My List.`,
-          error: false,
-        });
-      }
-    } catch (e) {
-      setMessage({ text: actionFailure(e, name), error: true });
-    } finally {
-      setCardBusy(null);
-    }
+    const note = await runPickAction(pick, action);
+    setCardBusy(null);
+    setNotes((n) => ({ ...n, [pick.catalogId]: { ...note, action } }));
+    if (!note.error && action === "mylist") update(pick.catalogId, { inMyList: !pick.inMyList });
+    // The card that left keeps its place with Undo, and focus goes there; otherwise focus stays.
+    if (note.gone) focusNext(`[data-undo="${pick.catalogId}"]`);
   }
 
   async function undo(pick: Pick) {
+    const done = notes[pick.catalogId];
+    if (!done?.gone || cardBusy !== null) return;
+    setCardBusy(pick.catalogId);
+    const failed = await undoPickAction(pick, done.action);
+    setCardBusy(null);
     const name = pick.title ? `“${pick.title}”` : "This movie";
-    try {
-      await api("/api/recommend/dismissed", {
-        method: "DELETE",
-        body: { catalogId: pick.catalogId },
-        auth: true,
-      });
-      setMessage({ text: `${name} may be recommended again.`, error: false });
-    } catch (e) {
-      setMessage({ text: actionFailure(e, name), error: true });
-    }
+    const text = done.action === "dismiss"
+      ? `${name} may be recommended again.`
+      : `${name} is no longer marked as watched.`;
+    setNotes((n) => ({
+      ...n,
+      [pick.catalogId]: { ...(failed ?? { text, error: false }), action: done.action },
+    }));
+    if (!failed) focusNext(`[data-action="${done.action}-${pick.catalogId}"]`);
   }
 
   const picks = set?.picks ?? [];
   const label = (mode: Mode, text: string) => (busy === mode ? "Working…" : text);
+  // None left today: both buttons are shown unavailable (still focusable), the reason beside them.
+  const spent = quota !== null && quota.remaining <= 0;
   const button = (mode: Mode, text: string, secondary = false) => (
     <button
       type="button"
       class={secondary ? "button button-secondary" : "button"}
-      aria-disabled={busy !== null ? "true" : undefined}
-      onClick={() => ask(mode)}
+      aria-disabled={busy !== null || spent ? "true" : undefined}
+      aria-describedby="rec-quota rec-modes"
+      onClick={() => spent || ask(mode)}
     >
       {label(mode, text)}
     </button>
@@ -142,10 +134,26 @@ export default function Recommendations(props: RecommendationsProps) {
           {set ? button("refresh", "Refresh") : button("default", "Get recommendations")}
           {set ? button("getNew", "Get new ones", true) : null}
         </div>
-        <p class="quota" aria-live="polite">
-          {quota ? `${quota.remaining} of ${quota.limit} requests left today` : ""}
+        <p class="quota" id="rec-quota" aria-live="polite">
+          {quota && spent
+            ? (
+              <>
+                No requests left today ({quota.limit} a day). More after{" "}
+                <LocalTime iso={quota.resetAt} style="time" />.
+              </>
+            )
+            : quota
+            ? `${quota.remaining} of ${quota.limit} requests left today`
+            : ""}
         </p>
       </div>
+      <p class="hint" id="rec-modes">
+        {set
+          ? "Refresh makes a new set from what you've watched and rated so far; it may keep some " +
+            "of these. Get new ones leaves out every movie shown here. Either uses one of " +
+            "today's requests."
+          : "Each request makes a set of movies picked for you and uses one of today's requests."}
+      </p>
       <p class="status" role="status">
         {busy ? "Finding movies you'll like… this can take up to a minute." : ""}
       </p>
@@ -158,20 +166,7 @@ export default function Recommendations(props: RecommendationsProps) {
             they are kept here for a week, free to come back to.
           </p>
         )}
-      <p class={`status ${message?.error ? "status-error" : ""}`} role="status">
-        {message?.text}
-        {message?.undo
-          ? (
-            <>
-              {" "}
-              <button type="button" class="link-button" onClick={() => undo(message.undo!)}>
-                Undo
-              </button>
-            </>
-          )
-          : null}
-      </p>
-      {set && !picks.length
+      {set && !picks.some((p) => !notes[p.catalogId]?.gone)
         ? (
           <p class="notice notice-note">
             No recommendations left in this set. Get new ones when you're ready.
@@ -186,7 +181,9 @@ export default function Recommendations(props: RecommendationsProps) {
                 key={pick.catalogId}
                 pick={pick}
                 busy={cardBusy === pick.catalogId}
+                note={notes[pick.catalogId]}
                 onAction={act}
+                onUndo={undo}
               />
             ))}
           </MovieGrid>
@@ -194,19 +191,4 @@ export default function Recommendations(props: RecommendationsProps) {
         : null}
     </div>
   );
-}
-
-/** A quick action that failed, in plain words. */
-function actionFailure(error: unknown, name: string): string {
-  if (error instanceof ApiError && error.status === 401) {
-    return "Your session has expired. Sign in again to change your lists.";
-  }
-  if (error instanceof ApiError && error.code === "already_watched") {
-    return `You've already watched ${name}, so it can't go on My List.`;
-  }
-  if (error instanceof ApiError && error.code === "too_many_dismissed") {
-    return "You've marked 5,000 movies as not interested, the most there can be. " +
-      "Undo a few first.";
-  }
-  return `Couldn't save that for ${name}. Please try again.`;
 }

@@ -32,7 +32,7 @@ function readLink(): Link {
   };
 }
 
-const EXPIRED = "This link has expired or was already used. Ask for a new one.";
+const EXPIRED = "This link has expired or was already used.";
 
 /** No props: the link is in the page's address. */
 export default function ResetPassword() {
@@ -68,6 +68,8 @@ export default function ResetPassword() {
       if (!await signInWithLink()) return;
       const { error } = await supabase().auth.updateUser({ password });
       if (error) return setError(error.message || "The password could not be changed.");
+      // The server renders the header: the account page shows the user signed in, and says so.
+      location.assign("/account?notice=password-set");
       setDone(true);
     } finally {
       setBusy(false);
@@ -78,7 +80,7 @@ export default function ResetPassword() {
     return (
       <div class="auth">
         <h1>Password changed</h1>
-        <p role="status" class="status">Your new password is set and you are signed in.</p>
+        <p role="status" class="status">Your new password is set. Opening your account…</p>
         <p>
           <a class="button" href="/">Browse movies</a> <a href="/account">Your account</a>
         </p>

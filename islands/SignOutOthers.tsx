@@ -12,9 +12,9 @@ export default function SignOutOthers() {
       <button
         type="button"
         class="button button-secondary"
-        disabled={busy}
+        aria-disabled={busy ? "true" : undefined}
         onClick={() =>
-          run(async () => {
+          busy || run(async () => {
             const { error } = await supabase().auth.signOut({ scope: "others" });
             return error
               ? { error: true, text: error.message || "That did not work. Please try again." }

@@ -33,9 +33,20 @@ export default function App({ children, title, url, user }: AppShellProps) {
       <body>
         <a class="skip-link" href="#main">Skip to content</a>
         <SiteHeader url={url} user={user} />
+        {/* Before the page: when the session has ended elsewhere, it says so at the top. */}
+        {page.staleSession ? <SessionRefresh /> : null}
+        {user
+          ? (
+            <noscript>
+              <p class="wrap notice notice-error">
+                Reading works without JavaScript, but changing your lists, ratings, imports and
+                settings, and signing out, need it.
+              </p>
+            </noscript>
+          )
+          : null}
         <main id="main" class="wrap" tabIndex={-1}>{children}</main>
         <SiteFooter />
-        {page.staleSession ? <SessionRefresh /> : null}
         <IslandScripts />
       </body>
     </html>

@@ -41,6 +41,13 @@ export default function Account({ user, url }: PageProps) {
     <section class="account-page">
       <Title>Your account</Title>
       <h1>Your account</h1>
+      {url.searchParams.get("notice") === "password-set"
+        ? (
+          <p class="notice notice-note" role="status">
+            Your new password is set, and you are signed in with it.
+          </p>
+        )
+        : null}
       <p>
         Signed in as <strong class="account-page-email">{user.email}</strong>.
       </p>

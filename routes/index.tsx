@@ -11,7 +11,15 @@ import { type PageFailure, softFail } from "../lib/http/soft_fail.ts";
 interface Data {
   popular?: PopularPage;
   failure?: PageFailure;
+  /** A one-time word from the flow that led here (`?notice=`): sign-up, account deletion. */
+  notice?: keyof typeof NOTICES;
 }
+
+const NOTICES = {
+  welcome: "welcome",
+  "account-deleted": "Your account is deleted, with your lists, ratings, notes and " +
+    "recommendations. Thank you for using Movies.",
+} as const;
 
 // Pages past the feed's end or malformed show page 1: a link is never an error here.
 function pageOf(raw: string | undefined): number {
@@ -23,7 +31,9 @@ export const handler: Handlers = {
   async GET(c) {
     const page = pageOf(c.req.query("page"));
     const { value, failure } = await softFail(c, () => c.var.services.catalog.popular(page));
-    return c.var.render({ popular: value?.value, failure } satisfies Data, {
+    const asked = c.req.query("notice") ?? "";
+    const notice = Object.hasOwn(NOTICES, asked) ? asked as keyof typeof NOTICES : undefined;
+    return c.var.render({ popular: value?.value, failure, notice } satisfies Data, {
       status: failure?.status,
     });
   },
@@ -31,11 +41,12 @@ export const handler: Handlers = {
 
 export default function Home({ data }: PageProps<Data>) {
   const { imageBaseUrl } = usePage();
-  const { popular, failure } = data;
+  const { popular, failure, notice } = data;
   const page = popular?.page ?? 1;
   return (
     <>
-      <Title>Popular movies</Title>
+      <Title>{page > 1 ? `Popular movies · page ${page}` : "Popular movies"}</Title>
+      {notice === "welcome" ? <Welcome /> : notice ? <Notice>{NOTICES[notice]}</Notice> : null}
       <section class="hero" aria-labelledby="home-heading">
         <h1 id="home-heading">Find a movie</h1>
         <SearchForm />
@@ -68,5 +79,26 @@ export default function Home({ data }: PageProps<Data>) {
           : null}
       </section>
     </>
+  );
+}
+
+/** After sign-up: the next step, since recommendations are drawn from what the user watched. */
+function Welcome() {
+  return (
+    <section class="notice notice-note welcome" aria-labelledby="welcome-heading">
+      <h2 id="welcome-heading">Welcome! Your account is ready.</h2>
+      <p>
+        Recommendations are drawn from the movies you've watched. Start with either:
+      </p>
+      <ul>
+        <li>
+          <a href="/import">Import your history</a>{" "}
+          from Letterboxd, Trakt or IMDb, ratings and dates included;
+        </li>
+        <li>
+          or open a few movies you've seen below, mark them watched and rate them.
+        </li>
+      </ul>
+    </section>
   );
 }

@@ -18,6 +18,9 @@ const TIMEOUT = 20_000;
 const OLD_PASSWORD = "correct horse battery";
 const NEW_PASSWORD = "lantern meadow quietly 7";
 
+const focusedText = (page: Page) =>
+  page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
+
 async function signIn(page: Page, url: string, email: string, password: string) {
   await page.goto(`${url}/login`);
   await hydrated(page);
@@ -69,7 +72,7 @@ Deno.test({
           await page.getByLabel("Password").fill(OLD_PASSWORD);
           await page.locator('.strength[data-score="4"], .strength[data-score="3"]').waitFor();
           await page.getByRole("button", { name: "Create account" }).click();
-          await page.waitForURL(`${server.url}/`);
+          await page.waitForURL(`${server.url}/?notice=welcome`);
           await page.getByRole("button", { name: "Sign out" }).click();
           await page.getByRole("link", { name: "Sign in" }).first().waitFor();
         },
@@ -102,7 +105,10 @@ Deno.test({
         assert.equal(new URL(page.url()).search, "", "the token leaves the address bar");
         await page.getByLabel("New password").fill(NEW_PASSWORD);
         await page.getByRole("button", { name: "Set new password" }).click();
-        await page.getByText("Your new password is set").waitFor();
+        // The account page says it, under a header that shows the user signed in.
+        await page.waitForURL(`${server.url}/account?notice=password-set`);
+        await page.getByText("Your new password is set, and you are signed in with it.").waitFor();
+        await page.locator(".account-email", { hasText: email }).waitFor();
         await page.goto(`${server.url}/`);
         await page.locator(".account-email", { hasText: email }).waitFor();
         await hydrated(page);
@@ -117,7 +123,13 @@ Deno.test({
         await hydrated(page);
         await page.getByLabel("New password").fill("another quite long phrase 9");
         await page.getByRole("button", { name: "Set new password" }).click();
-        await page.getByText("This link has expired or was already used.").waitFor();
+        const said = page.getByRole("alert");
+        await said.getByText("This link has expired or was already used.").waitFor();
+        // Said once, not "Ask for a new one. Ask for a new link".
+        assert.equal(
+          (await said.innerText()).trim(),
+          "This link has expired or was already used. Ask for a new link",
+        );
       });
 
       const other = await browser.newContext();
@@ -131,25 +143,49 @@ Deno.test({
         await page.locator(".account-email", { hasText: email }).click();
         await page.waitForURL(`${server.url}/account`);
         await hydrated(page);
-        await page.getByRole("button", { name: "Sign out of other devices" }).click();
+        // Keyboard only: focus stays on the button through the work and the answer.
+        await page.getByRole("button", { name: "Sign out of other devices" }).focus();
+        await page.keyboard.press("Enter");
         await page.getByText("Every other device is signed out.").waitFor();
+        assert.equal(await focusedText(page), "Sign out of other devices");
         const sessions = await server.t.store.query<{ n: number }>(
           `select count(*)::int as n from auth.sessions s join auth.users u on u.id = s.user_id
            where u.email = $1`,
           [email],
         );
         assert.equal(sessions[0].n, 1);
+        // The other device, on its next page, says why it is signed out.
+        await otherPage.reload();
+        await otherPage.getByText("You were signed out on this device").waitFor();
+        await otherPage.getByRole("link", { name: "Sign in again" }).waitFor();
       });
 
       await step(
-        "/account changes the password; a weak one is refused with the advice",
+        "/account changes the password after the current one; wrong, unchanged and weak refused",
         async () => {
+          const change = page.getByRole("button", { name: "Change password" });
+          const press = async () => {
+            await change.focus();
+            await page.keyboard.press("Enter");
+          };
+          await page.getByLabel("Current password").fill("not my password at all");
+          await page.getByLabel("New password").fill("violet harbour tandem 3");
+          await press();
+          await page.getByText("Your current password is not right.").waitFor();
+          assert.equal(await focusedText(page), "Change password");
+          await page.getByLabel("Current password").fill(NEW_PASSWORD);
+          await page.getByLabel("New password").fill(NEW_PASSWORD);
+          await press();
+          await page.getByText("That is your current password. Choose a different one.")
+            .waitFor();
           await page.getByLabel("New password").fill("password123");
-          await page.getByRole("button", { name: "Change password" }).click();
+          await press();
           await page.locator(".status-error", { hasText: "too easy to guess" }).waitFor();
           await page.getByLabel("New password").fill("violet harbour tandem 3");
-          await page.getByRole("button", { name: "Change password" }).click();
+          await press();
           await page.getByText("Password changed.").waitFor();
+          assert.equal(await focusedText(page), "Change password");
+          assert.equal(await page.getByLabel("Current password").inputValue(), "");
         },
       );
 
@@ -162,7 +198,8 @@ Deno.test({
           assert.equal(await button.isDisabled(), true);
           await page.getByLabel("Type delete my account to confirm").fill("delete my account");
           await button.click();
-          await page.waitForURL(`${server.url}/`);
+          await page.waitForURL(`${server.url}/?notice=account-deleted`);
+          await page.getByText("Your account is deleted").waitFor();
           await page.getByRole("link", { name: "Sign in" }).first().waitFor();
           const users = await server.t.store.query("select 1 from auth.users where email = $1", [
             email,

@@ -4,7 +4,7 @@
  * token calls the API on the same server.
  */
 import assert from "node:assert/strict";
-import { signedInSession } from "./helpers/browser_session.ts";
+import { signedInContext, signedInSession } from "./helpers/browser_session.ts";
 import {
   hydrated,
   launchBrowser,
@@ -77,6 +77,35 @@ Deno.test({
 
       assert.deepEqual(foreign, [], `requests left 127.0.0.1: ${foreign.join(", ")}`);
       assert.deepEqual(errors, []);
+
+      // Signed in (the site's cookie), with no Authorize: the header shows the account and
+      // "Try it out" sends the session's token; the reference sits on its light panel in the
+      // dark scheme (Swagger UI's text read at 1.84:1 on the dark page).
+      const ctx = await signedInContext(browser, server, session, { width: 1280 });
+      const signedIn = await ctx.newPage();
+      const signedInErrors = pageErrors(signedIn);
+      await signedIn.goto(`${server.url}/api/docs`);
+      await hydrated(signedIn, TIMEOUT);
+      await signedIn.getByRole("link", { name: email }).waitFor();
+      assert.equal(await signedIn.getByRole("link", { name: "Sign in" }).count(), 0);
+      await signedIn.getByText("Signed in: “Try it out” sends your access token.")
+        .waitFor({ timeout: TIMEOUT });
+      const panel = await signedIn.locator(".api-reference").evaluate((el) =>
+        getComputedStyle(el).backgroundColor
+      );
+      assert.equal(panel, "rgb(255, 255, 255)");
+      const mine = signedIn.locator(".opblock-get", {
+        has: signedIn.locator(".opblock-summary-path", { hasText: /^\/api\/watched$/ }),
+      }).first();
+      await mine.locator(".opblock-summary").click();
+      await mine.getByRole("button", { name: "Try it out" }).click();
+      const sent = signedIn.waitForRequest((r) => r.url().startsWith(`${server.url}/api/watched`));
+      await mine.getByRole("button", { name: "Execute" }).click();
+      const request = await sent;
+      assert.equal(request.headers()["authorization"], `Bearer ${session.access_token}`);
+      assert.equal((await request.response())?.status(), 200);
+      assert.deepEqual(signedInErrors, []);
+      await ctx.close();
     } finally {
       await browser.close();
     }

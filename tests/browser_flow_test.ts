@@ -43,7 +43,9 @@ Deno.test({
         await page.getByLabel("Email").fill(email);
         await page.getByLabel("Password").fill(password);
         await page.getByRole("button", { name: "Create account" }).click();
-        await page.waitForURL(`${server.url}/`);
+        // A new account is offered the next step: import a history, or rate a few movies.
+        await page.waitForURL(`${server.url}/?notice=welcome`);
+        await page.getByRole("heading", { name: "Welcome! Your account is ready." }).waitFor();
         await page.locator(".account-email", { hasText: email }).waitFor();
       });
 

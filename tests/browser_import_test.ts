@@ -68,8 +68,13 @@ Deno.test({
         mimeType: "application/zip",
         buffer: Buffer.from(exportZip()),
       });
-      await page.getByRole("button", { name: "Import" }).click();
+      await page.getByRole("button", { name: "Import" }).focus();
+      await page.keyboard.press("Enter");
       await page.getByRole("heading", { name: "Importing…" }).waitFor();
+      // Focus stays on the button through the upload and the run (it used to fall to the page).
+      const focusOnImport = () =>
+        page.evaluate(() => document.activeElement?.textContent?.trim() === "Import");
+      assert.equal(await focusOnImport(), true);
       const bar = page.locator("#import-progress");
       // Partway: the first batch is applied and the bar shows it.
       await page.waitForFunction(() => {
@@ -80,6 +85,7 @@ Deno.test({
       assert.ok(partway > 0 && partway < 1, String(partway));
       release.resolve();
       await page.getByRole("heading", { name: "Import finished" }).waitFor();
+      assert.equal(await focusOnImport(), true);
       assert.equal(await bar.getAttribute("value"), "1");
       await page.getByText("Progress: 100%").waitFor();
       await page.getByText("Not matched (1)").waitFor();

@@ -27,7 +27,20 @@ Deno.test("website: account pages render on the server", async (t) => {
     const doc = parseHtml(html);
     assert.equal(doc.title, "Forgot password · Movies");
     getByRole(doc, "textbox", { name: "Email" });
-    assert.match(textOf(html), /needs JavaScript/);
+    // It works without JavaScript now: no note saying it needs it.
+    assert.doesNotMatch(textOf(html), /needs JavaScript/);
+    // Sent without JavaScript: the link is asked for, and a redirect says so (no email in it).
+    const sent = await app.request("/forgot-password", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "email=someone%40example.test",
+    });
+    assert.equal(sent.status, 303);
+    assert.equal(sent.headers.get("location"), "/forgot-password?sent=1");
+    assert.match(
+      textOf((await get(app, "/forgot-password?sent=1")).html),
+      /If an account uses that address, a link to choose a new password is on its way/,
+    );
   });
 
   await t.step(

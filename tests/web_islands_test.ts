@@ -173,7 +173,7 @@ Deno.test("islands: the recommendations page explains each failure in plain word
     ],
     [
       new ApiError(429, "quota_exceeded", "Daily limit."),
-      /used all 20 recommendation requests for today\. More are available after 00:00 UTC/,
+      /used all 20 recommendation requests for today\. More are available after \d\d:\d\d, your time/,
       null,
     ],
     [new ApiError(503, "ai_unavailable", "No AI."), /unavailable right now/, givenBack],

@@ -140,7 +140,7 @@ Deno.test("website: reading pages render on the server", async (t) => {
       const { html } = await get(app, "/movies/550");
       const text = textOf(html);
       const doc = parseHtml(html);
-      getByRole(doc, "heading", { name: "Where to watch in US", level: 2 });
+      getByRole(doc, "heading", { name: "Where to watch in United States", level: 2 });
       // The fixture's US offers: fuboTV streams; Amazon Video rents and sells.
       assert.match(text, /Stream\s*fuboTV/);
       const rent = getByRole(doc, "list", { name: "Rent" });
@@ -159,21 +159,22 @@ Deno.test("website: reading pages render on the server", async (t) => {
       );
       const form = doc.querySelector("form.region-form");
       assert.equal(form?.getAttribute("method"), "get");
-      assert.equal(form?.getAttribute("action"), "/movies/550");
+      // Back at this section after the choice, not at the top of the page.
+      assert.equal(form?.getAttribute("action"), "/movies/550#where-to-watch");
     },
   );
 
   await t.step(
     "/movies/:id?region= picks the region; an unknown one falls back, an empty one says so",
     async () => {
-      const gb = textOf((await get(app, "/movies/550?region=gb")).html);
-      assert.match(gb, /Where to watch in GB/);
+      const gb = await get(app, "/movies/550?region=gb");
+      assert.match(textOf(gb.html), /Where to watch in United Kingdom/);
       const fallback = await get(app, "/movies/550?region=XX");
       assert.equal(fallback.status, 200);
-      assert.match(textOf(fallback.html), /Where to watch in US/);
+      assert.match(textOf(fallback.html), /Where to watch in United States/);
       // Antarctica is not in TMDB's results at all.
       const none = textOf((await get(app, "/movies/550?region=AQ")).html);
-      assert.match(none, /No streaming, rental or purchase offers are known in AQ\./);
+      assert.match(none, /No streaming, rental or purchase offers are known in Antarctica\./);
       assert.match(none, /Streaming data by JustWatch/);
     },
   );

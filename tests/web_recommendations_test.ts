@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { FakeClock } from "../lib/clock.ts";
+import { consumeQuota } from "../lib/recommend/quota.ts";
 import { markWatched, recommendWorld } from "./helpers/recommend_world.ts";
 import { getByRole, parseHtml, queryAllByRole, textOf } from "./helpers/dom.ts";
 import { get, islandsOf, sessionCookie } from "./helpers/web.ts";
@@ -49,7 +50,7 @@ Deno.test("/recommendations renders the stored set with reasons and dates on loa
   );
   assert.match(textOf(card), new RegExp(`Because you like ${first.title}\\.`));
   const actions = queryAllByRole(card, "button").map((b) => textOf(b).replace(/^✓ /, ""));
-  assert.deepEqual(actions, ["Watched", "My List", "Not interested"]);
+  assert.deepEqual(actions, ["Mark watched", "My List", "Not interested"]);
   assert.match(text, /Made 23 Nov 2026, 14:05 UTC ?, kept until 30 Nov 2026 ?\./);
   getByRole(doc, "button", { name: "Refresh" });
   assert.deepEqual(island.props.quota, {
@@ -109,4 +110,28 @@ Deno.test("/recommendations drops a dismissed pick at once", async () => {
     set!.picks.map((p) => p.catalogId),
     before.picks.map((p) => p.catalogId).filter((id) => id !== gone),
   );
+});
+
+Deno.test("/recommendations explains Refresh and Get new, and at 0 requests left shows both unavailable until the reset", async () => {
+  const clock = new FakeClock(Date.parse("2026-11-23T14:05:00Z"));
+  await using w = await recommendWorld({ clock });
+  assert.equal((await w.get("/api/recommend")).status, 200);
+  let { html, text } = await page(w);
+  assert.match(text, /Refresh makes a new set from what you've watched and rated so far/);
+  assert.match(text, /Get new ones leaves out every movie shown here/);
+  let doc = parseHtml(html);
+  for (const name of ["Refresh", "Get new ones"]) {
+    assert.equal(getByRole(doc, "button", { name }).getAttribute("aria-disabled"), null);
+  }
+  while (await consumeQuota(w.t.kv, w.user.id, { clock })) { /* spend the day's requests */ }
+  ({ html, text } = await page(w));
+  doc = parseHtml(html);
+  for (const name of ["Refresh", "Get new ones"]) {
+    const button = getByRole(doc, "button", { name });
+    assert.equal(button.getAttribute("aria-disabled"), "true", name);
+    assert.match(button.getAttribute("aria-describedby") ?? "", /rec-quota/);
+  }
+  // The server cannot know the reader's zone: it says UTC, and the browser rewrites it locally.
+  assert.match(text, /No requests left today \(20 a day\)\. More after 00:00 UTC ?\./);
+  assert.match(html, /<time datetime="2026-11-24T00:00:00.000Z">00:00 UTC<\/time>/);
 });

@@ -9,5 +9,5 @@ export {
   providersQuerySchema,
   searchQuerySchema,
 } from "./params.ts";
-export { regionCode } from "./regions.ts";
+export { REGION_CODES, regionCode } from "./regions.ts";
 export type * from "./types.ts";

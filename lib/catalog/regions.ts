@@ -15,6 +15,9 @@ const CODES =
 
 const REGIONS: ReadonlySet<string> = new Set(CODES.split(" "));
 
+/** Every assigned code, for a choice of country by name. */
+export const REGION_CODES: readonly string[] = [...REGIONS];
+
 /** The region as TMDB keys it (upper case), or null when `code` is not an assigned code. */
 export function regionCode(code: string): string | null {
   const upper = code.trim().toUpperCase();

@@ -1,14 +1,18 @@
 /**
  * The page session (contract section 4): pages render for the user whose access token is in
- * the session cookie supabase-js writes (lib/web/supabase.ts). Never on /api or /auth: those
+ * the session cookie supabase-js writes (lib/web/supabase.ts). Never on /api (but its /api/docs
+ * page) or /auth: those
  * accept only the Bearer header, so a cookie can never act for the user there (no CSRF).
  */
 import { accessTokenOf, SESSION_COOKIE } from "../web/session_cookie.ts";
 import type { Ctx, Middleware } from "./app_env.ts";
 
-/** Paths a cookie must never authenticate. */
+/**
+ * Paths a cookie must never authenticate. `/api/docs` is a page, not an API route: it reads the
+ * cookie only to show the signed-in header and hand the token to its own "Try it out".
+ */
 function isCookieFreePath(path: string): boolean {
-  return /^\/(api|auth|static)(\/|$)/.test(path);
+  return path !== "/api/docs" && /^\/(api|auth|static)(\/|$)/.test(path);
 }
 
 /** The raw (still URI-encoded) value of cookie `name` in the request, or undefined. */

@@ -2,9 +2,10 @@
  * What the recommendations page says, in plain words: each failure with whether it used one
  * of the day's requests (contract section 6: a generation spends a unit when it starts and
  * gets it back when it ends in 500 or 503; 400, 409 and 429 never start one) and what to do,
- * and the set's dates. Dates are written in UTC so the server's render and the browser's agree.
+ * and when the day's requests come back, in the reader's own time (only the browser says these).
  */
 import { ApiError } from "./api.ts";
+import { formatInstant, readerTimeZone } from "./local_time.ts";
 
 /** The daily quota as the page knows it. */
 export interface QuotaView {
@@ -17,34 +18,10 @@ const NOT_SPENT = "This didn't use any of today's requests.";
 const GIVEN_BACK = "The request it used was given back, so this cost you nothing.";
 const SPENT = "This used one of today's requests.";
 
-const DATE = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const TIME = new Intl.DateTimeFormat("en-GB", {
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-  timeZone: "UTC",
-});
-
-/** `iso` as "23 Nov 2026", or "" when it is not a date. */
-export function day(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : DATE.format(date);
-}
-
-/** `iso` as "23 Nov 2026, 14:05 UTC", or "" when it is not a date. */
-export function moment(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : `${DATE.format(date)}, ${TIME.format(date)} UTC`;
-}
-
-function resetText(quota: QuotaView | null): string {
-  const at = quota ? new Date(quota.resetAt) : null;
-  return at && !Number.isNaN(at.getTime()) ? `${TIME.format(at)} UTC` : "midnight UTC";
+/** When the day's requests come back, in the reader's own time ("after 01:00, your time"). */
+export function resetText(quota: Pick<QuotaView, "resetAt"> | null): string {
+  const at = quota ? formatInstant(quota.resetAt, "time", readerTimeZone()) : "";
+  return at ? `${at}, your time` : "midnight UTC";
 }
 
 /** A failed generation, by status and code: what happened, what it cost, what to do. */

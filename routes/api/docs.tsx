@@ -19,6 +19,8 @@ export default function ApiDocs(_props: PageProps) {
         with a Bearer token.
       </p>
       <link rel="stylesheet" href={assetUrl("api-docs/swagger-ui.css")} />
+      {/* Fetched while the page's own script loads, not after it has run. */}
+      <link rel="preload" as="script" href={assetUrl("api-docs/swagger-ui-bundle.js")} />
       <ApiReference
         bundleUrl={assetUrl("api-docs/swagger-ui-bundle.js")}
         specUrl="/api/openapi.json"

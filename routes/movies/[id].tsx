@@ -6,11 +6,9 @@
 import { Title } from "../../components/Title.tsx";
 import ListButtonsIsland from "../../islands/ListButtons.tsx";
 import { WatchProviders } from "../../components/WatchProviders.tsx";
-import {
-  type MovieDetail,
-  regionCode,
-  type WatchProviders as Offers,
-} from "../../lib/catalog/mod.ts";
+import { getCookie } from "hono/cookie";
+import type { MovieDetail, WatchProviders as Offers } from "../../lib/catalog/mod.ts";
+import { readRegion, REGION_COOKIE } from "../../lib/catalog/region_choice.ts";
 import type { ListStatus } from "../../lib/lists/mod.ts";
 import type { Handlers, PageProps } from "../../lib/http/app_env.ts";
 import { island } from "../../lib/http/island.tsx";
@@ -41,8 +39,17 @@ export const handler: Handlers = {
       c.var.services.catalog.movie(id),
       user ? c.var.services.lists.status(user.id, id) : undefined,
     ]);
-    // An unknown region falls back to the default rather than failing the movie's page.
-    const region = regionCode(c.req.query("region") ?? "") ?? c.var.deps.config.tmdb.watchRegion;
+    // An unknown region falls back to the reader's remembered one, then the default, rather
+    // than failing the movie's page; a region chosen in the form is remembered for a year.
+    const asked = readRegion(c.req.query("region"));
+    if (asked) {
+      c.header(
+        "set-cookie",
+        `${REGION_COOKIE}=${asked}; Path=/; Max-Age=31536000; SameSite=Lax`,
+      );
+    }
+    const region = asked ?? readRegion(getCookie(c, REGION_COOKIE)) ??
+      c.var.deps.config.tmdb.watchRegion;
     // The detail fetch just stored the providers, so this is a store read unless they are old.
     const offers = await c.var.services.catalog.providers(id, region).then(
       ({ value }) => value,
@@ -57,6 +64,9 @@ export const handler: Handlers = {
     );
     return c.var.render({ movie, lists, region, offers } satisfies Data);
   },
+  // The entry form sent without JavaScript: nothing is saved (a cookie never acts for the user),
+  // and the page says so, after a redirect so a reload does not send the form again.
+  POST: (c) => c.redirect(`${c.req.path}?unsaved=1#history-heading`, 303),
 };
 
 function List({ label, items }: { label: string; items: string[] }) {
@@ -72,8 +82,9 @@ function List({ label, items }: { label: string; items: string[] }) {
 export default function Movie({ data, url, user }: PageProps<Data>) {
   const { movie, lists, region, offers } = data;
   const loginHref = `/login?next=${encodeURIComponent(url.pathname)}`;
+  // A missing fact is named, not left out: an empty line read as a broken page.
   const facts = [
-    movie.year > 0 ? String(movie.year) : "",
+    movie.year > 0 ? String(movie.year) : "Release date not known yet",
     movie.duration !== "N/A" ? movie.duration : "",
   ].filter(Boolean);
   return (
@@ -91,7 +102,7 @@ export default function Movie({ data, url, user }: PageProps<Data>) {
                 ★ {movie.rating.toFixed(1)}
               </span>
             )
-            : null}
+            : <span class="rating">Not rated yet</span>}
           {facts.map((f) => <span key={f}>{f}</span>)}
         </p>
         {movie.genres.length
@@ -99,6 +110,14 @@ export default function Movie({ data, url, user }: PageProps<Data>) {
             <ul class="chips" aria-label="Genres">
               {movie.genres.map((g) => <li key={g}>{g}</li>)}
             </ul>
+          )
+          : null}
+        {user && url.searchParams.has("unsaved")
+          ? (
+            <p class="notice notice-error" role="alert">
+              Saving a rating, date or note needs JavaScript, so nothing was saved. Turn JavaScript
+              on and try again.
+            </p>
           )
           : null}
         {user

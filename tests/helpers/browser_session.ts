@@ -33,13 +33,19 @@ export async function signedInContext(
   browser: Browser,
   server: TestServer,
   session: unknown,
-  options: { width: number; colorScheme?: "dark" | "light"; javaScriptEnabled?: boolean },
+  options: {
+    width: number;
+    colorScheme?: "dark" | "light";
+    javaScriptEnabled?: boolean;
+    timezoneId?: string;
+  },
 ): Promise<BrowserContext> {
   // Dark is the site's own look; headless Chromium would otherwise ask for light.
   const context = await browser.newContext({
     viewport: { width: options.width, height: 900 },
     colorScheme: options.colorScheme ?? "dark",
     javaScriptEnabled: options.javaScriptEnabled ?? true,
+    timezoneId: options.timezoneId,
   });
   await context.addCookies([{
     name: SESSION_COOKIE,
