@@ -39,13 +39,17 @@ import * as $35 from "./routes/auth/v1/verify.ts";
 import * as $36 from "./routes/forgot-password.tsx";
 import * as $37 from "./routes/import.tsx";
 import * as $38 from "./routes/login.tsx";
-import * as $39 from "./routes/movies/[id].tsx";
-import * as $40 from "./routes/mylist.tsx";
-import * as $41 from "./routes/recommendations.tsx";
-import * as $42 from "./routes/reset-password.tsx";
-import * as $43 from "./routes/search.tsx";
-import * as $44 from "./routes/signup.tsx";
-import * as $45 from "./routes/watched.tsx";
+import * as $39 from "./routes/manifest.webmanifest.ts";
+import * as $40 from "./routes/movies/[id].tsx";
+import * as $41 from "./routes/mylist.tsx";
+import * as $42 from "./routes/offline.tsx";
+import * as $43 from "./routes/recommendations.tsx";
+import * as $44 from "./routes/reset-password.tsx";
+import * as $45 from "./routes/search.tsx";
+import * as $46 from "./routes/share.ts";
+import * as $47 from "./routes/signup.tsx";
+import * as $48 from "./routes/sw.js.ts";
+import * as $49 from "./routes/watched.tsx";
 
 /** The route table app.ts builds the app from. */
 export const manifest: Manifest = {
@@ -95,12 +99,16 @@ export const manifest: Manifest = {
     { pattern: "/forgot-password", file: "forgot-password.tsx", module: $36 },
     { pattern: "/import", file: "import.tsx", module: $37 },
     { pattern: "/login", file: "login.tsx", module: $38 },
-    { pattern: "/movies/:id", file: "movies/[id].tsx", module: $39 },
-    { pattern: "/mylist", file: "mylist.tsx", module: $40 },
-    { pattern: "/recommendations", file: "recommendations.tsx", module: $41 },
-    { pattern: "/reset-password", file: "reset-password.tsx", module: $42 },
-    { pattern: "/search", file: "search.tsx", module: $43 },
-    { pattern: "/signup", file: "signup.tsx", module: $44 },
-    { pattern: "/watched", file: "watched.tsx", module: $45 },
+    { pattern: "/manifest.webmanifest", file: "manifest.webmanifest.ts", module: $39 },
+    { pattern: "/movies/:id", file: "movies/[id].tsx", module: $40 },
+    { pattern: "/mylist", file: "mylist.tsx", module: $41 },
+    { pattern: "/offline", file: "offline.tsx", module: $42 },
+    { pattern: "/recommendations", file: "recommendations.tsx", module: $43 },
+    { pattern: "/reset-password", file: "reset-password.tsx", module: $44 },
+    { pattern: "/search", file: "search.tsx", module: $45 },
+    { pattern: "/share", file: "share.ts", module: $46 },
+    { pattern: "/signup", file: "signup.tsx", module: $47 },
+    { pattern: "/sw.js", file: "sw.js.ts", module: $48 },
+    { pattern: "/watched", file: "watched.tsx", module: $49 },
   ],
 };

@@ -6,6 +6,7 @@ import type { AppShellProps } from "../lib/http/app_env.ts";
 import { island } from "../lib/http/island.tsx";
 import { usePage } from "../lib/http/page_context.ts";
 import { assetUrl } from "../lib/http/static.ts";
+import { THEME_COLORS } from "../lib/pwa/manifest.ts";
 
 const SessionRefresh = island("SessionRefresh", SessionRefreshIsland);
 
@@ -27,6 +28,18 @@ export default function App({ children, title, url, user }: AppShellProps) {
         <title>{title ? `${title} · Movies` : "Movies"}</title>
         <link rel="stylesheet" href={assetUrl("styles.css")} />
         <link rel="icon" href={assetUrl("favicon.svg")} type="image/svg+xml" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="apple-touch-icon" href={assetUrl("icons/icon-192.png")} />
+        <meta
+          name="theme-color"
+          media="(prefers-color-scheme: dark)"
+          content={THEME_COLORS.dark}
+        />
+        <meta
+          name="theme-color"
+          media="(prefers-color-scheme: light)"
+          content={THEME_COLORS.light}
+        />
         {page.auth.url ? <meta name="supabase-url" content={page.auth.url} /> : null}
         {page.auth.anonKey ? <meta name="supabase-anon-key" content={page.auth.anonKey} /> : null}
       </head>

@@ -4,6 +4,7 @@
  * Bundled into static/islands.js by scripts/build.ts; never imported by the server.
  */
 import { type ComponentType, h, hydrate } from "preact";
+import { registerServiceWorker } from "./offline.ts";
 
 /** Hydrates each island marker in `root` whose component is in `islands`. */
 export function hydrateIslands(
@@ -27,6 +28,9 @@ export function hydrateIslands(
     }
     hydrate(h(component, props), el);
   }
+  // Pages with islands are the signed-in ones and the sign-in forms: the installed app's worker
+  // starts from there (pages without islands ship no JavaScript at all).
+  registerServiceWorker();
   // A hook for tests and styles: interactive from here on.
   document.documentElement.dataset.hydrated = "true";
 }

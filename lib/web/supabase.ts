@@ -4,6 +4,7 @@
  * (/auth/v1), and keeps the session in one cookie the server reads to render the user's pages.
  */
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { forgetOfflineCopies } from "./offline.ts";
 import {
   SESSION_COOKIE,
   SESSION_COOKIE_MAX_AGE_S,
@@ -84,5 +85,6 @@ export async function signOut(options: { scope?: "global" | "local" } = {}): Pro
   } finally {
     // Even if supabase-js threw: a cookie left behind would keep the server rendering signed in.
     cookieStorage.removeItem(SESSION_COOKIE);
+    await forgetOfflineCopies();
   }
 }
