@@ -3,14 +3,13 @@
  * app — names, icons (a maskable one for launchers that crop), standalone display, theme
  * colours, shortcuts and the share target. docs/website.md, "Installable app", has the rules.
  */
-import { assetUrl } from "../http/static.ts";
 import { ICONS } from "./icons.ts";
 
 /** The theme colours of the dark (default) and light schemes: the stylesheet's --bg. */
 export const THEME_COLORS = { dark: "#0f1218", light: "#f6f7f9" } as const;
 
-/** The manifest as JSON-ready data. */
-export function webAppManifest(): Record<string, unknown> {
+/** The manifest as JSON-ready data; `assetUrl` gives a static file's versioned URL. */
+export function webAppManifest(assetUrl: (file: string) => string): Record<string, unknown> {
   const icons = ICONS.map(({ file, size, purpose }) => ({
     src: assetUrl(`icons/${file}`),
     sizes: `${size}x${size}`,
@@ -38,6 +37,7 @@ export function webAppManifest(): Record<string, unknown> {
     share_target: {
       action: "/share",
       method: "GET",
+      enctype: "application/x-www-form-urlencoded",
       params: { title: "title", text: "text", url: "url" },
     },
   };

@@ -4,14 +4,13 @@
  * build that changes the stylesheet, the bundle or an icon serves a byte-different worker,
  * which the browser installs in place of the old one (and the old shell cache goes with it).
  */
-import { assetUrl } from "../http/static.ts";
 import { ICONS } from "./icons.ts";
 
 const SOURCE = new URL("./sw_source.js", import.meta.url);
 let source: Promise<string> | undefined;
 
 /** The URLs the worker precaches: the stylesheet, the islands bundle, the icons, the offline page. */
-export function shellUrls(): string[] {
+function shellUrls(assetUrl: (file: string) => string): string[] {
   return [
     assetUrl("styles.css"),
     assetUrl("islands.js"),
@@ -28,9 +27,9 @@ async function digest(text: string): Promise<string> {
     .join("");
 }
 
-/** The worker's script for the shell as it is now. */
-export async function serviceWorkerScript(): Promise<string> {
-  const urls = shellUrls();
+/** The worker's script for the shell as it is now; `assetUrl` gives a file's versioned URL. */
+export async function serviceWorkerScript(assetUrl: (file: string) => string): Promise<string> {
+  const urls = shellUrls(assetUrl);
   const version = await digest(urls.join("\n"));
   const body = await (source ??= Deno.readTextFile(SOURCE));
   return `const VERSION = ${JSON.stringify(version)};\n` +
