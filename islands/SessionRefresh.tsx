@@ -4,7 +4,7 @@
  * the server renders the signed-in page. A token the server still refuses is dropped.
  */
 import { useEffect } from "preact/hooks";
-import { accessToken, supabase } from "../lib/web/supabase.ts";
+import { refreshedAccessToken, supabase } from "../lib/web/supabase.ts";
 
 const TRIED = "movies-session-refresh-tried";
 
@@ -12,7 +12,7 @@ const TRIED = "movies-session-refresh-tried";
 export default function SessionRefresh() {
   useEffect(() => {
     (async () => {
-      const token = await accessToken().catch(() => undefined);
+      const token = await refreshedAccessToken().catch(() => undefined);
       if (!token) return;
       if (sessionStorage.getItem(TRIED) === token) {
         // Reloaded with this very token and still signed out: it is not ours (old key, other site).

@@ -4,16 +4,22 @@ import { SiteHeader } from "../components/SiteHeader.tsx";
 import SessionRefreshIsland from "../islands/SessionRefresh.tsx";
 import type { AppShellProps } from "../lib/http/app_env.ts";
 import { island } from "../lib/http/island.tsx";
+import { islandAssets } from "../lib/http/island_assets.ts";
 import { usePage } from "../lib/http/page_context.ts";
 import { assetUrl } from "../lib/http/static.ts";
 import { THEME_COLORS } from "../lib/pwa/manifest.ts";
 
 const SessionRefresh = island("SessionRefresh", SessionRefreshIsland);
 
-/** The islands bundle, only on pages that have islands: other pages ship no JavaScript. */
+/** The page's islands (each its own entry), only on pages that have some: others ship none. */
 function IslandScripts() {
-  const { islands } = usePage();
-  return islands.size ? <script type="module" src={assetUrl("islands.js")} /> : null;
+  const { scripts, preloads } = islandAssets(usePage().islands);
+  return (
+    <>
+      {preloads.map((href) => <link rel="modulepreload" href={href} />)}
+      {scripts.map((src) => <script type="module" src={src} />)}
+    </>
+  );
 }
 
 export default function App({ children, title, url, user }: AppShellProps) {

@@ -4,6 +4,7 @@
  * offline page, and the per-user scope header the worker keeps copies under.
  */
 import assert from "node:assert/strict";
+import { allIslandAssets } from "../lib/http/island_assets.ts";
 import { assetUrl } from "../lib/http/static.ts";
 import { pngSize } from "../scripts/icons/png.ts";
 import { testApp } from "./helpers/app.ts";
@@ -71,10 +72,13 @@ Deno.test("GET /sw.js is the worker for the whole site with the shell to precach
   assert.ok(version, "a version from the shell's files");
   const precache: string[] = JSON.parse(/^const PRECACHE = (.*);$/m.exec(script)?.[1] ?? "[]");
   assert.ok(precache.includes("/offline"));
-  for (const asset of ["styles.css", "islands.js", "icons/icon-192.png"]) {
+  for (const asset of ["styles.css", "icons/icon-192.png"]) {
     // The versioned URLs the pages use, so the pages' own requests find them.
     assert.ok(precache.includes(assetUrl(asset)), asset);
   }
+  // Every island's entry and the chunks they import, as the pages request them.
+  assert.deepEqual(precache.filter((url) => url.startsWith("/static/islands/")), allIslandAssets());
+  assert.ok(allIslandAssets().some((url) => url.startsWith(assetUrl("islands/SignOutButton.js"))));
   // The same shell gives the same script, so a browser reinstalls only after a build.
   assert.equal(await (await app.request("/sw.js")).text(), script);
 });

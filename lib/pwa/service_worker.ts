@@ -9,11 +9,18 @@ import { ICONS } from "./icons.ts";
 const SOURCE = new URL("./sw_source.js", import.meta.url);
 let source: Promise<string> | undefined;
 
-/** The URLs the worker precaches: the stylesheet, the islands bundle, the icons, the offline page. */
-function shellUrls(assetUrl: (file: string) => string): string[] {
+/** What the shell is made of: `assetUrl` gives a static file's versioned URL, `islands` the
+ * islands' entries and chunks as the pages request them. */
+export interface ShellFiles {
+  assetUrl: (file: string) => string;
+  islands: string[];
+}
+
+/** The URLs the worker precaches: the stylesheet, the islands, the icons, the offline page. */
+function shellUrls({ assetUrl, islands }: ShellFiles): string[] {
   return [
     assetUrl("styles.css"),
-    assetUrl("islands.js"),
+    ...islands,
     assetUrl("favicon.svg"),
     ...ICONS.map((icon) => assetUrl(`icons/${icon.file}`)),
     "/offline",
@@ -27,9 +34,9 @@ async function digest(text: string): Promise<string> {
     .join("");
 }
 
-/** The worker's script for the shell as it is now; `assetUrl` gives a file's versioned URL. */
-export async function serviceWorkerScript(assetUrl: (file: string) => string): Promise<string> {
-  const urls = shellUrls(assetUrl);
+/** The worker's script for the shell as it is now. */
+export async function serviceWorkerScript(shell: ShellFiles): Promise<string> {
+  const urls = shellUrls(shell);
   const version = await digest(urls.join("\n"));
   const body = await (source ??= Deno.readTextFile(SOURCE));
   return `const VERSION = ${JSON.stringify(version)};\n` +
