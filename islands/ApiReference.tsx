@@ -4,7 +4,7 @@
  * filled in as the Bearer credential, so "Try it out" calls the API as them on this server.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
-import { accessToken } from "../lib/web/supabase.ts";
+import { accessToken } from "../lib/web/live_session.ts";
 
 /** Where the page's server put the assets and the document. */
 export interface ApiReferenceProps {

@@ -4,7 +4,7 @@
  */
 import { useState } from "preact/hooks";
 import { api, ApiError } from "../lib/web/api.ts";
-import { signOut } from "../lib/web/supabase.ts";
+import { signOut } from "../lib/web/sign_out.ts";
 
 /** `confirmation`: the words to type, as the API requires them (lib/auth/delete_account.ts). */
 export default function DeleteAccount({ confirmation }: { confirmation: string }) {

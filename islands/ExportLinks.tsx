@@ -3,7 +3,7 @@
  * link cannot send, so each link fetches the file and hands it to the browser as a download.
  */
 import { useState } from "preact/hooks";
-import { accessToken } from "../lib/web/supabase.ts";
+import { accessToken } from "../lib/web/live_session.ts";
 
 const FILES = [
   { query: "", name: "movies-export.json", label: "Everything (JSON)" },

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import type { HistoryImport } from "../lib/history_import/runs.ts";
 import { api, ApiError } from "../lib/web/api.ts";
 import { countLines, FORMAT_NAMES, REASONS, uploadError } from "../lib/web/import_text.ts";
-import { accessToken } from "../lib/web/supabase.ts";
+import { accessToken } from "../lib/web/live_session.ts";
 
 /** The user's latest run when the page was rendered, if any. */
 export interface ImportHistoryProps {

@@ -6,7 +6,7 @@
  * page says why instead of silently showing "Sign in".
  */
 import { useEffect, useState } from "preact/hooks";
-import { accessToken, supabase } from "../lib/web/supabase.ts";
+import { refreshedAccessToken, supabase } from "../lib/web/supabase.ts";
 
 const TRIED = "movies-session-refresh-tried";
 
@@ -15,7 +15,7 @@ export default function SessionRefresh() {
   const [ended, setEnded] = useState(false);
   useEffect(() => {
     (async () => {
-      const token = await accessToken().catch(() => undefined);
+      const token = await refreshedAccessToken().catch(() => undefined);
       if (!token) return setEnded(true);
       if (sessionStorage.getItem(TRIED) === token) {
         // Reloaded with this very token and still signed out: its session was ended.

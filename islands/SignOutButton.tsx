@@ -1,6 +1,6 @@
 /** The header's sign-out button: ends the supabase-js session (and its cookie), then goes home. */
 import { useState } from "preact/hooks";
-import { signOut } from "../lib/web/supabase.ts";
+import { signOut } from "../lib/web/sign_out.ts";
 
 /** No props: the session lives in the cookie. */
 export default function SignOutButton() {

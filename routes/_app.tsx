@@ -4,15 +4,22 @@ import { SiteHeader } from "../components/SiteHeader.tsx";
 import SessionRefreshIsland from "../islands/SessionRefresh.tsx";
 import type { AppShellProps } from "../lib/http/app_env.ts";
 import { island } from "../lib/http/island.tsx";
+import { islandAssets } from "../lib/http/island_assets.ts";
 import { usePage } from "../lib/http/page_context.ts";
 import { assetUrl } from "../lib/http/static.ts";
+import { THEME_COLORS } from "../lib/pwa/manifest.ts";
 
 const SessionRefresh = island("SessionRefresh", SessionRefreshIsland);
 
-/** The islands bundle, only on pages that have islands: other pages ship no JavaScript. */
+/** The page's islands (each its own entry), only on pages that have some: others ship none. */
 function IslandScripts() {
-  const { islands } = usePage();
-  return islands.size ? <script type="module" src={assetUrl("islands.js")} /> : null;
+  const { scripts, preloads } = islandAssets(usePage().islands);
+  return (
+    <>
+      {preloads.map((href) => <link key={href} rel="modulepreload" href={href} />)}
+      {scripts.map((src) => <script key={src} type="module" src={src} />)}
+    </>
+  );
 }
 
 export default function App({ children, title, url, user }: AppShellProps) {
@@ -27,6 +34,18 @@ export default function App({ children, title, url, user }: AppShellProps) {
         <title>{title ? `${title} · Movies` : "Movies"}</title>
         <link rel="stylesheet" href={assetUrl("styles.css")} />
         <link rel="icon" href={assetUrl("favicon.svg")} type="image/svg+xml" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="apple-touch-icon" href={assetUrl("icons/icon-192.png")} />
+        <meta
+          name="theme-color"
+          media="(prefers-color-scheme: dark)"
+          content={THEME_COLORS.dark}
+        />
+        <meta
+          name="theme-color"
+          media="(prefers-color-scheme: light)"
+          content={THEME_COLORS.light}
+        />
         {page.auth.url ? <meta name="supabase-url" content={page.auth.url} /> : null}
         {page.auth.anonKey ? <meta name="supabase-anon-key" content={page.auth.anonKey} /> : null}
       </head>

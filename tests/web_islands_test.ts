@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { h } from "preact";
 import { renderToString } from "preact-render-to-string";
-import { build, CHUNK_FILE, entrySource, listIslands } from "../scripts/build.ts";
+import { build, CHUNK_FILE, entrySources, GRAPH_FILE, listIslands } from "../scripts/build.ts";
 import { island } from "../lib/http/island.tsx";
 import { emptyPageState, PageContext } from "../lib/http/page_context.ts";
 import { testApp } from "./helpers/app.ts";
@@ -53,42 +53,67 @@ Deno.test("islands: every island file has a default component", async () => {
     const module = await import(file);
     assert.equal(typeof module.default, "function", name);
   }
-  const entry = entrySource(ROOT, islands);
-  for (const { name } of islands) assert.match(entry, new RegExp(`${name}: \\$\\d+`));
-  assert.match(entry, /import \{ hydrateIslands \} from "file:\/\/\/.*lib\/web\/hydrate\.ts";/);
+  const entries = entrySources(ROOT, islands);
+  assert.deepEqual(Object.keys(entries).sort(), [...islands.map((i) => i.name), "_ready"].sort());
+  for (const { name } of islands) {
+    assert.match(entries[name], new RegExp(`hydrateIsland\\("${name}", Island\\);`));
+    assert.match(
+      entries[name],
+      /import \{ hydrateIsland \} from "file:\/\/\/.*lib\/web\/hydrate\.ts";/,
+    );
+  }
+  assert.match(entries._ready, /islandsReady\(\);/);
 });
 
-Deno.test("islands: the bundle is built once and skipped while up to date", async () => {
+Deno.test("islands: an entry per island, shared chunks, skipped while up to date", async () => {
   const dir = await Deno.makeTempDir({ prefix: "islands-build-" });
   try {
-    const out = `${dir}/islands.js`;
-    assert.equal(await build(ROOT, { out }), true);
-    const bundle = await Deno.readTextFile(out);
+    assert.equal(await build(ROOT, { outDir: dir }), true);
     const names = (await listIslands(`${ROOT}/islands`)).map((i) => i.name);
-    assert.equal(bundle.split("\n")[0], `// islands: ${names.join(", ")}`);
-    // Bundled for the browser: no server modules (file reads, string rendering), no imports left.
-    assert.doesNotMatch(bundle, /statSync|readFile|renderToString|node:/);
-    assert.doesNotMatch(bundle, /^import\s/m);
-    // The strength estimator's dictionaries are split out, loaded by dynamic import only.
-    const chunks = [...Deno.readDirSync(dir)].map((e) => e.name).filter((n) => CHUNK_FILE.test(n));
-    const imported = [...bundle.matchAll(/import\("\.\/([^"]+)"\)/g)].map((m) => m[1]);
-    assert.ok(
-      imported.length > 0 && imported.every((name) => chunks.includes(name)),
-      imported.join(),
+    const files = [...Deno.readDirSync(dir)].map((e) => e.name);
+    for (const name of [...names, "_ready"]) assert.ok(files.includes(`${name}.js`), name);
+    const ready = await Deno.readTextFile(`${dir}/_ready.js`);
+    assert.equal(ready.split("\n")[0], `// islands: ${names.join(", ")}`);
+    const graph: Record<string, string[]> = JSON.parse(
+      await Deno.readTextFile(`${dir}/${GRAPH_FILE}`),
     );
+    const chunks = files.filter((n) => CHUNK_FILE.test(n));
+    for (const name of names) {
+      const entry = await Deno.readTextFile(`${dir}/${name}.js`);
+      // Bundled for the browser: no server modules (file reads, string rendering).
+      assert.doesNotMatch(entry, /statSync|readFile|renderToString|node:/, name);
+      // What it imports statically is listed for the page's modulepreload links.
+      const imported = [...entry.matchAll(/from\s*"\.\/([^"]+)"/g)].map((m) => m[1]);
+      for (const dep of imported) assert.ok(graph[name].includes(dep), `${name} -> ${dep}`);
+      assert.ok(graph[name].every((dep) => chunks.includes(dep)), name);
+    }
+    // The sign-out button does not carry the search island's code, nor supabase-js (a quarter
+    // of a megabyte, the header button of every signed-in page needs none of it).
+    const signOut = new Set(graph.SignOutButton);
+    assert.ok(graph.LiveSearch.some((dep) => !signOut.has(dep)));
+    const supabaseJs = (deps: string[]) =>
+      deps.some((dep) => Deno.readTextFileSync(`${dir}/${dep}`).includes("X-Supabase-Api-Version"));
+    assert.ok(supabaseJs(graph.AuthForm), "the sign-in form does carry supabase-js");
+    // Nor do the list and recommendation islands: they send the cookie's live token as it is.
+    for (const name of ["SignOutButton", "ListButtons", "ListGrid", "Recommendations"]) {
+      assert.ok(!supabaseJs(graph[name]), `${name} loads supabase-js only to refresh a token`);
+    }
+    // The strength estimator's dictionaries are split out, loaded by dynamic import only.
     const dictionaries = chunks.filter((n) =>
       Deno.readTextFileSync(`${dir}/${n}`).includes("qwertyuiop")
     );
     assert.ok(dictionaries.length > 0, "a chunk holds the keyboard graphs");
-    assert.ok(!bundle.includes("qwertyuiop"), "the bundle itself does not");
-    assert.equal(await build(ROOT, { out, ifStale: true }), false);
-    // Any input (island, component, lib/web, deno.json) newer than the bundle makes it stale.
+    for (const deps of Object.values(graph)) {
+      assert.ok(deps.every((dep) => !dictionaries.includes(dep)), "never a static import");
+    }
+    assert.equal(await build(ROOT, { outDir: dir, ifStale: true }), false);
+    // Any input (island, component, lib/web, deno.json) newer than the build makes it stale.
     const old = new Date(0);
-    await Deno.utime(out, old, old);
-    assert.equal(await build(ROOT, { out, ifStale: true }), true);
-    // So does a bundle built for other islands (the banner names them).
-    await Deno.writeTextFile(out, "// islands: Other\n");
-    assert.equal(await build(ROOT, { out, ifStale: true }), true);
+    await Deno.utime(`${dir}/_ready.js`, old, old);
+    assert.equal(await build(ROOT, { outDir: dir, ifStale: true }), true);
+    // So does a build for other islands (the ready entry's banner names them).
+    await Deno.writeTextFile(`${dir}/_ready.js`, "// islands: Other\n");
+    assert.equal(await build(ROOT, { outDir: dir, ifStale: true }), true);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -32,8 +32,13 @@ Deno.test("website: pages render for the user of the session cookie", async (t) 
     assert.match(textOf(html), /viewer@example\.test/);
     assert.deepEqual(islandsOf(html).map((i) => i.name), ["SignOutButton"]);
     const scripts = Array.from(parseHtml(html).querySelectorAll("script"));
-    assert.deepEqual(scripts.map((s) => s.getAttribute("type")), ["module"]);
-    assert.match(scripts[0].getAttribute("src") ?? "", /^\/static\/islands\.js(\?v=\w+)?$/);
+    // Only the sign-out island's entry, then the entry that marks the page hydrated.
+    assert.deepEqual(scripts.map((s) => s.getAttribute("type")), ["module", "module"]);
+    assert.match(
+      scripts[0].getAttribute("src") ?? "",
+      /^\/static\/islands\/SignOutButton\.js(\?v=\w+)?$/,
+    );
+    assert.match(scripts[1].getAttribute("src") ?? "", /^\/static\/islands\/_ready\.js(\?v=\w+)?$/);
     assert.equal(headers.get("cache-control"), "private, no-store");
     assert.doesNotMatch(html, /Sign up/);
   });

@@ -1,7 +1,7 @@
 /**
  * Islands on the server: `island("Name", Component)` gives pages a component that renders
  * `Component` inside `<div data-island="Name" data-props='{...}'>`, which lib/web/hydrate.ts
- * finds in the browser and hydrates from static/islands.js with the same props.
+ * finds in the browser and hydrates from its entry in static/islands/ with the same props.
  */
 import type { ComponentType, JSX } from "preact";
 import { usePage } from "./page_context.ts";

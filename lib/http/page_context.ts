@@ -1,6 +1,6 @@
 /**
  * What one page render shares between the route's page, the components and the `_app`
- * shell: the islands used (so the shell loads islands.js only when there are some), the
+ * shell: the islands used (so the shell loads those islands' scripts only), the
  * title a page sets, and the site settings the browser needs.
  */
 import { createContext } from "preact";

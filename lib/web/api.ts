@@ -2,7 +2,7 @@
  * The islands' JSON API client: adds `Authorization: Bearer <access token>` from the
  * supabase-js session and turns problem documents (RFC 9457) into ApiError.
  */
-import { accessToken } from "./supabase.ts";
+import { accessToken } from "./live_session.ts";
 
 /** A failed API call: the problem's status, code and detail. */
 export class ApiError extends Error {

@@ -1,23 +1,20 @@
 /**
- * The browser half of islands: finds every `data-island` marker the server rendered and
- * hydrates it with the island component of that name and the props serialised beside it.
- * Bundled into static/islands.js by scripts/build.ts; never imported by the server.
+ * The browser half of islands: each island's entry (built by scripts/build.ts) finds the
+ * `data-island` markers of its name the server rendered and hydrates them with the props
+ * serialised beside them; the page's last module marks it hydrated. Never imported by the
+ * server.
  */
 import { type ComponentType, h, hydrate } from "preact";
+import { registerServiceWorker } from "./offline.ts";
 
-/** Hydrates each island marker in `root` whose component is in `islands`. */
-export function hydrateIslands(
+/** Hydrates each marker of island `name` in `root` with `component`. */
+export function hydrateIsland(
+  name: string,
   // deno-lint-ignore no-explicit-any
-  islands: Record<string, ComponentType<any>>,
+  component: ComponentType<any>,
   root: ParentNode = document,
 ): void {
-  for (const el of root.querySelectorAll<HTMLElement>("[data-island]")) {
-    const name = el.dataset.island ?? "";
-    const component = islands[name];
-    if (!component) {
-      console.warn(`No island named ${name} in the bundle.`);
-      continue;
-    }
+  for (const el of root.querySelectorAll<HTMLElement>(`[data-island="${name}"]`)) {
     let props: Record<string, unknown> = {};
     try {
       props = JSON.parse(el.dataset.props ?? "{}");
@@ -27,6 +24,13 @@ export function hydrateIslands(
     }
     hydrate(h(component, props), el);
   }
+}
+
+/** Runs after every island of the page (module scripts run in document order). */
+export function islandsReady(): void {
+  // Pages with islands are the signed-in ones and the sign-in forms: the installed app's worker
+  // starts from there (pages without islands ship no JavaScript at all).
+  registerServiceWorker();
   // A hook for tests and styles: interactive from here on.
   document.documentElement.dataset.hydrated = "true";
 }

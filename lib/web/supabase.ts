@@ -4,6 +4,7 @@
  * (/auth/v1), and keeps the session in one cookie the server reads to render the user's pages.
  */
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { pageMeta } from "./live_session.ts";
 import {
   SESSION_COOKIE,
   SESSION_COOKIE_MAX_AGE_S,
@@ -41,18 +42,14 @@ const cookieStorage = {
   },
 };
 
-function meta(name: string): string | undefined {
-  return document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || undefined;
-}
-
 let client: SupabaseClient | undefined;
 
 /** The page's one client, created on first use from the `<meta>` settings the shell renders. */
 export function supabase(): SupabaseClient {
   // The built-in provider ignores the key, but supabase-js insists on one.
   client ??= createClient(
-    meta("supabase-url") ?? location.origin,
-    meta("supabase-anon-key") ?? "anon",
+    pageMeta("supabase-url") ?? location.origin,
+    pageMeta("supabase-anon-key") ?? "anon",
     {
       auth: {
         storage: cookieStorage,
@@ -75,8 +72,8 @@ let oauth: SupabaseClient | undefined;
  */
 export function oauthClient(): SupabaseClient {
   oauth ??= createClient(
-    meta("supabase-url") ?? location.origin,
-    meta("supabase-anon-key") ?? "anon",
+    pageMeta("supabase-url") ?? location.origin,
+    pageMeta("supabase-anon-key") ?? "anon",
     {
       auth: {
         storage: cookieStorage,
@@ -91,17 +88,22 @@ export function oauthClient(): SupabaseClient {
   return oauth;
 }
 
-/** The current access token (refreshed first when it is about to expire), or undefined. */
-export async function accessToken(): Promise<string | undefined> {
+/**
+ * The current access token, refreshed first when it is about to expire (lib/web/live_session.ts
+ * calls this only then), or undefined.
+ */
+export async function refreshedAccessToken(): Promise<string | undefined> {
   const { data } = await supabase().auth.getSession();
   return data.session?.access_token;
 }
 
 /**
- * Signs out everywhere this session reaches (or, with scope `local`, in this browser only),
- * and at least in this browser.
+ * Signs out through supabase-js, which refreshes an expired session first (lib/web/sign_out.ts
+ * calls it only then), and at least in this browser.
  */
-export async function signOut(options: { scope?: "global" | "local" } = {}): Promise<void> {
+export async function signOutWithClient(
+  options: { scope?: "global" | "local" } = {},
+): Promise<void> {
   try {
     const { error } = await supabase().auth.signOut({ scope: options.scope ?? "global" });
     // The server may be unreachable; the local session must still go.
