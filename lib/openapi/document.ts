@@ -8,6 +8,12 @@ import { buildPaths } from "./paths.ts";
 import { headerComponents, withSharedResponses } from "./responses.ts";
 import { responseComponents } from "./schemas.ts";
 import { steeringComponents, steeringPaths } from "./steering_paths.ts";
+import {
+  personalTokenScheme,
+  tokenComponents,
+  tokenPaths,
+  withPersonalTokens,
+} from "./paths/tokens.ts";
 
 /** Builds the document afresh (tests; the route serves the cached one). */
 export function buildOpenApiDocument(): Record<string, unknown> {
@@ -24,12 +30,22 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         "A method a route does not offer answers 405 with Allow.",
     },
     servers: [{ url: "/" }],
-    tags: ["lists", "history", "catalog", "recommend", "auth", "admin", "service"].map((name) => ({
+    tags: ["lists", "history", "catalog", "recommend", "tokens", "auth", "admin", "service"].map((
+      name,
+    ) => ({
       name,
     })),
-    paths: withBounds(withSharedResponses({ ...buildPaths(), ...steeringPaths() })),
+    paths: withBounds(
+      withPersonalTokens(
+        withSharedResponses({ ...buildPaths(), ...steeringPaths(), ...tokenPaths() }),
+      ),
+    ),
     components: {
-      schemas: componentSchemas({ ...responseComponents, ...steeringComponents }),
+      schemas: componentSchemas({
+        ...responseComponents,
+        ...steeringComponents,
+        ...tokenComponents,
+      }),
       headers: headerComponents,
       securitySchemes: {
         bearerAuth: {
@@ -38,6 +54,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           bearerFormat: "JWT",
           description: "Access token of the identity provider (built-in or Supabase Auth).",
         },
+        personalAccessToken: personalTokenScheme,
         adminToken: {
           type: "apiKey",
           in: "header",

@@ -3,8 +3,8 @@ import type { Handlers } from "../../lib/http/app_env.ts";
 import { assertSignedIn, requireUser } from "../../lib/http/middleware/require_user.ts";
 import { readDeleteConfirmation } from "../../lib/http/payloads.ts";
 
-/** The user first: a 401 comes before the body is read. */
-export const middleware = [requireUser()];
+/** The user first (a signed-in session: never a personal token); a 401 before the body is read. */
+export const middleware = [requireUser({ personalTokens: false })];
 
 export const handler: Handlers = {
   async DELETE(c) {
