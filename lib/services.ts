@@ -6,6 +6,7 @@ import type { AppDeps } from "./deps.ts";
 import { createHistoryImportService, type HistoryImportService } from "./history_import/service.ts";
 import { type CatalogImportService, createCatalogImportService } from "./import/mod.ts";
 import { createListsService, type ListsService } from "./lists/mod.ts";
+import { createPersonalTokenService, type PersonalTokenService } from "./personal_tokens/mod.ts";
 import { createRecommendService, type RecommendService } from "./recommend/mod.ts";
 
 /** Every service a handler can call, on `c.var.services`. */
@@ -18,6 +19,7 @@ export interface Services {
   lists: ListsService;
   /** The admin's signup invites (SIGNUP=invite). */
   invites: InviteService;
+  personalTokens: PersonalTokenService;
 }
 
 /** Builds the services of one app. */
@@ -32,6 +34,7 @@ export function createServices(deps: AppDeps): Services {
     historyImport: createHistoryImportService(deps, { catalog }),
     // A write of a movie the store lacks fetches its details in the background.
     lists: createListsService(deps, { prefetch: (ids) => catalog.prefetch(ids) }),
+    personalTokens: createPersonalTokenService(deps),
     // Titles the movies store does not know fall back to the catalog search (lib/catalog).
     recommend: createRecommendService(deps, {
       search: (title, { year }) => catalog.search(title, { year, wait: true }).then((r) => r.value),

@@ -69,6 +69,12 @@ export default function Account({ user, url }: PageProps) {
         </p>
         <SignOutOthers />
       </section>
+      <section class="auth" aria-labelledby="connections-heading">
+        <h2 id="connections-heading">Connections</h2>
+        <p class="hint">
+          <a href="/account/connections">Personal access tokens</a> for your own scripts and apps.
+        </p>
+      </section>
       <section class="auth" aria-labelledby="data-heading">
         <h2 id="data-heading">Your data</h2>
         <p class="hint">

@@ -18,7 +18,12 @@ const INTERFACE_ROUTES: [string, string[], "bearer" | "admin" | "none"][] = [
   ["/api/admin/catalog-import", ["post"], "admin"],
 ];
 
-const SECURITY = { bearer: [{ bearerAuth: [] }], admin: [{ adminToken: [] }], none: undefined };
+// A bearer route takes the session's JWT or a personal access token (docs/connections.md).
+const SECURITY = {
+  bearer: [{ bearerAuth: [] }, { personalAccessToken: [] }],
+  admin: [{ adminToken: [] }],
+  none: undefined,
+};
 
 Deno.test("GET /api/openapi.json is OpenAPI 3.1 JSON listing every /api route of interface.md with its methods and auth", async () => {
   const doc = await fetchDocument();
@@ -39,6 +44,19 @@ Deno.test("GET /api/openapi.json is OpenAPI 3.1 JSON listing every /api route of
     description: "The ADMIN_TOKEN of the server.",
   });
   assert.equal(doc.components.securitySchemes.bearerAuth.scheme, "bearer");
+  assert.equal(doc.components.securitySchemes.personalAccessToken.scheme, "bearer");
+  // Where the account itself is managed, only a session will do.
+  for (
+    const [path, method] of [["/api/tokens", "get"], ["/api/tokens", "post"], [
+      "/api/account",
+      "delete",
+    ]]
+  ) {
+    assert.deepEqual(doc.paths[path][method].security, [{ bearerAuth: [] }], `${method} ${path}`);
+    assert.ok(doc.paths[path][method].responses["403"], `${method} ${path} documents 403`);
+  }
+  // A read token's write is a documented 403.
+  assert.match(doc.paths["/api/watched"].post.responses["403"].description, /insufficient_scope/);
 });
 
 Deno.test("every documented error is application/problem+json and every $ref resolves", async () => {

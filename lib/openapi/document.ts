@@ -9,6 +9,12 @@ import { headerComponents, withSharedResponses } from "./responses.ts";
 import { responseComponents } from "./schemas.ts";
 import { steeringComponents, steeringPaths } from "./steering_paths.ts";
 import { adminInvitesComponents, adminInvitesPaths } from "./paths/admin_invites.ts";
+import {
+  personalTokenScheme,
+  tokenComponents,
+  tokenPaths,
+  withPersonalTokens,
+} from "./paths/tokens.ts";
 
 /** Builds the document afresh (tests; the route serves the cached one). */
 export function buildOpenApiDocument(): Record<string, unknown> {
@@ -25,17 +31,27 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         "A method a route does not offer answers 405 with Allow.",
     },
     servers: [{ url: "/" }],
-    tags: ["lists", "history", "catalog", "recommend", "auth", "admin", "service"].map((name) => ({
+    tags: ["lists", "history", "catalog", "recommend", "tokens", "auth", "admin", "service"].map((
+      name,
+    ) => ({
       name,
     })),
     paths: withBounds(
-      withSharedResponses({ ...buildPaths(), ...steeringPaths(), ...adminInvitesPaths() }),
+      withPersonalTokens(
+        withSharedResponses({
+          ...buildPaths(),
+          ...steeringPaths(),
+          ...adminInvitesPaths(),
+          ...tokenPaths(),
+        }),
+      ),
     ),
     components: {
       schemas: componentSchemas({
         ...responseComponents,
         ...steeringComponents,
         ...adminInvitesComponents,
+        ...tokenComponents,
       }),
       headers: headerComponents,
       securitySchemes: {
@@ -45,6 +61,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           bearerFormat: "JWT",
           description: "Access token of the identity provider (built-in or Supabase Auth).",
         },
+        personalAccessToken: personalTokenScheme,
         adminToken: {
           type: "apiKey",
           in: "header",

@@ -4,8 +4,11 @@ import { assertSignedIn, requireUser } from "../../lib/http/middleware/require_u
 import { requireAal2 } from "../../lib/http/middleware/require_aal2.ts";
 import { readDeleteConfirmation } from "../../lib/http/payloads.ts";
 
-/** The user first: a 401 comes before the body is read; then its second factor (403). */
-export const middleware = [requireUser(), requireAal2()];
+/**
+ * A signed-in session first (never a personal token), so a 401 comes before the body is read;
+ * then its second factor (403).
+ */
+export const middleware = [requireUser({ personalTokens: false }), requireAal2()];
 
 export const handler: Handlers = {
   async DELETE(c) {

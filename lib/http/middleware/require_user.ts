@@ -1,19 +1,52 @@
 /** The middleware of protected API routes: resolves the user before any user data is touched. */
 import { unauthorized } from "../../auth/unauthorized.ts";
 import type { AuthUser } from "../../auth/types.ts";
+import { isPersonalToken } from "../../personal_tokens/mod.ts";
+import { Problem } from "../../problem.ts";
 import type { Ctx, Middleware } from "../app_env.ts";
 import { bearerToken } from "../bearer.ts";
 
+/** A personal token on a route that manages the account itself. */
+function tokenNotAllowed(): Problem {
+  return new Problem(
+    403,
+    "personal_token_not_allowed",
+    "A personal access token cannot manage tokens, connections or the account; sign in instead.",
+  );
+}
+
+/** A `read` token on a route that writes. */
+function insufficientScope(): Problem {
+  return new Problem(403, "insufficient_scope", "This personal access token may only read (GET).", {
+    headers: {
+      "WWW-Authenticate": 'Bearer realm="api", error="insufficient_scope", scope="write"',
+    },
+  });
+}
+
 /**
  * Reads the Bearer token, verifies it and sets `c.var.user`; otherwise 401, before any body is
- * read. With `readChecksSession`, a GET leaves the session's check to the route's read
+ * read. A personal access token (docs/connections.md) is taken too, unless `personalTokens` is
+ * false (token, connection and account management); a `read` one answers GET and HEAD only.
+ * With `readChecksSession`, a GET leaves the session's check to the route's read
  * (`c.var.session`, folded into its statement); a handler that does not settle it still gets
  * it checked, by a query of its own, before the response leaves.
  */
-export function requireUser(options: { readChecksSession?: boolean } = {}): Middleware {
+export function requireUser(
+  options: { readChecksSession?: boolean; personalTokens?: boolean } = {},
+): Middleware {
   return async function requireUser(c, next) {
     const token = bearerToken(c.req.header("authorization"));
     if (!token) throw unauthorized();
+    if (isPersonalToken(token)) {
+      if (options.personalTokens === false) throw tokenNotAllowed();
+      const holder = await c.var.services.personalTokens.verify(token);
+      if (holder.scope === "read" && c.req.method !== "GET" && c.req.method !== "HEAD") {
+        throw insufficientScope();
+      }
+      c.set("user", holder.user);
+      return await next();
+    }
     const auth = c.var.services.auth;
     if (!options.readChecksSession || (c.req.method !== "GET" && c.req.method !== "HEAD")) {
       c.set("user", await auth.verifyAccessToken(token));
