@@ -5,6 +5,7 @@
 import { componentSchemas } from "./json_schema.ts";
 import { withBounds } from "./bounds.ts";
 import { buildPaths } from "./paths.ts";
+import { diaryComponents, diaryPaths } from "./paths/diary.ts";
 import { headerComponents, withSharedResponses } from "./responses.ts";
 import { responseComponents } from "./schemas.ts";
 import { steeringComponents, steeringPaths } from "./steering_paths.ts";
@@ -27,9 +28,15 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     tags: ["lists", "history", "catalog", "recommend", "auth", "admin", "service"].map((name) => ({
       name,
     })),
-    paths: withBounds(withSharedResponses({ ...buildPaths(), ...steeringPaths() })),
+    paths: withBounds(
+      withSharedResponses({ ...buildPaths(), ...steeringPaths(), ...diaryPaths() }),
+    ),
     components: {
-      schemas: componentSchemas({ ...responseComponents, ...steeringComponents }),
+      schemas: componentSchemas({
+        ...responseComponents,
+        ...steeringComponents,
+        ...diaryComponents,
+      }),
       headers: headerComponents,
       securitySchemes: {
         bearerAuth: {
