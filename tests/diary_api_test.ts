@@ -6,6 +6,9 @@ import { createUser, type TestUser } from "./helpers/users.ts";
 import { problem } from "./helpers/problems.ts";
 import { send } from "./helpers/watched_entries.ts";
 
+// Ids no other test gives a movie row, since the PostgreSQL store is shared by the run.
+const Q = 1_900_001_000;
+
 type T = Awaited<ReturnType<typeof testApp>>;
 
 async function log(t: T, u: TestUser, body: Record<string, unknown>) {
@@ -24,12 +27,13 @@ for (const engine of ENGINES) {
     await using t = await testApp({ engine });
     (t.clock as FakeClock).set("2026-11-22T23:30:00Z");
     const u = await createUser(t.deps);
-    await (await t.request("/api/mylist", send(u, "POST", { catalogId: 603 }))).body?.cancel();
-    const e = await log(t, u, { catalogId: 603, rating: 8, note: " at the Rex " });
+    await (await t.request("/api/mylist", send(u, "POST", { catalogId: 1900000603 }))).body
+      ?.cancel();
+    const e = await log(t, u, { catalogId: 1900000603, rating: 8, note: " at the Rex " });
     assert.match(e.id, /^[0-9a-f-]{36}$/);
     assert.deepEqual({ ...e, id: undefined }, {
       id: undefined,
-      catalogId: 603,
+      catalogId: 1900000603,
       title: "",
       year: 0,
       posterPath: "",
@@ -39,7 +43,7 @@ for (const engine of ENGINES) {
       note: "at the Rex",
       source: "manual",
     });
-    assert.deepEqual((await entry(t, u, 603)).rating, 8);
+    assert.deepEqual((await entry(t, u, 1900000603)).rating, 8);
     const mylist = await (await t.request("/api/mylist", { headers: u.headers })).json();
     assert.deepEqual(mylist.movies, []);
   });
@@ -248,18 +252,22 @@ for (const engine of ENGINES) {
     const u = await createUser(t.deps);
     await (await t.request(
       "/api/watched",
-      send(u, "POST", { catalogId: 1, watchedOn: "2026-01-01" }),
+      send(u, "POST", { catalogId: Q + 1, watchedOn: "2026-01-01" }),
     )).body?.cancel();
-    const v = await log(t, u, { catalogId: 2, watchedOn: "2026-02-01" });
-    await log(t, u, { catalogId: 3, watchedOn: "2026-03-01", rating: 7 });
-    await (await t.request("/api/watched", send(u, "POST", { catalogId: 4, watchedOn: null }))).body
+    const v = await log(t, u, { catalogId: Q + 2, watchedOn: "2026-02-01" });
+    await log(t, u, { catalogId: Q + 3, watchedOn: "2026-03-01", rating: 7 });
+    await (await t.request("/api/watched", send(u, "POST", { catalogId: Q + 4, watchedOn: null })))
+      .body
       ?.cancel();
     let res = await t.request("/api/diary/unrated", { headers: u.headers });
     assert.equal(res.status, 200);
     const { movies } = await res.json();
-    assert.deepEqual(movies.map((m: { catalogId: number }) => m.catalogId), [2, 1, 4]);
+    assert.deepEqual(
+      movies.map((m: { catalogId: number }) => m.catalogId),
+      [2, 1, 4].map((n) => Q + n),
+    );
     assert.deepEqual(movies[0], {
-      catalogId: 2,
+      catalogId: Q + 2,
       title: "",
       year: 0,
       posterPath: "",
@@ -273,8 +281,8 @@ for (const engine of ENGINES) {
     await (await t.request(`/api/diary/${v.id}`, send(u, "PATCH", { rating: 6 }))).body?.cancel();
     res = await t.request("/api/diary/unrated", { headers: u.headers });
     assert.deepEqual((await res.json()).movies.map((m: { catalogId: number }) => m.catalogId), [
-      1,
-      4,
+      Q + 1,
+      Q + 4,
     ]);
     for (const q of ["limit=0", "limit=51", "x=1"]) {
       await problem(
