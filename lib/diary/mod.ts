@@ -7,3 +7,4 @@ export type { DiaryEntry, ViewingSource } from "./viewing.ts";
 export type { DiaryPage, UnratedMovie } from "./read.ts";
 export type { YearStats } from "./stats.ts";
 export { syncMovie } from "./sync.ts";
+export { logViewings } from "./log_many.ts";

@@ -9,9 +9,10 @@ import type { Sql } from "../store/mod.ts";
 // film seen before the diary began), so an import's true is never taken back.
 const REWATCH_SQL = `update public.user_viewings t
     set rewatch = o.n > 1 or (t.source = 'import' and t.rewatch)
-  from (select id, row_number() over (order by watched_on, created_at, id) as n
+  from (select id,
+          row_number() over (partition by catalog_id order by watched_on, created_at, id) as n
           from public.user_viewings
-         where user_id = (select auth.uid()) and catalog_id = $1) o
+         where user_id = (select auth.uid()) and catalog_id = any($1::integer[])) o
   where t.id = o.id and t.rewatch is distinct from (o.n > 1 or (t.source = 'import' and t.rewatch))`;
 
 // The watched row's date is the latest viewing's; its rating the latest viewing's when that
@@ -27,6 +28,11 @@ const SUMMARY_SQL = `update public.user_watched_movies w
 
 /** Brings the rewatch marks of a movie's viewings and its watched row up to date (as the user). */
 export async function syncMovie(tx: Sql, catalogId: number): Promise<void> {
-  await tx.query(REWATCH_SQL, [catalogId]);
+  await tx.query(REWATCH_SQL, [[catalogId]]);
   await tx.query(SUMMARY_SQL, [catalogId]);
+}
+
+/** Brings the rewatch marks of the viewings of many movies up to date (as the user), at once. */
+export async function syncRewatches(tx: Sql, catalogIds: number[]): Promise<void> {
+  if (catalogIds.length > 0) await tx.query(REWATCH_SQL, [catalogIds]);
 }
