@@ -40,16 +40,19 @@ import * as $36 from "./routes/auth/v1/recover.ts";
 import * as $37 from "./routes/auth/v1/token.ts";
 import * as $38 from "./routes/auth/v1/user.ts";
 import * as $39 from "./routes/auth/v1/verify.ts";
-import * as $40 from "./routes/forgot-password.tsx";
-import * as $41 from "./routes/import.tsx";
-import * as $42 from "./routes/login.tsx";
-import * as $43 from "./routes/movies/[id].tsx";
-import * as $44 from "./routes/mylist.tsx";
-import * as $45 from "./routes/recommendations.tsx";
-import * as $46 from "./routes/reset-password.tsx";
-import * as $47 from "./routes/search.tsx";
-import * as $48 from "./routes/signup.tsx";
-import * as $49 from "./routes/watched.tsx";
+import * as $40 from "./routes/diary.tsx";
+import * as $41 from "./routes/forgot-password.tsx";
+import * as $42 from "./routes/import.tsx";
+import * as $43 from "./routes/login.tsx";
+import * as $44 from "./routes/movies/[id].tsx";
+import * as $45 from "./routes/mylist.tsx";
+import * as $46 from "./routes/recommendations.tsx";
+import * as $47 from "./routes/reset-password.tsx";
+import * as $48 from "./routes/search.tsx";
+import * as $49 from "./routes/signup.tsx";
+import * as $50 from "./routes/stats.tsx";
+import * as $51 from "./routes/stats/[year].tsx";
+import * as $52 from "./routes/watched.tsx";
 
 /** The route table app.ts builds the app from. */
 export const manifest: Manifest = {
@@ -100,15 +103,18 @@ export const manifest: Manifest = {
     { pattern: "/auth/v1/token", file: "auth/v1/token.ts", module: $37 },
     { pattern: "/auth/v1/user", file: "auth/v1/user.ts", module: $38 },
     { pattern: "/auth/v1/verify", file: "auth/v1/verify.ts", module: $39 },
-    { pattern: "/forgot-password", file: "forgot-password.tsx", module: $40 },
-    { pattern: "/import", file: "import.tsx", module: $41 },
-    { pattern: "/login", file: "login.tsx", module: $42 },
-    { pattern: "/movies/:id", file: "movies/[id].tsx", module: $43 },
-    { pattern: "/mylist", file: "mylist.tsx", module: $44 },
-    { pattern: "/recommendations", file: "recommendations.tsx", module: $45 },
-    { pattern: "/reset-password", file: "reset-password.tsx", module: $46 },
-    { pattern: "/search", file: "search.tsx", module: $47 },
-    { pattern: "/signup", file: "signup.tsx", module: $48 },
-    { pattern: "/watched", file: "watched.tsx", module: $49 },
+    { pattern: "/diary", file: "diary.tsx", module: $40 },
+    { pattern: "/forgot-password", file: "forgot-password.tsx", module: $41 },
+    { pattern: "/import", file: "import.tsx", module: $42 },
+    { pattern: "/login", file: "login.tsx", module: $43 },
+    { pattern: "/movies/:id", file: "movies/[id].tsx", module: $44 },
+    { pattern: "/mylist", file: "mylist.tsx", module: $45 },
+    { pattern: "/recommendations", file: "recommendations.tsx", module: $46 },
+    { pattern: "/reset-password", file: "reset-password.tsx", module: $47 },
+    { pattern: "/search", file: "search.tsx", module: $48 },
+    { pattern: "/signup", file: "signup.tsx", module: $49 },
+    { pattern: "/stats", file: "stats.tsx", module: $50 },
+    { pattern: "/stats/:year", file: "stats/[year].tsx", module: $51 },
+    { pattern: "/watched", file: "watched.tsx", module: $52 },
   ],
 };

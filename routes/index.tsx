@@ -1,17 +1,27 @@
-/** `/`: the popular movies grid and the search box. */
+/** `/`: the popular movies grid and the search box; signed in, "Rate what you watched". */
 import { Notice } from "../components/Notice.tsx";
 import { SearchForm } from "../components/SearchForm.tsx";
 import { RowGrid } from "../components/SearchResults.tsx";
 import { Title } from "../components/Title.tsx";
 import type { PopularPage } from "../lib/catalog/mod.ts";
+import type { UnratedMovie } from "../lib/diary/mod.ts";
+import RateQueueIsland from "../islands/RateQueue.tsx";
+import { island } from "../lib/http/island.tsx";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import { usePage } from "../lib/http/page_context.ts";
 import { type PageFailure, softFail } from "../lib/http/soft_fail.ts";
 
+const RateQueue = island("RateQueue", RateQueueIsland);
+
 interface Data {
   popular?: PopularPage;
   failure?: PageFailure;
+  /** Signed in: the latest watched movies without a rating. */
+  unrated?: UnratedMovie[];
 }
+
+/** How many movies the home page asks to rate. */
+const QUEUE_SIZE = 5;
 
 // Pages past the feed's end or malformed show page 1: a link is never an error here.
 function pageOf(raw: string | undefined): number {
@@ -22,8 +32,12 @@ function pageOf(raw: string | undefined): number {
 export const handler: Handlers = {
   async GET(c) {
     const page = pageOf(c.req.query("page"));
-    const { value, failure } = await softFail(c, () => c.var.services.catalog.popular(page));
-    return c.var.render({ popular: value?.value, failure } satisfies Data, {
+    const user = c.get("user");
+    const [{ value, failure }, unrated] = await Promise.all([
+      softFail(c, () => c.var.services.catalog.popular(page)),
+      user && page === 1 ? c.var.services.diary.unrated(user.id, QUEUE_SIZE) : undefined,
+    ]);
+    return c.var.render({ popular: value?.value, failure, unrated } satisfies Data, {
       status: failure?.status,
     });
   },
@@ -31,7 +45,7 @@ export const handler: Handlers = {
 
 export default function Home({ data }: PageProps<Data>) {
   const { imageBaseUrl } = usePage();
-  const { popular, failure } = data;
+  const { popular, failure, unrated } = data;
   const page = popular?.page ?? 1;
   return (
     <>
@@ -40,6 +54,14 @@ export default function Home({ data }: PageProps<Data>) {
         <h1 id="home-heading">Find a movie</h1>
         <SearchForm />
       </section>
+      {unrated?.length
+        ? (
+          <section aria-labelledby="rate-heading" class="rate-section">
+            <h2 id="rate-heading">Rate what you watched</h2>
+            <RateQueue movies={unrated} />
+          </section>
+        )
+        : null}
       <section aria-labelledby="popular-heading">
         <h2 id="popular-heading">Popular right now{page > 1 ? ` · page ${page}` : ""}</h2>
         {failure

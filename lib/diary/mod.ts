@@ -8,3 +8,5 @@ export type { DiaryPage, UnratedMovie } from "./read.ts";
 export type { YearStats } from "./stats.ts";
 export { syncMovie } from "./sync.ts";
 export { logViewings } from "./log_many.ts";
+export type { YearReview } from "./review.ts";
+export { readCursor } from "./cursor.ts";

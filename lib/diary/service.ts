@@ -11,6 +11,7 @@ import {
   readUnrated,
   type UnratedMovie,
 } from "./read.ts";
+import { readYearReview, type YearReview } from "./review.ts";
 import { readYearStats, type YearStats } from "./stats.ts";
 import { syncMovie } from "./sync.ts";
 import type { DiaryEntry } from "./viewing.ts";
@@ -32,6 +33,8 @@ export interface DiaryService {
   unrated(userId: string, limit: number): Promise<UnratedMovie[]>;
   /** The numbers of a year (or, with null, of all time). */
   stats(userId: string, year: number | null): Promise<YearStats>;
+  /** The year-in-review page's data: the numbers, the top rated cards, the years to link. */
+  review(userId: string, year: number | null): Promise<YearReview>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -119,5 +122,6 @@ export function createDiaryService(
     },
     unrated: (userId, limit) => readUnrated(store, userId, limit),
     stats: (userId, year) => readYearStats(store, userId, year),
+    review: (userId, year) => readYearReview(store, userId, year),
   };
 }
