@@ -308,4 +308,23 @@ for (const engine of ENGINES) {
     );
     assert.equal(row.n, 0);
   });
+
+  Deno.test(`[${engine}] deleting the account removes its viewings, and leaves another user's`, async () => {
+    await using t = await testApp({ engine });
+    const u = await createUser(t.deps);
+    const other = await createUser(t.deps);
+    await log(t, u, { catalogId: 5, watchedOn: "2026-01-01" });
+    await log(t, other, { catalogId: 5, watchedOn: "2026-01-01" });
+    const res = await t.request("/api/account", {
+      ...send(u, "DELETE", { confirm: "delete my account" }),
+    });
+    assert.equal(res.status, 204);
+    const count = async (id: string) =>
+      (await t.store.query<{ n: number }>(
+        `select count(*)::int as n from public.user_viewings where user_id = $1`,
+        [id],
+      ))[0].n;
+    assert.equal(await count(u.id), 0);
+    assert.equal(await count(other.id), 1);
+  });
 }
