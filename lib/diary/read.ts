@@ -11,15 +11,31 @@ export interface DiaryPage {
 }
 
 // One statement, read with the server's privileges and scoped to the verified user by $1 (as
-// the list reads). The row comparison walks the diary index from the cursor on.
-const PAGE_SQL = `select ${DIARY_COLUMNS}
+// the list reads). Only the conditions a page needs are in its text, so the planner walks the
+// diary index from the cursor on and stops after a page, whatever the diary's length.
+function pageSql(query: DiaryQuery, userId: string): { text: string; params: unknown[] } {
+  const params: unknown[] = [userId];
+  const where = ["v.user_id = $1::uuid"];
+  const p = (value: unknown) => `$${params.push(value)}`;
+  if (query.range) {
+    where.push(`v.watched_on >= ${p(query.range[0])}::date`);
+    where.push(`v.watched_on < ${p(query.range[1])}::date`);
+  }
+  const c = query.cursor;
+  if (c) {
+    where.push(
+      `(v.watched_on, v.created_at, v.id) < ` +
+        `(${p(c.watchedOn)}::date, ${p(c.loggedAt)}::timestamptz, ${p(c.id)}::uuid)`,
+    );
+  }
+  const text = `select ${DIARY_COLUMNS}
   from public.user_viewings v
   left join public.movies m on m.catalog_id = v.catalog_id
-  where v.user_id = $1::uuid
-    and ($2::date is null or (v.watched_on >= $2::date and v.watched_on < $3::date))
-    and ($4::date is null or (v.watched_on, v.created_at, v.id) < ($4::date, $5::timestamptz, $6::uuid))
+  where ${where.join(" and ")}
   order by v.watched_on desc, v.created_at desc, v.id desc
-  limit $7`;
+  limit ${p(query.limit + 1)}`;
+  return { text, params };
+}
 
 /** A page of `userId`'s diary, newest first; one row more than asked tells if more follow. */
 export async function readDiaryPage(
@@ -27,16 +43,9 @@ export async function readDiaryPage(
   userId: string,
   query: DiaryQuery,
 ): Promise<DiaryPage> {
-  const { range, cursor, limit } = query;
-  const rows = await sql.query(PAGE_SQL, [
-    userId,
-    range?.[0] ?? null,
-    range?.[1] ?? null,
-    cursor?.watchedOn ?? null,
-    cursor?.loggedAt ?? null,
-    cursor?.id ?? null,
-    limit + 1,
-  ]);
+  const { limit } = query;
+  const { text, params } = pageSql(query, userId);
+  const rows = await sql.query(text, params);
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
   const last = page.at(-1);

@@ -44,11 +44,15 @@ export const STATS_SQL = `with v as materialized (
     (select coalesce(sum(coalesce(f.runtime, 0) * f.n), 0) from f)::int as minutes,
     (select count(rating) from v)::int as "ratingCount",
     (select round(avg(rating), 2) from v)::float8 as "ratingAverage",
-    (select json_agg(n order by r) from (select r, count(v.rating)::int as n
-       from generate_series(1, 10) as r left join v on v.rating = r group by r) h) as histogram,
-    (select json_agg(n order by mo) from (select mo, count(v.watched_on)::int as n
-       from generate_series(1, 12) as mo
-       left join v on extract(month from v.watched_on)::int = mo group by mo) b) as "byMonth",
+    (select json_build_array(${
+  Array.from({ length: 10 }, (_, i) => `count(*) filter (where rating = ${i + 1})`).join(", ")
+}) from v) as histogram,
+    (select json_build_array(${
+  Array.from(
+    { length: 12 },
+    (_, i) => `count(*) filter (where extract(month from watched_on) = ${i + 1})`,
+  ).join(", ")
+}) from v) as "byMonth",
     ${top("genres")} as genres,
     ${top("directors")} as directors,
     ${top("actors")} as actors,
