@@ -9,6 +9,7 @@ const LINKS = [
   { href: "/", label: "Popular" },
   { href: "/search", label: "Search" },
   { href: "/watched", label: "Watched" },
+  { href: "/diary", label: "Diary" },
   { href: "/mylist", label: "My List" },
   { href: "/recommendations", label: "For you" },
 ];

@@ -3,6 +3,7 @@ import { createInviteService, type InviteService } from "./access/service.ts";
 import { type AuthService, createAuthService } from "./auth/service.ts";
 import { type Catalog, createCatalogService } from "./catalog/mod.ts";
 import type { AppDeps } from "./deps.ts";
+import { createDiaryService, type DiaryService } from "./diary/mod.ts";
 import { createHistoryImportService, type HistoryImportService } from "./history_import/service.ts";
 import { type CatalogImportService, createCatalogImportService } from "./import/mod.ts";
 import { createListsService, type ListsService } from "./lists/mod.ts";
@@ -14,6 +15,7 @@ export interface Services {
   auth: AuthService;
   catalog: Catalog;
   catalogImport: CatalogImportService;
+  diary: DiaryService;
   historyImport: HistoryImportService;
   recommend: RecommendService;
   lists: ListsService;
@@ -30,6 +32,8 @@ export function createServices(deps: AppDeps): Services {
     invites: createInviteService(deps),
     catalog,
     catalogImport: createCatalogImportService(deps, { catalog }),
+    // Viewings, the year in review and the queue of what to rate (lib/diary).
+    diary: createDiaryService(deps, { prefetch: (ids) => catalog.prefetch(ids) }),
     // A user's history file, matched through the catalog's search (lib/history_import).
     historyImport: createHistoryImportService(deps, { catalog }),
     // A write of a movie the store lacks fetches its details in the background.

@@ -1,19 +1,29 @@
-/** `/`: the popular movies grid and the search box. */
+/** `/`: the popular movies grid and the search box; signed in, "Rate what you watched". */
 import { Notice } from "../components/Notice.tsx";
 import { SearchForm } from "../components/SearchForm.tsx";
 import { RowGrid } from "../components/SearchResults.tsx";
 import { Title } from "../components/Title.tsx";
 import type { PopularPage } from "../lib/catalog/mod.ts";
+import type { UnratedMovie } from "../lib/diary/mod.ts";
+import RateQueueIsland from "../islands/RateQueue.tsx";
+import { island } from "../lib/http/island.tsx";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import { usePage } from "../lib/http/page_context.ts";
 import { type PageFailure, softFail } from "../lib/http/soft_fail.ts";
+
+const RateQueue = island("RateQueue", RateQueueIsland);
 
 interface Data {
   popular?: PopularPage;
   failure?: PageFailure;
   /** A one-time word from the flow that led here (`?notice=`): sign-up, account deletion. */
   notice?: keyof typeof NOTICES;
+  /** Signed in: the latest watched movies without a rating. */
+  unrated?: UnratedMovie[];
 }
+
+/** How many movies the home page asks to rate. */
+const QUEUE_SIZE = 5;
 
 const NOTICES = {
   welcome: "welcome",
@@ -30,10 +40,14 @@ function pageOf(raw: string | undefined): number {
 export const handler: Handlers = {
   async GET(c) {
     const page = pageOf(c.req.query("page"));
-    const { value, failure } = await softFail(c, () => c.var.services.catalog.popular(page));
+    const user = c.get("user");
+    const [{ value, failure }, unrated] = await Promise.all([
+      softFail(c, () => c.var.services.catalog.popular(page)),
+      user && page === 1 ? c.var.services.diary.unrated(user.id, QUEUE_SIZE) : undefined,
+    ]);
     const asked = c.req.query("notice") ?? "";
     const notice = Object.hasOwn(NOTICES, asked) ? asked as keyof typeof NOTICES : undefined;
-    return c.var.render({ popular: value?.value, failure, notice } satisfies Data, {
+    return c.var.render({ popular: value?.value, failure, notice, unrated } satisfies Data, {
       status: failure?.status,
     });
   },
@@ -41,7 +55,7 @@ export const handler: Handlers = {
 
 export default function Home({ data }: PageProps<Data>) {
   const { imageBaseUrl } = usePage();
-  const { popular, failure, notice } = data;
+  const { popular, failure, notice, unrated } = data;
   const page = popular?.page ?? 1;
   return (
     <>
@@ -51,6 +65,14 @@ export default function Home({ data }: PageProps<Data>) {
         <h1 id="home-heading">Find a movie</h1>
         <SearchForm />
       </section>
+      {unrated?.length
+        ? (
+          <section aria-labelledby="rate-heading" class="rate-section">
+            <h2 id="rate-heading">Rate what you watched</h2>
+            <RateQueue movies={unrated} />
+          </section>
+        )
+        : null}
       <section aria-labelledby="popular-heading">
         <h2 id="popular-heading">Popular right now{page > 1 ? ` · page ${page}` : ""}</h2>
         {failure

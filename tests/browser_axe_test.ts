@@ -92,7 +92,11 @@ Deno.test({
           const found: string[] = [];
           const pages: [typeof signedIn, string, (page: Page) => Promise<void>][] = [
             [signedIn, "/", async () => {}],
-            [signedIn, "/movies/550", (p) => p.getByRole("slider").waitFor()],
+            [
+              signedIn,
+              "/movies/550",
+              (p) => p.getByRole("slider", { name: "Your rating" }).waitFor(),
+            ],
             [signedIn, `/movies/${POPULAR_FIXTURE_ROWS[6].id}`, async () => {}],
             [
               signedIn,

@@ -51,7 +51,8 @@ Deno.test("a rating, date and note the user set here and newer than the file's a
   assert.deepEqual(watched.find((e) => e.catalog_id === 146), {
     catalog_id: 146,
     rating: 6,
-    watched_on: "2024-02-10",
+    // The latest diary date: watched.csv's later Date is only the day it was logged.
+    watched_on: "2024-02-09",
     note: null,
   });
 });

@@ -24,7 +24,8 @@ Deno.test("GET /api/export answers the watched list with ratings, dates and note
       title: "Amélie",
       year: 2001,
       rating: 1,
-      watchedOn: "2024-03-01",
+      // The review's Watched Date: watched.csv's later Date is only the day it was logged.
+      watchedOn: "2024-02-28",
       note: REVIEW,
       addedAt: undefined,
     },
@@ -45,9 +46,9 @@ Deno.test("GET /api/export?format=csv is Letterboxd's import CSV: its column nam
   const text = new TextDecoder("utf-8", { fatal: true }).decode(await res.arrayBuffer());
   assert.ok(text.startsWith("tmdbID,Title,Year,Rating10,WatchedDate,Review\r\n"), text);
   // A title with a comma and a note with quotes and a line break are quoted, quotes doubled.
-  assert.ok(text.includes('146,"Crouching Tiger, Hidden Dragon",2000,6,2024-02-10,\r\n'), text);
+  assert.ok(text.includes('146,"Crouching Tiger, Hidden Dragon",2000,6,2024-02-09,\r\n'), text);
   assert.ok(
-    text.includes(`194,Amélie,2001,1,2024-03-01,"Not for me, ""whimsy"" overload.\nSecond`),
+    text.includes(`194,Amélie,2001,1,2024-02-28,"Not for me, ""whimsy"" overload.\nSecond`),
   );
   const records = parse(text, { columns: true }) as Record<string, string>[];
   assert.deepEqual(records.map((r) => r.tmdbID).sort(), ["146", "194", "550"]);
@@ -67,6 +68,7 @@ Deno.test("GET /api/export of a user with nothing is empty lists, and a CSV of j
     exportedAt: undefined,
     watched: [],
     myList: [],
+    diary: [],
   });
   const csv = await w.t.request("/api/export?format=csv&list=watched", {
     headers: w.user.headers,

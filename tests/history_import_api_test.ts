@@ -28,8 +28,9 @@ for (const engine of ENGINES) {
     assert.deepEqual(run.unmatched, [{ title: "Unknown Film", year: null, reason: "not_found" }]);
     assert.deepEqual(await w.lists(), {
       watched: [
-        { catalog_id: 146, rating: 6, watched_on: "2024-02-10", note: null },
-        { catalog_id: 194, rating: 1, watched_on: "2024-03-01", note: REVIEW },
+        // The latest diary (or review) date; watched.csv's Date is only the day logged.
+        { catalog_id: 146, rating: 6, watched_on: "2024-02-09", note: null },
+        { catalog_id: 194, rating: 1, watched_on: "2024-02-28", note: REVIEW },
         { catalog_id: 550, rating: 10, watched_on: "2024-06-19", note: null },
       ],
       myList: [129],

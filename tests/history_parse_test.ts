@@ -127,7 +127,7 @@ Deno.test("this service's exports read back: the JSON, and the CSV as watched or
   assert.equal(json.format, "service");
   assert.deepEqual(json.rows, [
     {
-      kind: "diary",
+      kind: "watched",
       tmdbId: 550,
       title: "Fight Club",
       year: 1999,
@@ -144,8 +144,8 @@ Deno.test("this service's exports read back: the JSON, and the CSV as watched or
   ])));
   assert.equal(watched.format, "letterboxd");
   assert.deepEqual(watched.rows.map((r) => [r.kind, r.tmdbId, r.review]), [
-    ["diary", 550, 'He said "hi", twice'],
-    ["diary", 680, undefined],
+    ["watched", 550, 'He said "hi", twice'],
+    ["watched", 680, undefined],
   ]);
   const myList = parseHistoryFile(
     bytesOf(csvText(header, [[129, "Spirited Away", 2001, "", "", ""]])),

@@ -1,7 +1,8 @@
 /**
  * `GET /api/export` (contract section 11): the user's watched list with ratings, dates and
  * notes and My List as JSON, or one of them as the CSV Letterboxd's importer reads
- * (`tmdbID,Title,Year,Rating10,WatchedDate,Review`), written by csv-stringify (RFC 4180).
+ * (`tmdbID,Title,Year,Rating10,WatchedDate,Review`), written by csv-stringify (RFC 4180); the
+ * diary too, one row per viewing (`tmdbID,Title,Year,WatchedDate,Rating10,Rewatch,Review`).
  */
 import { stringify } from "csv-stringify/sync";
 import { z } from "zod";
@@ -26,11 +27,56 @@ export interface ExportedListed {
   year: number;
 }
 
+/** A viewing of the export's diary (docs/diary.md). */
+export interface ExportedViewing {
+  catalogId: number;
+  title: string;
+  year: number;
+  watchedOn: string;
+  rating: number | null;
+  rewatch: boolean;
+  note: string | null;
+}
+
 /** The JSON export. */
 export interface HistoryExport {
   exportedAt: string;
   watched: ExportedWatched[];
   myList: ExportedListed[];
+  diary: ExportedViewing[];
+}
+
+/** The diary CSV's header: Letterboxd's importer reads these names too. */
+export const DIARY_CSV_HEADER = [
+  "tmdbID",
+  "Title",
+  "Year",
+  "WatchedDate",
+  "Rating10",
+  "Rewatch",
+  "Review",
+];
+
+// Newest first, as the diary reads; one query, whatever its length.
+const DIARY_SQL = `select v.catalog_id, coalesce(m.title, '') as title, coalesce(m.year, 0) as year,
+    v.watched_on::text as watched_on, v.rating, v.rewatch, v.note
+  from public.user_viewings v
+  left join public.movies m on m.catalog_id = v.catalog_id
+  where v.user_id = $1::uuid
+  order by v.watched_on desc, v.created_at desc, v.id desc`;
+
+/** The user's viewings, newest first. */
+export async function exportDiary(sql: Sql, userId: string): Promise<ExportedViewing[]> {
+  const rows = await sql.query<Record<string, unknown>>(DIARY_SQL, [userId]);
+  return rows.map((r) => ({
+    catalogId: Number(r.catalog_id),
+    title: String(r.title),
+    year: Number(r.year),
+    watchedOn: String(r.watched_on),
+    rating: r.rating === null ? null : Number(r.rating),
+    rewatch: Boolean(r.rewatch),
+    note: r.note === null ? null : String(r.note),
+  }));
 }
 
 /** The CSV's header, as Letterboxd's importer names the columns. */
@@ -79,18 +125,35 @@ export async function exportMyList(sql: Sql, userId: string): Promise<ExportedLi
 
 /** The whole export as JSON. */
 export async function exportJson(sql: Sql, userId: string, now: number): Promise<HistoryExport> {
-  const [watched, myList] = await Promise.all([
+  const [watched, myList, diary] = await Promise.all([
     exportWatched(sql, userId),
     exportMyList(sql, userId),
+    exportDiary(sql, userId),
   ]);
-  return { exportedAt: new Date(now).toISOString(), watched, myList };
+  return { exportedAt: new Date(now).toISOString(), watched, myList, diary };
 }
 
 /**
  * One list as CSV; unknown values are empty cells, and a cell a spreadsheet would run as a
  * formula gets a leading `'` (lib/csv/cells.ts; the importer takes it off again).
  */
-export async function exportCsv(sql: Sql, userId: string, list: "watched" | "mylist") {
+export async function exportCsv(sql: Sql, userId: string, list: "watched" | "mylist" | "diary") {
+  if (list === "diary") {
+    const viewings = (await exportDiary(sql, userId)).map((v) => [
+      v.catalogId,
+      v.title,
+      v.year || "",
+      v.watchedOn,
+      v.rating ?? "",
+      v.rewatch ? "Yes" : "",
+      v.note ?? "",
+    ]);
+    return stringify(viewings.map((cells) => cells.map(neutraliseCell)), {
+      header: true,
+      columns: DIARY_CSV_HEADER,
+      record_delimiter: "windows",
+    });
+  }
   const rows = list === "watched"
     ? (await exportWatched(sql, userId)).map((e) => [
       e.catalogId,
@@ -113,6 +176,6 @@ export async function exportCsv(sql: Sql, userId: string, list: "watched" | "myl
 /** The query of `GET /api/export`: JSON by default; a CSV names its list. */
 export const exportQuerySchema = z.strictObject({
   format: z.enum(["json", "csv"]).optional(),
-  list: z.enum(["watched", "mylist"]).optional(),
+  list: z.enum(["watched", "mylist", "diary"]).optional(),
 }).refine((q) => q.format !== "csv" || q.list !== undefined, { message: "list is required" })
   .refine((q) => q.format === "csv" || q.list === undefined, { message: "list needs csv" });

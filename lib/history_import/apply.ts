@@ -3,8 +3,11 @@
  * as the user, under the lock every list write takes. Watched units add to the watched list
  * or update an entry: the latest watch date wins, a stored rating gives way only to a file
  * rating dated after it, a review becomes the note when there is none; they leave My List.
- * Watchlist units join My List unless watched. Applying the same units twice changes nothing.
+ * Watchlist units join My List unless watched. A unit's viewings (diary entries, plays) are
+ * logged in the diary, once per movie and date (docs/diary.md). Applying the same units twice
+ * changes nothing.
  */
+import { logViewings, type NewViewing } from "../diary/mod.ts";
 import type { Sql, Store } from "../store/mod.ts";
 import type { ImportUnit } from "./units.ts";
 
@@ -64,6 +67,27 @@ export function mergeEntry(existing: Entry | null, unit: ImportUnit, today: stri
 const same = (a: Entry, b: Entry) =>
   a.rating === b.rating && a.watchedOn === b.watchedOn && a.note === b.note;
 
+/** The viewings of a batch's watched units, one per movie and date (the first unit's wins). */
+export function viewingsOf(batch: { unit: ImportUnit; id: number }[]): NewViewing[] {
+  const out = new Map<string, NewViewing>();
+  for (const { unit, id } of batch) {
+    if (!unit.watched) continue;
+    for (const v of unit.viewings ?? []) {
+      const key = `${id}|${v.on}`;
+      if (out.has(key)) continue;
+      out.set(key, {
+        catalogId: id,
+        watchedOn: v.on,
+        rating: v.rating ?? null,
+        note: v.note ?? null,
+        rewatch: v.rewatch ?? false,
+        source: "import",
+      });
+    }
+  }
+  return [...out.values()];
+}
+
 /** Applies one batch of matched units for `userId`; returns what changed. */
 export function applyBatch(
   store: Store,
@@ -122,6 +146,7 @@ export function applyBatch(
         rows.map(([, e]) => e.note),
       ]);
     }
+    await logViewings(tx, viewingsOf(batch), { loggedAt: new Date(options.now).toISOString() });
     if (myList.length !== before.length || myList.some((id, i) => id !== before[i])) {
       await tx.query(WRITE_LIST_SQL, [myList, new Date(options.now).toISOString()]);
     }

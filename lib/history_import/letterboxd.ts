@@ -44,6 +44,7 @@ export function letterboxdRows(text: string, kind: RowKind): ImportRow[] {
     const date = kind === "diary" || kind === "review"
       ? toDate(r["Watched Date"]) ?? toDate(r["Date"])
       : toDate(r["Date"]);
+    const entry = kind === "diary" || kind === "review";
     return [row({
       kind,
       title,
@@ -51,6 +52,10 @@ export function letterboxdRows(text: string, kind: RowKind): ImportRow[] {
       date,
       rating: ratingOfStars(r["Rating"]),
       review: kind === "review" ? toReview(r["Review"]) : undefined,
+      // Each diary entry (and the review written on it) is one viewing of that date.
+      viewing: entry && date !== undefined ? true : undefined,
+      rewatch: entry && /^yes$/i.test((r["Rewatch"] ?? "").trim()) ? true : undefined,
+      logged: kind === "watched" ? true : undefined,
     })];
   });
 }

@@ -21,6 +21,14 @@ export interface ImportRow {
   /** 1-10. */
   rating?: number;
   review?: string;
+  /** The row is one viewing of the movie on `date` (a diary entry, a Trakt play). */
+  viewing?: boolean;
+  /** The file's own rewatch mark on that viewing (Letterboxd's Rewatch). */
+  rewatch?: boolean;
+  /** The movie's last play (Trakt's watched list): a viewing only when no play is listed. */
+  lastPlay?: boolean;
+  /** `date` is the day the film was logged, not watched (Letterboxd's watched.csv). */
+  logged?: boolean;
 }
 
 /** A file read into rows; `skipped` counts entries that are not movies (TV, episodes). */

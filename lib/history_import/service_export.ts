@@ -26,7 +26,7 @@ export function isImportCsv(header: string[]): boolean {
  * export (watchlist rows); otherwise every row is a watched entry.
  */
 export function importCsvRows(text: string): ImportRow[] {
-  const { records } = readCsv(text);
+  const { header, records } = readCsv(text);
   const rows = records.map((r) => ({
     tmdbId: toTmdbId(r["tmdbID"]),
     title: (r["Title"] ?? "").trim(),
@@ -34,9 +34,19 @@ export function importCsvRows(text: string): ImportRow[] {
     date: toDate(r["WatchedDate"]),
     rating: ratingOf10(r["Rating10"]) ?? ratingOfStars(r["Rating"]),
     review: toReview(r["Review"]),
+    rewatchCell: r["Rewatch"] ?? "",
   })).filter((r) => r.title !== "" || r.tmdbId !== undefined);
   const watched = rows.some((r) => r.date || r.rating || r.review);
-  return rows.map((r) => row({ kind: watched ? "diary" : "watchlist", ...r }));
+  // The diary export (with Rewatch) is one row per viewing; the watched export one per movie.
+  const diary = header.includes("Rewatch");
+  return rows.map(({ rewatchCell, ...r }) =>
+    row({
+      kind: watched ? diary ? "diary" : "watched" : "watchlist",
+      ...r,
+      viewing: diary && r.date !== undefined ? true : undefined,
+      rewatch: diary && /^(yes|true)$/i.test(rewatchCell.trim()) ? true : undefined,
+    })
+  );
 }
 
 type Entry = Record<string, unknown>;
@@ -44,15 +54,19 @@ const isObject = (value: unknown): value is Entry =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Whether parsed JSON is this service's JSON export. */
-export function isServiceExport(json: unknown): json is { watched: Entry[]; myList: Entry[] } {
+export function isServiceExport(
+  json: unknown,
+): json is { watched: Entry[]; myList: Entry[]; diary?: unknown[] } {
   return isObject(json) && Array.isArray(json.watched) && Array.isArray(json.myList);
 }
 
 /** The rows of the JSON export: watched entries with their fields, then My List. */
-export function serviceExportRows(json: { watched: unknown[]; myList: unknown[] }): ImportRow[] {
+export function serviceExportRows(
+  json: { watched: unknown[]; myList: unknown[]; diary?: unknown[] },
+): ImportRow[] {
   const watched = json.watched.filter(isObject).map((e) =>
     row({
-      kind: "diary",
+      kind: "watched",
       tmdbId: toTmdbId(e.catalogId),
       title: typeof e.title === "string" ? e.title : "",
       year: toYear(e.year),
@@ -69,5 +83,20 @@ export function serviceExportRows(json: { watched: unknown[]; myList: unknown[] 
       year: toYear(e.year),
     })
   );
-  return [...watched, ...myList].filter((r) => r.tmdbId !== undefined || r.title !== "");
+  // The diary (exports since the diary came): one row per viewing, with its own mark.
+  const diary = (Array.isArray(json.diary) ? json.diary : []).filter(isObject).map((e) => {
+    const date = toDate(e.watchedOn);
+    return row({
+      kind: "diary",
+      tmdbId: toTmdbId(e.catalogId),
+      title: typeof e.title === "string" ? e.title : "",
+      year: toYear(e.year),
+      date,
+      rating: ratingOf10(e.rating ?? ""),
+      review: toReview(e.note),
+      viewing: date !== undefined ? true : undefined,
+      rewatch: e.rewatch === true ? true : undefined,
+    });
+  });
+  return [...watched, ...diary, ...myList].filter((r) => r.tmdbId !== undefined || r.title !== "");
 }

@@ -50,6 +50,9 @@ export function traktRows(entries: Entry[]): { rows: ImportRow[]; skipped: numbe
       year: toYear(movie.year),
       date: toDate(entry.rated_at ?? entry.listed_at ?? entry.watched_at ?? entry.last_watched_at),
       rating: kind === "rating" ? ratingOf10(entry.rating) : undefined,
+      // A history entry is one play; the watched list's last play counts only without them.
+      viewing: kind === "diary" ? true : undefined,
+      lastPlay: kind === "watched" ? true : undefined,
     }));
   }
   return { rows, skipped };

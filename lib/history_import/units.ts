@@ -23,6 +23,34 @@ export interface ImportUnit {
   /** When the rating was given (its row's date), if the file says. */
   ratedOn?: string;
   review?: string;
+  /** The movie's viewings in the file, one per date (diary entries, plays). */
+  viewings?: UnitViewing[];
+}
+
+/** One viewing of a unit: a date, and what the file says of it. */
+export interface UnitViewing {
+  on: string;
+  rating?: number;
+  rewatch?: boolean;
+  note?: string;
+}
+
+type Building = ImportUnit & {
+  watchDate?: string;
+  loggedDate?: string;
+  rateDate?: string;
+  lastPlay?: string;
+  plays?: Map<string, UnitViewing>;
+};
+
+// A diary entry and the review written on it are one viewing: what each says is merged.
+function addViewing(unit: Building, row: ImportRow & { date: string }) {
+  unit.plays ??= new Map();
+  const v = unit.plays.get(row.date) ?? { on: row.date };
+  if (row.rating !== undefined) v.rating = row.rating;
+  if (row.rewatch) v.rewatch = true;
+  if (row.review !== undefined) v.note = row.review;
+  unit.plays.set(row.date, v);
 }
 
 const later = (a: string | undefined, b: string | undefined) =>
@@ -36,7 +64,7 @@ function keyOf(row: ImportRow): string {
 
 /** Groups rows into units, in the order each movie first appears. */
 export function groupRows(rows: ImportRow[]): ImportUnit[] {
-  const units = new Map<string, ImportUnit & { watchDate?: string; rateDate?: string }>();
+  const units = new Map<string, Building>();
   for (const row of rows) {
     const key = keyOf(row);
     let unit = units.get(key);
@@ -53,7 +81,12 @@ export function groupRows(rows: ImportRow[]): ImportUnit[] {
       continue;
     }
     unit.watched = true;
-    if (row.kind !== "rating") unit.watchDate = later(unit.watchDate, row.date);
+    // Letterboxd's watched.csv date is the day logged: it counts only when nothing says when
+    // the film was watched.
+    if (row.logged) unit.loggedDate = later(unit.loggedDate, row.date);
+    else if (row.kind !== "rating") unit.watchDate = later(unit.watchDate, row.date);
+    if (row.viewing && row.date !== undefined) addViewing(unit, { ...row, date: row.date });
+    if (row.lastPlay) unit.lastPlay = later(unit.lastPlay, row.date);
     if (row.rating !== undefined) {
       // The latest dated rating wins; on a tie (or no dates) the later row in the file.
       const date = row.date ?? "";
@@ -66,12 +99,17 @@ export function groupRows(rows: ImportRow[]): ImportUnit[] {
       unit.review = row.review;
     }
   }
-  return [...units.values()].map(({ watchDate, rateDate, ...unit }) => {
-    const out: ImportUnit = { ...unit };
-    const ratedOn = rateDate || undefined;
-    const watchedOn = watchDate ?? ratedOn;
-    if (watchedOn !== undefined) out.watchedOn = watchedOn;
-    if (ratedOn !== undefined && unit.rating !== undefined) out.ratedOn = ratedOn;
-    return out;
-  });
+  return [...units.values()].map(
+    ({ watchDate, loggedDate, rateDate, lastPlay, plays, ...unit }) => {
+      const out: ImportUnit = { ...unit };
+      const ratedOn = rateDate || undefined;
+      const watchedOn = watchDate ?? loggedDate ?? ratedOn;
+      // Trakt's last play is a viewing of its own only when the history lists none.
+      if (!plays && lastPlay) out.viewings = [{ on: lastPlay }];
+      if (plays) out.viewings = [...plays.values()].sort((a, b) => a.on.localeCompare(b.on));
+      if (watchedOn !== undefined) out.watchedOn = watchedOn;
+      if (ratedOn !== undefined && unit.rating !== undefined) out.ratedOn = ratedOn;
+      return out;
+    },
+  );
 }

@@ -5,6 +5,7 @@
 import { componentSchemas } from "./json_schema.ts";
 import { withBounds } from "./bounds.ts";
 import { buildPaths } from "./paths.ts";
+import { diaryComponents, diaryPaths } from "./paths/diary.ts";
 import { headerComponents, withSharedResponses } from "./responses.ts";
 import { responseComponents } from "./schemas.ts";
 import { steeringComponents, steeringPaths } from "./steering_paths.ts";
@@ -42,6 +43,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           ...buildPaths(),
           ...steeringPaths(),
           ...adminInvitesPaths(),
+          ...diaryPaths(),
           ...tokenPaths(),
         }),
       ),
@@ -52,6 +54,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         ...steeringComponents,
         ...adminInvitesComponents,
         ...tokenComponents,
+        ...diaryComponents,
       }),
       headers: headerComponents,
       securitySchemes: {

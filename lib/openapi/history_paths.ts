@@ -72,7 +72,7 @@ export function historyPaths(): Record<string, unknown> {
     },
     "/api/export": {
       get: {
-        summary: "The user's watched list and My List, as JSON or one list as CSV.",
+        summary: "The user's watched list, My List and diary, as JSON or one of them as CSV.",
         tags,
         security: bearer,
         parameters: queryParameters(exportQuerySchema),
@@ -80,7 +80,8 @@ export function historyPaths(): Record<string, unknown> {
           200: {
             description: "JSON by default; with format=csv, the list named by `list` as the " +
               "CSV Letterboxd's importer reads (tmdbID,Title,Year,Rating10,WatchedDate,Review; " +
-              "RFC 4180, UTF-8).",
+              "RFC 4180, UTF-8); list=diary gives one row per viewing " +
+              "(tmdbID,Title,Year,WatchedDate,Rating10,Rewatch,Review).",
             content: {
               "application/json": { schema: { $ref: "#/components/schemas/HistoryExport" } },
               "text/csv": { schema: { type: "string" } },

@@ -65,6 +65,15 @@ export const historyExportSchema = z.strictObject({
     title: z.string(),
     year: z.number().int().min(0),
   })),
+  diary: z.array(z.strictObject({
+    catalogId,
+    title: z.string(),
+    year: z.number().int().min(0),
+    watchedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    rating: z.number().int().min(1).max(10).nullable(),
+    rewatch: z.boolean(),
+    note: z.string().max(2000).nullable(),
+  })).meta({ description: "Every viewing, newest first." }),
 });
 
 /** The components these routes add to the document. */

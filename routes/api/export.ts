@@ -1,4 +1,4 @@
-/** GET /api/export: the user's history as JSON, or `?format=csv&list=watched|mylist` as CSV. */
+/** GET /api/export: the user's history as JSON, or `?format=csv&list=watched|mylist|diary` as CSV. */
 import { assertSignedIn, requireUser } from "../../lib/http/middleware/require_user.ts";
 import { exportCsv, exportJson, exportQuerySchema } from "../../lib/history_export/mod.ts";
 import type { Handlers } from "../../lib/http/app_env.ts";
@@ -14,7 +14,7 @@ export const handler: Handlers = {
       throw new Problem(
         400,
         "invalid_query",
-        "format must be json or csv; a CSV needs list=watched or list=mylist.",
+        "format must be json or csv; a CSV needs list=watched, list=mylist or list=diary.",
       );
     }
     const { store, clock } = c.var.deps;

@@ -5,6 +5,7 @@
  */
 import { Title } from "../../components/Title.tsx";
 import ListButtonsIsland from "../../islands/ListButtons.tsx";
+import LogViewingIsland from "../../islands/LogViewing.tsx";
 import { WatchProviders } from "../../components/WatchProviders.tsx";
 import { getCookie } from "hono/cookie";
 import type { MovieDetail, WatchProviders as Offers } from "../../lib/catalog/mod.ts";
@@ -17,6 +18,7 @@ import { Problem } from "../../lib/problem.ts";
 import { Poster } from "../../components/Poster.tsx";
 
 const ListButtons = island("ListButtons", ListButtonsIsland);
+const LogViewing = island("LogViewing", LogViewingIsland);
 
 interface Data {
   movie: MovieDetail;
@@ -136,6 +138,7 @@ export default function Movie({ data, url, user }: PageProps<Data>) {
               <a href={loginHref}>Sign in</a> to mark this movie watched or add it to My List.
             </p>
           )}
+        {user ? <LogViewing catalogId={movie.id} title={movie.title} /> : null}
         {movie.description ? <p class="overview">{movie.description}</p> : null}
         <dl class="credits">
           <List

@@ -1,0 +1,117 @@
+/**
+ * One entry of /diary, edited in place: its date, stars and note change through PATCH
+ * /api/diary/:id, and it can be removed (the movie stays watched). Without JavaScript the
+ * server's rendering shows the entry as it is.
+ */
+import { useState } from "preact/hooks";
+import { StarRating } from "../components/StarRating.tsx";
+import { api, ApiError } from "../lib/web/api.ts";
+import { formatDate, ratingText } from "../lib/web/history_format.ts";
+
+/** The entry as GET /api/diary gives it (the fields the page uses). */
+export interface DiaryEntryProps {
+  id: string;
+  catalogId: number;
+  title: string;
+  year: number;
+  watchedOn: string;
+  rating: number | null;
+  rewatch: boolean;
+  note: string | null;
+}
+
+/** The entry's line, an Edit button, and the form it opens. */
+export default function DiaryEntry(props: DiaryEntryProps) {
+  const [entry, setEntry] = useState(props);
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(props);
+  const [status, setStatus] = useState("");
+  const [gone, setGone] = useState(false);
+  const name = entry.title || `Movie ${entry.catalogId}`;
+  async function save(event: Event) {
+    event.preventDefault();
+    setStatus("Saving…");
+    try {
+      const { data } = await api<{ entry: DiaryEntryProps }>(`/api/diary/${entry.id}`, {
+        method: "PATCH",
+        body: {
+          watchedOn: draft.watchedOn,
+          rating: draft.rating,
+          note: draft.note?.trim() || null,
+        },
+        auth: true,
+      });
+      setEntry(data.entry);
+      setEditing(false);
+      setStatus("Saved.");
+    } catch (error) {
+      setStatus(error instanceof ApiError ? error.message : "Something went wrong.");
+    }
+  }
+  async function remove() {
+    try {
+      await api(`/api/diary/${entry.id}`, { method: "DELETE", auth: true });
+      setGone(true);
+      setStatus(`Removed this viewing of “${name}”.`);
+    } catch (error) {
+      setStatus(error instanceof ApiError ? error.message : "Something went wrong.");
+    }
+  }
+  if (gone) return <p role="status">{status}</p>;
+  return (
+    <div class="diary-entry">
+      <span class="diary-day">{formatDate(entry.watchedOn)}</span>
+      <a href={`/movies/${entry.catalogId}`}>{name}</a>
+      {entry.year ? <span class="muted">({entry.year})</span> : null}
+      {entry.rewatch ? <span class="rewatch" title="Rewatch">↻ rewatch</span> : null}
+      <span class="diary-rating">{entry.rating === null ? "" : ratingText(entry.rating)}</span>
+      {entry.note ? <p class="diary-note">{entry.note}</p> : null}
+      <button
+        type="button"
+        class="button button-secondary"
+        aria-expanded={editing}
+        onClick={() => {
+          setDraft(entry);
+          setEditing(!editing);
+        }}
+      >
+        Edit<span class="sr-only">{` ${name}, ${entry.watchedOn}`}</span>
+      </button>
+      {editing
+        ? (
+          <form class="diary-edit" onSubmit={save}>
+            <label>
+              Watched on{" "}
+              <input
+                type="date"
+                value={draft.watchedOn}
+                required
+                onInput={(e) =>
+                  setDraft({ ...draft, watchedOn: (e.target as HTMLInputElement).value })}
+              />
+            </label>
+            <StarRating
+              value={draft.rating}
+              onChange={(rating) => setDraft({ ...draft, rating })}
+              label={`Rating of ${name}`}
+            />
+            <label>
+              Note{" "}
+              <textarea
+                maxLength={2000}
+                value={draft.note ?? ""}
+                onInput={(e) =>
+                  setDraft({ ...draft, note: (e.target as HTMLTextAreaElement).value })}
+              />
+            </label>
+            <button type="submit" class="button">Save</button>
+            <button type="button" class="button button-secondary" onClick={remove}>
+              Remove viewing
+            </button>
+          </form>
+        )
+        : null}
+      <span role="status">{status}</span>
+    </div>
+  );
+}

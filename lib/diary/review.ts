@@ -1,0 +1,35 @@
+/** The year-in-review page's data: the numbers, the top rated films' cards, the years to link. */
+import { HYDRATE_SQL, type MovieCard, toCard } from "../lists/cards.ts";
+import type { Sql } from "../store/mod.ts";
+import { readYearStats, type YearStats } from "./stats.ts";
+
+/** What /stats and /stats/YYYY show. */
+export interface YearReview {
+  stats: YearStats;
+  top: MovieCard[];
+  /** The years with a viewing or a dated watched movie, newest first. */
+  years: number[];
+}
+
+const YEARS_SQL = `select distinct extract(year from d)::int as y from (
+    select watched_on as d from public.user_viewings where user_id = $1::uuid
+    union all
+    select watched_on from public.user_watched_movies where user_id = $1::uuid
+      and watched_on is not null
+  ) t order by y desc`;
+
+/** Reads the review of `year` (null: all time) in three statements. */
+export async function readYearReview(
+  sql: Sql,
+  userId: string,
+  year: number | null,
+): Promise<YearReview> {
+  const [stats, years] = await Promise.all([
+    readYearStats(sql, userId, year),
+    sql.query<{ y: number }>(YEARS_SQL, [userId]),
+  ]);
+  const top = stats.topRated.length === 0
+    ? []
+    : (await sql.query(HYDRATE_SQL, [stats.topRated])).map(toCard);
+  return { stats, top, years: years.map((r) => Number(r.y)) };
+}
