@@ -76,7 +76,7 @@ export function createHistoryImportService(
   const search: SearchFn = async (title, year) => {
     for (let attempt = 1;; attempt++) {
       try {
-        return (await catalog.search(title, { year, wait: true })).value.results;
+        return (await catalog.search(title, { year, wait: true, background: true })).value.results;
       } catch (error) {
         const transient = error instanceof Problem && (error.status === 429 || error.status >= 500);
         if (!transient || attempt >= SEARCH_ATTEMPTS) throw error;
@@ -114,7 +114,9 @@ export function createHistoryImportService(
        where not exists (select 1 from public.movies m where m.catalog_id = c)`,
       [ids],
     );
-    if (rows.length > 0) await catalog.prefetch(rows.map((r) => Number(r.id)));
+    if (rows.length > 0) {
+      await catalog.prefetch(rows.map((r) => Number(r.id)), { background: true });
+    }
   }
 
   function carryOn(run: StoredRun, lease: { renew(): Promise<boolean>; release(): Promise<void> }) {
