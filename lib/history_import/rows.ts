@@ -21,6 +21,8 @@ export interface ImportRow {
   /** 1-10. */
   rating?: number;
   review?: string;
+  /** The title was longer than a title can be: the row is reported `invalid_row`, never searched. */
+  invalid?: true;
 }
 
 /** A file read into rows; `skipped` counts entries that are not movies (TV, episodes). */
@@ -93,9 +95,21 @@ export function toReview(value: unknown): string | undefined {
   return text === "" ? undefined : [...text].slice(0, MAX_NOTE).join("");
 }
 
-/** A row without the keys whose value is undefined (rows are stored as JSON). */
+/** The longest title a row may carry (the longest film title is about 200 characters). */
+export const MAX_TITLE = 500;
+
+/**
+ * A row without the keys whose value is undefined (rows are stored as JSON). A title over 500
+ * characters is cut (with an ellipsis) and the row marked `invalid`; NUL characters are dropped.
+ */
 export function row(fields: ImportRow): ImportRow {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields)) if (value !== undefined) out[key] = value;
+  let title = fields.title.includes("\0") ? fields.title.replaceAll("\0", "") : fields.title;
+  if (title.length > MAX_TITLE) {
+    title = [...title.slice(0, MAX_TITLE * 2)].slice(0, MAX_TITLE).join("") + "…";
+    out.invalid = true;
+  }
+  out.title = title;
   return out as unknown as ImportRow;
 }

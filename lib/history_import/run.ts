@@ -11,8 +11,14 @@ import { Problem } from "../problem.ts";
 import type { Store } from "../store/mod.ts";
 import { applyBatch } from "./apply.ts";
 import { matchBySearch, matchInStore, type MatchResult, type SearchFn } from "./match.ts";
-import type { RunCounts, StoredRun, UnmatchedEntry } from "./runs.ts";
-import { finishRun, writeProgress } from "./runs.ts";
+import { finishRun, writeProgress } from "./run_progress.ts";
+import {
+  type FilmCounts,
+  type RunCounts,
+  type StoredRun,
+  UNMATCHED_IN_RUN,
+  type UnmatchedEntry,
+} from "./runs.ts";
 
 /** What a run works with, and its tuning. */
 export interface RunOptions {
@@ -61,7 +67,8 @@ export async function executeImport(run: StoredRun, options: RunOptions): Promis
   const { store, clock, log, batchSize } = options;
   const units = run.units;
   const counts: RunCounts = { ...run.counts };
-  const unmatched: UnmatchedEntry[] = [...run.unmatched];
+  const films: FilmCounts = { ...run.films, total: units.length };
+  const firstUnmatched: UnmatchedEntry[] = run.unmatched.slice(0, UNMATCHED_IN_RUN);
   const gate = limiter(options.concurrency);
   // Rows not in any unit (not movies) are done from the start.
   const unitRows = units.reduce((n, u) => n + u.rows, 0);
@@ -95,15 +102,20 @@ export async function executeImport(run: StoredRun, options: RunOptions): Promis
       const slice = units.slice(start, start + batchSize);
       const matched: { unit: (typeof slice)[number]; id: number }[] = [];
       const found: SearchRow[] = [];
+      const unmatched: (UnmatchedEntry & { rows: number })[] = [];
       slice.forEach((unit, i) => {
         const result = results[i];
         if ("id" in result) {
           matched.push({ unit, id: result.id });
           counts.matched += unit.rows;
+          films.matched++;
           if (result.found) found.push(result.found);
         } else {
           counts.unmatched += unit.rows;
-          unmatched.push({ title: unit.title, year: unit.year ?? null, reason: result.reason });
+          films.unmatched++;
+          const entry = { title: unit.title, year: unit.year ?? null, reason: result.reason };
+          unmatched.push({ ...entry, rows: unit.rows });
+          if (firstUnmatched.length < UNMATCHED_IN_RUN) firstUnmatched.push(entry);
         }
       });
       if (found.length > 0) await options.remember(found);
@@ -114,7 +126,15 @@ export async function executeImport(run: StoredRun, options: RunOptions): Promis
       doneRows += slice.reduce((n, u) => n + u.rows, 0);
       const progress = counts.rows === 0 ? 1 : Math.min(1, doneRows / counts.rows);
       const cursor = Math.min(units.length, start + batchSize);
-      if (!(await writeProgress(store, run.id, { cursor, progress, counts, unmatched }))) {
+      const written = await writeProgress(store, run, {
+        cursor,
+        progress,
+        counts,
+        films,
+        firstUnmatched,
+        unmatched,
+      });
+      if (!written) {
         return "abandoned";
       }
       if (clock.now() - lastRenew >= options.renewEveryMs) {

@@ -3,7 +3,7 @@
  * and the CSV of `?format=csv` (`tmdbID,Title,Year,Rating10,WatchedDate,Review`, the columns
  * Letterboxd's importer reads, so other tools' files in that shape import too).
  */
-import { readCsv } from "./csv.ts";
+import { countRow, eachCsvRecord, type ReadContext } from "./csv.ts";
 import {
   type ImportRow,
   ratingOf10,
@@ -25,18 +25,27 @@ export function isImportCsv(header: string[]): boolean {
  * The rows of such a CSV. A file where no row has a date, rating or review is a My List
  * export (watchlist rows); otherwise every row is a watched entry.
  */
-export function importCsvRows(text: string): ImportRow[] {
-  const { records } = readCsv(text);
-  const rows = records.map((r) => ({
-    tmdbId: toTmdbId(r["tmdbID"]),
-    title: (r["Title"] ?? "").trim(),
-    year: toYear(r["Year"]),
-    date: toDate(r["WatchedDate"]),
-    rating: ratingOf10(r["Rating10"]) ?? ratingOfStars(r["Rating"]),
-    review: toReview(r["Review"]),
-  })).filter((r) => r.title !== "" || r.tmdbId !== undefined);
+export async function importCsvRows(bytes: Uint8Array, ctx: ReadContext): Promise<ImportRow[]> {
+  const rows: Omit<ImportRow, "kind">[] = [];
+  await eachCsvRecord(bytes, ctx, (r) => {
+    countRow(ctx);
+    const read = {
+      tmdbId: toTmdbId(r["tmdbID"]),
+      title: (r["Title"] ?? "").trim(),
+      year: toYear(r["Year"]),
+      date: toDate(r["WatchedDate"]),
+      rating: ratingOf10(r["Rating10"]) ?? ratingOfStars(r["Rating"]),
+      review: toReview(r["Review"]),
+    };
+    if (read.title !== "" || read.tmdbId !== undefined) rows.push(read);
+  });
   const watched = rows.some((r) => r.date || r.rating || r.review);
-  return rows.map((r) => row({ kind: watched ? "diary" : "watchlist", ...r }));
+  const kind = watched ? "diary" : "watchlist";
+  for (let i = 0; i < rows.length; i++) {
+    rows[i] = row({ kind, ...rows[i] });
+    if (i % 4096 === 0) await ctx.slicer.tick();
+  }
+  return rows as ImportRow[];
 }
 
 type Entry = Record<string, unknown>;

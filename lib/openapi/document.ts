@@ -8,6 +8,7 @@ import { buildPaths } from "./paths.ts";
 import { headerComponents, withSharedResponses } from "./responses.ts";
 import { responseComponents } from "./schemas.ts";
 import { steeringComponents, steeringPaths } from "./steering_paths.ts";
+import { historyImportComponents, historyImportPaths } from "./paths/history_import.ts";
 
 /** Builds the document afresh (tests; the route serves the cached one). */
 export function buildOpenApiDocument(): Record<string, unknown> {
@@ -27,9 +28,17 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     tags: ["lists", "history", "catalog", "recommend", "auth", "admin", "service"].map((name) => ({
       name,
     })),
-    paths: withBounds(withSharedResponses({ ...buildPaths(), ...steeringPaths() })),
+    paths: withBounds(withSharedResponses({
+      ...buildPaths(),
+      ...steeringPaths(),
+      ...historyImportPaths(),
+    })),
     components: {
-      schemas: componentSchemas({ ...responseComponents, ...steeringComponents }),
+      schemas: componentSchemas({
+        ...responseComponents,
+        ...steeringComponents,
+        ...historyImportComponents,
+      }),
       headers: headerComponents,
       securitySchemes: {
         bearerAuth: {
