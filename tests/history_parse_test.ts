@@ -205,7 +205,7 @@ Deno.test("ZIP limits hold at their edge: entry count and unpacked size", async 
   );
 });
 
-Deno.test("dates: real days from 1874, timestamps to their UTC day, anything else dropped", async () => {
+Deno.test("dates: real days from 1874, timestamps to their UTC day, anything else dropped", () => {
   assert.equal(toDate("2024-02-29"), "2024-02-29");
   assert.equal(toDate("2023-02-29"), undefined);
   assert.equal(toDate("1873-12-31"), undefined);
