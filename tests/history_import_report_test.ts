@@ -154,3 +154,32 @@ Deno.test("POST /api/import/:id/cancel stops a running import: what it applied s
   assert.equal((await (await cancel(w.user.headers)).json()).status, "cancelled");
   assert.equal((await w.upload(fileWithUnknowns(0))).status, 202);
 });
+
+Deno.test("a run that needs no network (ids from the file) still gives the event loop a turn between batches", async () => {
+  await using w = await historyWorld();
+  // 600 movies named by TMDB id, already in the store: 12 batches, no search, no prefetch.
+  await w.t.store.query(
+    `insert into public.movies (catalog_id, title, original_title, year, genres)
+     select g, 'Stored Film ' || g, 'Stored Film ' || g, 2000, '{}' from generate_series(1, 600) g
+     on conflict do nothing`,
+  );
+  const header = ["tmdbID", "Title", "Year", "Rating10", "WatchedDate", "Review"];
+  const rows = Array.from(
+    { length: 600 },
+    (_, i) => [i + 1, `Stored Film ${i + 1}`, 2000, 7, "", ""],
+  );
+  const res = await w.upload(bytesOf(csvText(header, rows)));
+  assert.equal(res.status, 202);
+  let turns = 0;
+  let ticking = true;
+  const tick = () => {
+    turns++;
+    if (ticking) setTimeout(tick, 0);
+  };
+  setTimeout(tick, 0);
+  await w.t.services.historyImport.idle();
+  ticking = false;
+  // Before the turn between batches the timer did not run once (the queries resolve in
+  // microtasks); now it runs after every batch.
+  assert.ok(turns >= 10, `the timer ran ${turns} times during 12 batches`);
+});
