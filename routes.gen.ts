@@ -24,50 +24,52 @@ import * as $20 from "./routes/api/export.ts";
 import * as $21 from "./routes/api/health.ts";
 import * as $22 from "./routes/api/import.ts";
 import * as $23 from "./routes/api/import/[id].ts";
-import * as $24 from "./routes/api/movies/popular.ts";
-import * as $25 from "./routes/api/movies/search.ts";
-import * as $26 from "./routes/api/movies/[id].ts";
-import * as $27 from "./routes/api/movies/[id]/providers.ts";
-import * as $28 from "./routes/api/mylist.ts";
-import * as $29 from "./routes/api/openapi.json.ts";
-import * as $30 from "./routes/api/recommend/index.ts";
-import * as $31 from "./routes/api/recommend/current.ts";
-import * as $32 from "./routes/api/recommend/dismissed.ts";
-import * as $33 from "./routes/api/recommend/quota.ts";
-import * as $34 from "./routes/api/stats.ts";
-import * as $35 from "./routes/api/tokens/index.ts";
-import * as $36 from "./routes/api/tokens/[id].ts";
-import * as $37 from "./routes/api/watched.ts";
-import * as $38 from "./routes/api/watched/[catalogId].ts";
-import * as $39 from "./routes/auth/v1/.well-known/jwks.json.ts";
-import * as $40 from "./routes/auth/v1/authorize.ts";
-import * as $41 from "./routes/auth/v1/callback.ts";
-import * as $42 from "./routes/auth/v1/factors.ts";
-import * as $43 from "./routes/auth/v1/factors/[id].ts";
-import * as $44 from "./routes/auth/v1/factors/[id]/challenge.ts";
-import * as $45 from "./routes/auth/v1/factors/[id]/verify.ts";
-import * as $46 from "./routes/auth/v1/logout.ts";
-import * as $47 from "./routes/auth/v1/recover.ts";
-import * as $48 from "./routes/auth/v1/token.ts";
-import * as $49 from "./routes/auth/v1/user.ts";
-import * as $50 from "./routes/auth/v1/verify.ts";
-import * as $51 from "./routes/diary.tsx";
-import * as $52 from "./routes/forgot-password.tsx";
-import * as $53 from "./routes/import.tsx";
-import * as $54 from "./routes/login.tsx";
-import * as $55 from "./routes/manifest.webmanifest.ts";
-import * as $56 from "./routes/movies/[id].tsx";
-import * as $57 from "./routes/mylist.tsx";
-import * as $58 from "./routes/offline.tsx";
-import * as $59 from "./routes/recommendations.tsx";
-import * as $60 from "./routes/reset-password.tsx";
-import * as $61 from "./routes/search.tsx";
-import * as $62 from "./routes/share.ts";
-import * as $63 from "./routes/signup.tsx";
-import * as $64 from "./routes/stats.tsx";
-import * as $65 from "./routes/stats/[year].tsx";
-import * as $66 from "./routes/sw.js.ts";
-import * as $67 from "./routes/watched.tsx";
+import * as $24 from "./routes/api/import/[id]/cancel.ts";
+import * as $25 from "./routes/api/import/[id]/unmatched.ts";
+import * as $26 from "./routes/api/movies/popular.ts";
+import * as $27 from "./routes/api/movies/search.ts";
+import * as $28 from "./routes/api/movies/[id].ts";
+import * as $29 from "./routes/api/movies/[id]/providers.ts";
+import * as $30 from "./routes/api/mylist.ts";
+import * as $31 from "./routes/api/openapi.json.ts";
+import * as $32 from "./routes/api/recommend/index.ts";
+import * as $33 from "./routes/api/recommend/current.ts";
+import * as $34 from "./routes/api/recommend/dismissed.ts";
+import * as $35 from "./routes/api/recommend/quota.ts";
+import * as $36 from "./routes/api/stats.ts";
+import * as $37 from "./routes/api/tokens/index.ts";
+import * as $38 from "./routes/api/tokens/[id].ts";
+import * as $39 from "./routes/api/watched.ts";
+import * as $40 from "./routes/api/watched/[catalogId].ts";
+import * as $41 from "./routes/auth/v1/.well-known/jwks.json.ts";
+import * as $42 from "./routes/auth/v1/authorize.ts";
+import * as $43 from "./routes/auth/v1/callback.ts";
+import * as $44 from "./routes/auth/v1/factors.ts";
+import * as $45 from "./routes/auth/v1/factors/[id].ts";
+import * as $46 from "./routes/auth/v1/factors/[id]/challenge.ts";
+import * as $47 from "./routes/auth/v1/factors/[id]/verify.ts";
+import * as $48 from "./routes/auth/v1/logout.ts";
+import * as $49 from "./routes/auth/v1/recover.ts";
+import * as $50 from "./routes/auth/v1/token.ts";
+import * as $51 from "./routes/auth/v1/user.ts";
+import * as $52 from "./routes/auth/v1/verify.ts";
+import * as $53 from "./routes/diary.tsx";
+import * as $54 from "./routes/forgot-password.tsx";
+import * as $55 from "./routes/import.tsx";
+import * as $56 from "./routes/login.tsx";
+import * as $57 from "./routes/manifest.webmanifest.ts";
+import * as $58 from "./routes/movies/[id].tsx";
+import * as $59 from "./routes/mylist.tsx";
+import * as $60 from "./routes/offline.tsx";
+import * as $61 from "./routes/recommendations.tsx";
+import * as $62 from "./routes/reset-password.tsx";
+import * as $63 from "./routes/search.tsx";
+import * as $64 from "./routes/share.ts";
+import * as $65 from "./routes/signup.tsx";
+import * as $66 from "./routes/stats.tsx";
+import * as $67 from "./routes/stats/[year].tsx";
+import * as $68 from "./routes/sw.js.ts";
+import * as $69 from "./routes/watched.tsx";
 
 /** The route table app.ts builds the app from. */
 export const manifest: Manifest = {
@@ -98,57 +100,59 @@ export const manifest: Manifest = {
     { pattern: "/api/health", file: "api/health.ts", module: $21 },
     { pattern: "/api/import", file: "api/import.ts", module: $22 },
     { pattern: "/api/import/:id", file: "api/import/[id].ts", module: $23 },
-    { pattern: "/api/movies/popular", file: "api/movies/popular.ts", module: $24 },
-    { pattern: "/api/movies/search", file: "api/movies/search.ts", module: $25 },
-    { pattern: "/api/movies/:id", file: "api/movies/[id].ts", module: $26 },
-    { pattern: "/api/movies/:id/providers", file: "api/movies/[id]/providers.ts", module: $27 },
-    { pattern: "/api/mylist", file: "api/mylist.ts", module: $28 },
-    { pattern: "/api/openapi.json", file: "api/openapi.json.ts", module: $29 },
-    { pattern: "/api/recommend", file: "api/recommend/index.ts", module: $30 },
-    { pattern: "/api/recommend/current", file: "api/recommend/current.ts", module: $31 },
-    { pattern: "/api/recommend/dismissed", file: "api/recommend/dismissed.ts", module: $32 },
-    { pattern: "/api/recommend/quota", file: "api/recommend/quota.ts", module: $33 },
-    { pattern: "/api/stats", file: "api/stats.ts", module: $34 },
-    { pattern: "/api/tokens", file: "api/tokens/index.ts", module: $35 },
-    { pattern: "/api/tokens/:id", file: "api/tokens/[id].ts", module: $36 },
-    { pattern: "/api/watched", file: "api/watched.ts", module: $37 },
-    { pattern: "/api/watched/:catalogId", file: "api/watched/[catalogId].ts", module: $38 },
+    { pattern: "/api/import/:id/cancel", file: "api/import/[id]/cancel.ts", module: $24 },
+    { pattern: "/api/import/:id/unmatched", file: "api/import/[id]/unmatched.ts", module: $25 },
+    { pattern: "/api/movies/popular", file: "api/movies/popular.ts", module: $26 },
+    { pattern: "/api/movies/search", file: "api/movies/search.ts", module: $27 },
+    { pattern: "/api/movies/:id", file: "api/movies/[id].ts", module: $28 },
+    { pattern: "/api/movies/:id/providers", file: "api/movies/[id]/providers.ts", module: $29 },
+    { pattern: "/api/mylist", file: "api/mylist.ts", module: $30 },
+    { pattern: "/api/openapi.json", file: "api/openapi.json.ts", module: $31 },
+    { pattern: "/api/recommend", file: "api/recommend/index.ts", module: $32 },
+    { pattern: "/api/recommend/current", file: "api/recommend/current.ts", module: $33 },
+    { pattern: "/api/recommend/dismissed", file: "api/recommend/dismissed.ts", module: $34 },
+    { pattern: "/api/recommend/quota", file: "api/recommend/quota.ts", module: $35 },
+    { pattern: "/api/stats", file: "api/stats.ts", module: $36 },
+    { pattern: "/api/tokens", file: "api/tokens/index.ts", module: $37 },
+    { pattern: "/api/tokens/:id", file: "api/tokens/[id].ts", module: $38 },
+    { pattern: "/api/watched", file: "api/watched.ts", module: $39 },
+    { pattern: "/api/watched/:catalogId", file: "api/watched/[catalogId].ts", module: $40 },
     {
       pattern: "/auth/v1/.well-known/jwks.json",
       file: "auth/v1/.well-known/jwks.json.ts",
-      module: $39,
+      module: $41,
     },
-    { pattern: "/auth/v1/authorize", file: "auth/v1/authorize.ts", module: $40 },
-    { pattern: "/auth/v1/callback", file: "auth/v1/callback.ts", module: $41 },
-    { pattern: "/auth/v1/factors", file: "auth/v1/factors.ts", module: $42 },
-    { pattern: "/auth/v1/factors/:id", file: "auth/v1/factors/[id].ts", module: $43 },
+    { pattern: "/auth/v1/authorize", file: "auth/v1/authorize.ts", module: $42 },
+    { pattern: "/auth/v1/callback", file: "auth/v1/callback.ts", module: $43 },
+    { pattern: "/auth/v1/factors", file: "auth/v1/factors.ts", module: $44 },
+    { pattern: "/auth/v1/factors/:id", file: "auth/v1/factors/[id].ts", module: $45 },
     {
       pattern: "/auth/v1/factors/:id/challenge",
       file: "auth/v1/factors/[id]/challenge.ts",
-      module: $44,
+      module: $46,
     },
-    { pattern: "/auth/v1/factors/:id/verify", file: "auth/v1/factors/[id]/verify.ts", module: $45 },
-    { pattern: "/auth/v1/logout", file: "auth/v1/logout.ts", module: $46 },
-    { pattern: "/auth/v1/recover", file: "auth/v1/recover.ts", module: $47 },
-    { pattern: "/auth/v1/token", file: "auth/v1/token.ts", module: $48 },
-    { pattern: "/auth/v1/user", file: "auth/v1/user.ts", module: $49 },
-    { pattern: "/auth/v1/verify", file: "auth/v1/verify.ts", module: $50 },
-    { pattern: "/diary", file: "diary.tsx", module: $51 },
-    { pattern: "/forgot-password", file: "forgot-password.tsx", module: $52 },
-    { pattern: "/import", file: "import.tsx", module: $53 },
-    { pattern: "/login", file: "login.tsx", module: $54 },
-    { pattern: "/manifest.webmanifest", file: "manifest.webmanifest.ts", module: $55 },
-    { pattern: "/movies/:id", file: "movies/[id].tsx", module: $56 },
-    { pattern: "/mylist", file: "mylist.tsx", module: $57 },
-    { pattern: "/offline", file: "offline.tsx", module: $58 },
-    { pattern: "/recommendations", file: "recommendations.tsx", module: $59 },
-    { pattern: "/reset-password", file: "reset-password.tsx", module: $60 },
-    { pattern: "/search", file: "search.tsx", module: $61 },
-    { pattern: "/share", file: "share.ts", module: $62 },
-    { pattern: "/signup", file: "signup.tsx", module: $63 },
-    { pattern: "/stats", file: "stats.tsx", module: $64 },
-    { pattern: "/stats/:year", file: "stats/[year].tsx", module: $65 },
-    { pattern: "/sw.js", file: "sw.js.ts", module: $66 },
-    { pattern: "/watched", file: "watched.tsx", module: $67 },
+    { pattern: "/auth/v1/factors/:id/verify", file: "auth/v1/factors/[id]/verify.ts", module: $47 },
+    { pattern: "/auth/v1/logout", file: "auth/v1/logout.ts", module: $48 },
+    { pattern: "/auth/v1/recover", file: "auth/v1/recover.ts", module: $49 },
+    { pattern: "/auth/v1/token", file: "auth/v1/token.ts", module: $50 },
+    { pattern: "/auth/v1/user", file: "auth/v1/user.ts", module: $51 },
+    { pattern: "/auth/v1/verify", file: "auth/v1/verify.ts", module: $52 },
+    { pattern: "/diary", file: "diary.tsx", module: $53 },
+    { pattern: "/forgot-password", file: "forgot-password.tsx", module: $54 },
+    { pattern: "/import", file: "import.tsx", module: $55 },
+    { pattern: "/login", file: "login.tsx", module: $56 },
+    { pattern: "/manifest.webmanifest", file: "manifest.webmanifest.ts", module: $57 },
+    { pattern: "/movies/:id", file: "movies/[id].tsx", module: $58 },
+    { pattern: "/mylist", file: "mylist.tsx", module: $59 },
+    { pattern: "/offline", file: "offline.tsx", module: $60 },
+    { pattern: "/recommendations", file: "recommendations.tsx", module: $61 },
+    { pattern: "/reset-password", file: "reset-password.tsx", module: $62 },
+    { pattern: "/search", file: "search.tsx", module: $63 },
+    { pattern: "/share", file: "share.ts", module: $64 },
+    { pattern: "/signup", file: "signup.tsx", module: $65 },
+    { pattern: "/stats", file: "stats.tsx", module: $66 },
+    { pattern: "/stats/:year", file: "stats/[year].tsx", module: $67 },
+    { pattern: "/sw.js", file: "sw.js.ts", module: $68 },
+    { pattern: "/watched", file: "watched.tsx", module: $69 },
   ],
 };

@@ -7,7 +7,8 @@ const SOURCES = [
       <>
         Settings → <a href="https://letterboxd.com/settings/data/" rel="noopener">Data</a>{" "}
         → Export your data. Upload the ZIP as it comes, or one of its CSVs (watched, diary, ratings,
-        watchlist, reviews).
+        watchlist, reviews). Not imported: tags, likes, lists and comments (this site has no place
+        for them), and rewatches, which become one entry with the latest watch date.
       </>
     ),
   },

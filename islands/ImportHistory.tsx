@@ -7,7 +7,8 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { HistoryImport } from "../lib/history_import/runs.ts";
 import { api, ApiError } from "../lib/web/api.ts";
-import { countLines, FORMAT_NAMES, REASONS, uploadError } from "../lib/web/import_text.ts";
+import { HistoryImportUnmatched } from "../components/HistoryImportUnmatched.tsx";
+import { countLines, FORMAT_NAMES, uploadError } from "../lib/web/import_text.ts";
 import { accessToken } from "../lib/web/live_session.ts";
 
 /** The user's latest run when the page was rendered, if any. */
@@ -40,18 +41,19 @@ async function upload(file: File): Promise<string> {
   return String(body.importId);
 }
 
-function Report({ run }: { run: HistoryImport }) {
+const HEADINGS: Record<HistoryImport["status"], string> = {
+  running: "Importing…",
+  succeeded: "Import finished",
+  failed: "Import stopped",
+  cancelled: "Import cancelled",
+};
+
+function Report({ run, onCancel }: { run: HistoryImport; onCancel: () => void }) {
   const percent = Math.round(run.progress * 100);
   const done = run.status !== "running";
   return (
     <section class="import-run" aria-labelledby="run-heading">
-      <h2 id="run-heading">
-        {run.status === "running"
-          ? "Importing…"
-          : run.status === "succeeded"
-          ? "Import finished"
-          : "Import stopped"}
-      </h2>
+      <h2 id="run-heading">{HEADINGS[run.status]}</h2>
       <p class="lead">
         From {FORMAT_NAMES[run.format]}, started {new Date(run.startedAt).toLocaleString()}.
       </p>
@@ -67,6 +69,20 @@ function Report({ run }: { run: HistoryImport }) {
           </p>
         )
         : null}
+      {run.status === "cancelled"
+        ? (
+          <p class="status" role="status">
+            You cancelled this import; what it had imported until then is kept.
+          </p>
+        )
+        : null}
+      {done ? null : (
+        <p class="button-row">
+          <button type="button" class="button-secondary" onClick={onCancel}>
+            Cancel import
+          </button>
+        </p>
+      )}
       <dl class="import-counts">
         {countLines(run).map(([label, value]) => (
           <div key={label}>
@@ -75,25 +91,13 @@ function Report({ run }: { run: HistoryImport }) {
           </div>
         ))}
       </dl>
-      {done && run.unmatched.length > 0
-        ? (
-          <>
-            <h3>Not matched ({run.unmatched.length})</h3>
-            <ul class="unmatched">
-              {run.unmatched.map((row, i) => (
-                <li key={i}>
-                  <strong>{row.title || "(no title)"}</strong>
-                  {row.year ? ` (${row.year})` : " (no year)"}: {REASONS[row.reason]}
-                </li>
-              ))}
-            </ul>
-          </>
-        )
-        : null}
+      {done ? <HistoryImportUnmatched key={run.id} run={run} /> : null}
       {done
         ? (
           <p class="button-row">
-            <a class="button button-secondary" href="/watched">See Watched</a>
+            <a class="button button-secondary" href="/watched?sort=watched_on">
+              See Watched, by watch date
+            </a>
             <a class="button button-secondary" href="/mylist">See My List</a>
           </p>
         )
@@ -123,6 +127,19 @@ export default function ImportHistory({ latest }: ImportHistoryProps) {
     }, POLL_MS);
     return () => clearTimeout(timer);
   }, [run]);
+
+  async function cancel() {
+    if (!run) return;
+    try {
+      const { data } = await api<HistoryImport>(`/api/import/${run.id}/cancel`, {
+        method: "POST",
+        auth: true,
+      });
+      setRun(data);
+    } catch (e) {
+      setError(uploadError(e));
+    }
+  }
 
   async function submit(event: Event) {
     event.preventDefault();
@@ -174,7 +191,7 @@ export default function ImportHistory({ latest }: ImportHistoryProps) {
         </p>
         <p class={`status ${error ? "status-error" : ""}`} role="status">{error}</p>
       </form>
-      {run ? <Report run={run} /> : null}
+      {run ? <Report run={run} onCancel={cancel} /> : null}
     </div>
   );
 }

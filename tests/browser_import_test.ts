@@ -100,7 +100,8 @@ Deno.test({
       assert.equal(csv.trim().split("\r\n").length, 1 + 3 + ARCHIVE.length);
 
       await page.getByRole("link", { name: "See Watched" }).click();
-      await page.waitForURL(`${server.url}/watched`);
+      // After an import Watched opens by watch date, so the imported history reads in order.
+      await page.waitForURL(`${server.url}/watched?sort=watched_on`);
       await page.getByRole("heading", { name: "Fight Club", level: 2 }).waitFor();
       await page.getByRole("heading", { name: "Archive Film 119", level: 2 }).waitFor();
       await page.goto(`${server.url}/mylist`);

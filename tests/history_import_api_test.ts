@@ -164,6 +164,7 @@ Deno.test("GET /api/import lists the user's runs newest first, with the fields o
   assert.deepEqual(imports[0], second);
   assert.deepEqual(Object.keys(second).sort(), [
     "counts",
+    "films",
     "finishedAt",
     "format",
     "id",

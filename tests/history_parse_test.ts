@@ -13,15 +13,15 @@ import {
 } from "./helpers/history_files.ts";
 import { imdbRatingsCsv, imdbWatchlistCsv } from "./helpers/history_files_imdb.ts";
 
-function assertProblem(fn: () => unknown, code: string) {
-  assert.throws(
+async function assertProblem(fn: () => Promise<unknown>, code: string) {
+  await assert.rejects(
     fn,
     (error) => error instanceof Problem && error.status === 400 && error.code === code,
   );
 }
 
-Deno.test("a Letterboxd export ZIP gives every CSV's rows: doubled ratings, diary watch dates, the review, quoted titles, unicode, a missing year; extra files ignored", () => {
-  const parsed = parseHistoryFile(letterboxdZip());
+Deno.test("a Letterboxd export ZIP gives every CSV's rows: doubled ratings, diary watch dates, the review, quoted titles, unicode, a missing year; extra files ignored", async () => {
+  const parsed = await parseHistoryFile(letterboxdZip());
   assert.equal(parsed.format, "letterboxd");
   assert.equal(parsed.skipped, 0);
   const byKind = (kind: string) => parsed.rows.filter((r) => r.kind === kind);
@@ -42,13 +42,12 @@ Deno.test("a Letterboxd export ZIP gives every CSV's rows: doubled ratings, diar
   assert.ok(!parsed.rows.some((r) => r.title === "Heat"));
 });
 
-Deno.test("each Letterboxd CSV alone is told from its header, whatever it is called", () => {
+Deno.test("each Letterboxd CSV alone is told from its header, whatever it is called", async () => {
   const csvs = letterboxdCsvs();
-  const kinds = Object.fromEntries(
-    Object.entries(csvs).map((
-      [name, text],
-    ) => [name, parseHistoryFile(bytesOf(text)).rows[0].kind]),
-  );
+  const kinds: Record<string, string> = {};
+  for (const [name, text] of Object.entries(csvs)) {
+    kinds[name] = (await parseHistoryFile(bytesOf(text))).rows[0].kind;
+  }
   // watchlist.csv has watched.csv's four columns: alone it cannot be told apart, so it is watched.
   assert.deepEqual(kinds, {
     "watched.csv": "watched",
@@ -57,13 +56,13 @@ Deno.test("each Letterboxd CSV alone is told from its header, whatever it is cal
     "watchlist.csv": "watched",
     "reviews.csv": "review",
   });
-  const diary = parseHistoryFile(bytesOf(csvs["diary.csv"]));
+  const diary = await parseHistoryFile(bytesOf(csvs["diary.csv"]));
   assert.equal(diary.format, "letterboxd");
   assert.equal(diary.rows[0].title, "Fight Club"); // the BOM is not part of the first column's name
 });
 
-Deno.test("an IMDb ratings CSV (BOM, CRLF) keeps movies with their 1-10 rating and skips the series and the episode", () => {
-  const parsed = parseHistoryFile(bytesOf(imdbRatingsCsv()));
+Deno.test("an IMDb ratings CSV (BOM, CRLF) keeps movies with their 1-10 rating and skips the series and the episode", async () => {
+  const parsed = await parseHistoryFile(bytesOf(imdbRatingsCsv()));
   assert.equal(parsed.format, "imdb");
   assert.equal(parsed.skipped, 2);
   assert.deepEqual(parsed.rows.map((r) => [r.kind, r.title, r.year, r.rating, r.date]), [
@@ -73,8 +72,8 @@ Deno.test("an IMDb ratings CSV (BOM, CRLF) keeps movies with their 1-10 rating a
   ]);
 });
 
-Deno.test("an IMDb list export is the watchlist; a rated entry in it counts as watched", () => {
-  const parsed = parseHistoryFile(bytesOf(imdbWatchlistCsv()));
+Deno.test("an IMDb list export is the watchlist; a rated entry in it counts as watched", async () => {
+  const parsed = await parseHistoryFile(bytesOf(imdbWatchlistCsv()));
   assert.equal(parsed.format, "imdb");
   assert.equal(parsed.skipped, 1);
   assert.deepEqual(parsed.rows.map((r) => [r.kind, r.title, r.rating]), [
@@ -83,13 +82,15 @@ Deno.test("an IMDb list export is the watchlist; a rated entry in it counts as w
   ]);
 });
 
-Deno.test("Trakt JSON exports give movie rows with their TMDB ids; episodes are skipped", () => {
+Deno.test("Trakt JSON exports give movie rows with their TMDB ids; episodes are skipped", async () => {
   const files = traktFiles();
-  const kinds = Object.entries(files).map(([name, json]) => {
-    const parsed = parseHistoryFile(jsonBytes(json));
-    assert.equal(parsed.format, "trakt", name);
-    return [name, parsed.rows.map((r) => [r.kind, r.tmdbId, r.date, r.rating]), parsed.skipped];
-  });
+  const kinds = await Promise.all(
+    Object.entries(files).map(async ([name, json]) => {
+      const parsed = await parseHistoryFile(jsonBytes(json));
+      assert.equal(parsed.format, "trakt", name);
+      return [name, parsed.rows.map((r) => [r.kind, r.tmdbId, r.date, r.rating]), parsed.skipped];
+    }),
+  );
   assert.deepEqual(kinds, [
     ["watched-movies.json", [["watched", 550, "2024-06-19", undefined], [
       "watched",
@@ -104,14 +105,14 @@ Deno.test("Trakt JSON exports give movie rows with their TMDB ids; episodes are 
   const zipped = zipSync(
     Object.fromEntries(Object.entries(files).map(([n, j]) => [n, strToU8(JSON.stringify(j))])),
   );
-  const fromZip = parseHistoryFile(zipped);
+  const fromZip = await parseHistoryFile(zipped);
   assert.equal(fromZip.format, "trakt");
   assert.equal(fromZip.rows.length, 5);
   assert.equal(fromZip.skipped, 1);
 });
 
-Deno.test("this service's exports read back: the JSON, and the CSV as watched or as My List", () => {
-  const json = parseHistoryFile(jsonBytes({
+Deno.test("this service's exports read back: the JSON, and the CSV as watched or as My List", async () => {
+  const json = await parseHistoryFile(jsonBytes({
     exportedAt: "2024-01-01T00:00:00.000Z",
     watched: [{
       catalogId: 550,
@@ -138,7 +139,7 @@ Deno.test("this service's exports read back: the JSON, and the CSV as watched or
     { kind: "watchlist", tmdbId: 129, title: "Spirited Away", year: 2001 },
   ]);
   const header = ["tmdbID", "Title", "Year", "Rating10", "WatchedDate", "Review"];
-  const watched = parseHistoryFile(bytesOf(csvText(header, [
+  const watched = await parseHistoryFile(bytesOf(csvText(header, [
     [550, "Fight Club", 1999, 8, "2024-01-02", 'He said "hi", twice'],
     [680, "Pulp Fiction", 1994, "", "", ""],
   ])));
@@ -147,33 +148,36 @@ Deno.test("this service's exports read back: the JSON, and the CSV as watched or
     ["watched", 550, 'He said "hi", twice'],
     ["watched", 680, undefined],
   ]);
-  const myList = parseHistoryFile(
+  const myList = await parseHistoryFile(
     bytesOf(csvText(header, [[129, "Spirited Away", 2001, "", "", ""]])),
   );
   assert.deepEqual(myList.rows.map((r) => r.kind), ["watchlist"]);
 });
 
-Deno.test("anything else is 400 unknown_format: other CSVs, other JSON, binary, a ZIP without an export", () => {
-  assertProblem(() => parseHistoryFile(bytesOf("a,b,c\n1,2,3\n")), "unknown_format");
-  assertProblem(() => parseHistoryFile(jsonBytes({ hello: "world" })), "unknown_format");
-  assertProblem(() => parseHistoryFile(jsonBytes([1, 2, 3])), "unknown_format");
-  assertProblem(() => parseHistoryFile(bytesOf("{not json")), "unknown_format");
-  assertProblem(
+Deno.test("anything else is 400 unknown_format: other CSVs, other JSON, binary, a ZIP without an export", async () => {
+  await assertProblem(() => parseHistoryFile(bytesOf("a,b,c\n1,2,3\n")), "unknown_format");
+  await assertProblem(() => parseHistoryFile(jsonBytes({ hello: "world" })), "unknown_format");
+  await assertProblem(() => parseHistoryFile(jsonBytes([1, 2, 3])), "unknown_format");
+  await assertProblem(() => parseHistoryFile(bytesOf("{not json")), "unknown_format");
+  await assertProblem(
     () => parseHistoryFile(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 1])),
     "unknown_format",
   );
-  assertProblem(() => parseHistoryFile(new Uint8Array()), "unknown_format");
-  assertProblem(() => parseHistoryFile(zipSync({ "notes.txt": strToU8("hi") })), "unknown_format");
+  await assertProblem(() => parseHistoryFile(new Uint8Array()), "unknown_format");
+  await assertProblem(
+    () => parseHistoryFile(zipSync({ "notes.txt": strToU8("hi") })),
+    "unknown_format",
+  );
 });
 
-Deno.test("a corrupt ZIP, a Letterboxd CSV with an unclosed quote and a zip bomb are 400 invalid_file", () => {
+Deno.test("a corrupt ZIP, a Letterboxd CSV with an unclosed quote and a zip bomb are 400 invalid_file", async () => {
   const zip = letterboxdZip();
-  assertProblem(() => parseHistoryFile(zip.slice(0, zip.length - 30)), "invalid_file");
+  await assertProblem(() => parseHistoryFile(zip.slice(0, zip.length - 30)), "invalid_file");
   // The deflate stream of the only entry overwritten: block type 3 does not exist.
   const broken = zipSync({ "watched.csv": strToU8(letterboxdCsvs()["watched.csv"]) });
   broken.fill(0xff, 30 + "watched.csv".length, 60);
-  assertProblem(() => parseHistoryFile(broken), "invalid_file");
-  assertProblem(
+  await assertProblem(() => parseHistoryFile(broken), "invalid_file");
+  await assertProblem(
     () => parseHistoryFile(bytesOf('Date,Name,Year,Letterboxd URI\n2024-01-01,"Heat,1995,x\n')),
     "invalid_file",
   );
@@ -182,20 +186,20 @@ Deno.test("a corrupt ZIP, a Letterboxd CSV with an unclosed quote and a zip bomb
     level: 9,
   });
   assert.ok(bomb.length < 200_000);
-  assertProblem(() => parseHistoryFile(bomb), "invalid_file");
+  await assertProblem(() => parseHistoryFile(bomb), "invalid_file");
 });
 
-Deno.test("ZIP limits hold at their edge: entry count and unpacked size", () => {
+Deno.test("ZIP limits hold at their edge: entry count and unpacked size", async () => {
   const files: Record<string, Uint8Array> = {
     "watched.csv": strToU8(letterboxdCsvs()["watched.csv"]),
   };
   for (let i = 0; i < 9; i++) files[`lists/list-${i}.csv`] = strToU8("x");
   const zip = zipSync(files);
-  assert.equal(parseHistoryFile(zip, { zip: { maxEntries: 10 } }).rows.length, 4);
-  assertProblem(() => parseHistoryFile(zip, { zip: { maxEntries: 9 } }), "invalid_file");
+  assert.equal((await parseHistoryFile(zip, { zip: { maxEntries: 10 } })).rows.length, 4);
+  await assertProblem(() => parseHistoryFile(zip, { zip: { maxEntries: 9 } }), "invalid_file");
   const size = files["watched.csv"].length + 9;
-  assert.equal(parseHistoryFile(zip, { zip: { maxUnzippedBytes: size } }).rows.length, 4);
-  assertProblem(
+  assert.equal((await parseHistoryFile(zip, { zip: { maxUnzippedBytes: size } })).rows.length, 4);
+  await assertProblem(
     () => parseHistoryFile(zip, { zip: { maxUnzippedBytes: size - 1 } }),
     "invalid_file",
   );

@@ -16,6 +16,11 @@ export const WINDOW_LIMIT = 40;
 export const WINDOW_MS = 1000;
 /** The longest a waiting caller waits for a place before 503 `upstream_busy`. */
 export const MAX_WAIT_MS = 5000;
+/**
+ * The share of each window background work (history imports and their prefetch, the catalog
+ * import) may take, so a person's search or detail always finds room.
+ */
+export const BACKGROUND_SHARE = 0.5;
 /** An upstream Retry-After longer than this is taken as this (a guard against a garbled header). */
 export const MAX_BLOCK_MS = 60 * 60 * 1000;
 
@@ -27,9 +32,11 @@ export interface ExternalWindow {
   /**
    * Takes a place in the current window. Full: `wait: false` throws 429 `rate_limited` at
    * once; `wait: true` sleeps until the window reopens, at most 5 s, then throws 503
-   * `upstream_busy`. Returns the headers after taking the place.
+   * `upstream_busy`. `background` callers take at most half of each window. Every wait ends
+   * within its bound, however slow KV or the event loop is. Returns the headers after taking
+   * the place.
    */
-  acquire(options: { wait: boolean }): Promise<WindowHeaders>;
+  acquire(options: { wait: boolean; background?: boolean }): Promise<WindowHeaders>;
   /** Keeps the window closed until `untilMs` (an upstream 429), for every instance. */
   block(untilMs: number): Promise<void>;
   /** The headers now, taking nothing (answers served from a cache). */
@@ -78,6 +85,8 @@ export function createExternalWindow(
 
   const startOf = (now: number) => Math.floor(now / windowMs) * windowMs;
   const countKey = (start: number): Deno.KvKey => [...prefix, "window", start];
+  const backgroundKey = (start: number): Deno.KvKey => [...prefix, "background", start];
+  const backgroundLimit = Math.max(1, Math.floor(limit * BACKGROUND_SHARE));
 
   function headersOf(s: Snapshot): WindowHeaders {
     const blocked = s.blockedUntil > s.at;
@@ -107,37 +116,41 @@ export function createExternalWindow(
   };
 
   // One read-decide-commit round; null on a clash (another caller took a place or closed the
-  // window first), so the caller reads again with a fresh clock.
-  function takeRound(now: number, start: number): Promise<Attempt | null> {
+  // window first), so the caller reads again with a fresh clock. A background call also counts
+  // in the window's background share, checked and taken in the same atomic operation.
+  function takeRound(now: number, start: number, background: boolean): Promise<Attempt | null> {
     const key = countKey(start);
-    return updateKeys<Deno.KvU64 | number, Attempt | null>(kv, [key, blockedKey], {
+    const keys = background ? [key, blockedKey, backgroundKey(start)] : [key, blockedKey];
+    const expireIn = windowMs * 10 + 60_000;
+    return updateKeys<Deno.KvU64 | number, Attempt | null>(kv, keys, {
       decide: (entries) => {
         const taken = Number((entries[0].value as Deno.KvU64 | null)?.value ?? 0n);
         const blockedUntil = (entries[1].value as number | null) ?? 0;
+        const mine = Number((entries[2]?.value as Deno.KvU64 | null)?.value ?? 0n);
         const snapshot = { windowStart: start, count: taken, blockedUntil, at: now };
-        if (blockedUntil > now || taken >= limit) {
+        if (blockedUntil > now || taken >= limit || (background && mine >= backgroundLimit)) {
           const reopenAt = blockedUntil > now ? blockedUntil : start + windowMs;
           return { result: { ok: false, reopenAt, snapshot } };
         }
-        return {
-          result: { ok: true, snapshot: { ...snapshot, count: taken + 1 } },
-          set: [{
-            key,
-            value: new Deno.KvU64(BigInt(taken + 1)),
-            expireIn: windowMs * 10 + 60_000,
-          }],
-        };
+        const set = [{ key, value: new Deno.KvU64(BigInt(taken + 1)), expireIn }];
+        if (background) {
+          set.push({ key: keys[2], value: new Deno.KvU64(BigInt(mine + 1)), expireIn });
+        }
+        return { result: { ok: true, snapshot: { ...snapshot, count: taken + 1 } }, set };
       },
       attempts: 1,
       exhausted: () => null,
     });
   }
 
-  async function tryTake(): Promise<Attempt> {
+  // Rounds until one decides, or null once `deadline` has passed: a KV round trip slower than
+  // a window would otherwise give up its late place and go round forever.
+  async function tryTake(deadline: number, background: boolean): Promise<Attempt | null> {
     for (;;) {
       const now = clock.now();
+      if (now >= deadline) return null;
       const start = startOf(now);
-      const attempt = await takeRound(now, start);
+      const attempt = await takeRound(now, start, background);
       if (!attempt) continue;
       // A slow KV can finish the commit after the window ended; the call would then leave in
       // the next window uncounted there, so that place is given up and one taken in the new one.
@@ -164,12 +177,21 @@ export function createExternalWindow(
   }
 
   return {
-    async acquire({ wait }) {
-      const deadline = clock.now() + maxWaitMs;
+    async acquire({ wait, background = false }) {
+      const began = clock.now();
+      // A search that cannot have its place now answers 429 now: one window's worth of rounds.
+      const deadline = began + (wait ? maxWaitMs : windowMs);
       for (;;) {
-        const attempt = await tryTake();
-        if (attempt.ok) return headersOf(attempt.snapshot);
+        const attempt = await tryTake(deadline, background);
         const now = clock.now();
+        if (!attempt) {
+          const headers = {
+            ...headersOf({ windowStart: startOf(now), count: limit, blockedUntil: 0, at: now }),
+            "Retry-After": "1",
+          };
+          throw wait ? upstreamBusy(headers) : windowFull(headers);
+        }
+        if (attempt.ok) return headersOf(attempt.snapshot);
         const headers = {
           ...headersOf(attempt.snapshot),
           "Retry-After": retryAfter(attempt.reopenAt, now),

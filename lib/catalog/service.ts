@@ -82,9 +82,9 @@ export function createCatalogService(
   }
 
   // Fetches, stores and caches the details of `id`; concurrent calls for one id share a fetch.
-  function refresh(id: number): Promise<WithRateLimit<MovieDetail>> {
+  function refresh(id: number, background = false): Promise<WithRateLimit<MovieDetail>> {
     return singleFlight(detailFlights, id, async () => {
-      const answer = await client.movie(id, { wait: true });
+      const answer = await client.movie(id, { wait: true, background });
       const row = { ...detailRow(answer.value, clock.now()), catalog_id: id };
       await upsertDetail(store, row);
       const watch = answer.value["watch/providers"];
@@ -139,8 +139,8 @@ export function createCatalogService(
     },
 
     async search(query, searchOptions = {}) {
-      const { year, page, wait = false } = searchOptions;
-      const answer = await client.search(query, { year, page, wait });
+      const { year, page, wait = false, background } = searchOptions;
+      const answer = await client.search(query, { year, page, wait, background });
       const results = answer.value.results.map(toSearchRow).filter((r): r is SearchRow => !!r);
       const totalPages = Math.min(answer.value.total_pages, MAX_PAGE);
       return { value: { results, totalPages }, headers: answer.headers };
@@ -155,7 +155,10 @@ export function createCatalogService(
         if (cached) return { value: cached, headers: await window.peek() };
       }
       return await singleFlight(popularFlights, page, async () => {
-        const answer = await client.popular(page, { wait: true });
+        const answer = await client.popular(page, {
+          wait: true,
+          background: popularOptions.background,
+        });
         const value: PopularPage = {
           page,
           totalPages: Math.min(answer.value.total_pages, MAX_PAGE),
@@ -170,13 +173,13 @@ export function createCatalogService(
       });
     },
 
-    async prefetch(ids) {
+    async prefetch(ids, prefetchOptions = {}) {
       const outcome: DetailsOutcome = { fetched: 0, failed: [] };
       const queue = await staleIds(ids);
       const worker = async () => {
         for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
           try {
-            await refresh(id);
+            await refresh(id, prefetchOptions.background);
             outcome.fetched++;
           } catch (error) {
             outcome.failed.push({

@@ -24,16 +24,23 @@ export interface TmdbAnswer<T> {
 export interface TmdbClient {
   search(
     query: string,
-    options: { year?: number; page?: number; wait: boolean },
+    options: { year?: number; page?: number } & WindowPlace,
   ): Promise<TmdbAnswer<TmdbList>>;
-  popular(page: number, options: { wait: boolean }): Promise<TmdbAnswer<TmdbList>>;
-  movie(id: number, options: { wait: boolean }): Promise<TmdbAnswer<TmdbMovie>>;
+  popular(page: number, options: WindowPlace): Promise<TmdbAnswer<TmdbList>>;
+  movie(id: number, options: WindowPlace): Promise<TmdbAnswer<TmdbMovie>>;
   /** A GET of `path` with `params`, refused unless it is one of the three allowed calls. */
   request<S extends z.ZodType>(
     path: string,
     params: Record<string, string>,
-    options: { schema: S; wait: boolean },
+    options: { schema: S } & WindowPlace,
   ): Promise<TmdbAnswer<z.output<S>>>;
+}
+
+/** How a call takes its place in the window: waiting or not, and as background work or not. */
+export interface WindowPlace {
+  wait: boolean;
+  /** Background work (imports, their prefetch) takes at most half of each window. */
+  background?: boolean;
 }
 
 /** A path or parameter outside the allowed calls; thrown before any request. */
@@ -87,7 +94,7 @@ export function createTmdbClient(
   async function request<S extends z.ZodType>(
     path: string,
     params: Record<string, string>,
-    { schema, wait }: { schema: S; wait: boolean },
+    { schema, wait, background }: { schema: S } & WindowPlace,
   ): Promise<TmdbAnswer<z.output<S>>> {
     const url = tmdbUrl(baseUrl, path, params);
     if (!apiKey && !readAccessToken) {
@@ -103,7 +110,7 @@ export function createTmdbClient(
     else url.searchParams.set("api_key", apiKey!);
 
     for (let upstream429 = 0;;) {
-      const windowHeaders = await window.acquire({ wait });
+      const windowHeaders = await window.acquire({ wait, background });
       const fail = (status: number, code: string, detail: string, cause?: unknown) =>
         new Problem(status, code, detail, { headers: windowHeaders, cause });
       let response: Response;
@@ -185,19 +192,19 @@ export function createTmdbClient(
 
   return {
     request,
-    search: (query, { year, page, wait }) =>
+    search: (query, { year, page, wait, background }) =>
       request("/search/movie", {
         query,
         page: String(page ?? 1),
         include_adult: "false",
         ...(year ? { year: String(year) } : {}),
-      }, { schema: tmdbList, wait }),
-    popular: (page, { wait }) =>
-      request("/movie/popular", { page: String(page) }, { schema: tmdbList, wait }),
-    movie: (id, { wait }) =>
+      }, { schema: tmdbList, wait, background }),
+    popular: (page, place) =>
+      request("/movie/popular", { page: String(page) }, { schema: tmdbList, ...place }),
+    movie: (id, place) =>
       request(`/movie/${id}`, { append_to_response: DETAIL_APPENDS }, {
         schema: tmdbMovie,
-        wait,
+        ...place,
       }),
   };
 }

@@ -70,10 +70,11 @@ export interface CatalogService {
   /**
    * Searches movies. `wait: false` (the search route) answers 429 `rate_limited` at once when
    * the shared window is full; `wait: true` (recommendations) waits for the next window.
+   * `background` (imports, their prefetch) keeps to half of each window.
    */
   search(
     query: string,
-    options?: { year?: number; page?: number; wait?: boolean },
+    options?: { year?: number; page?: number; wait?: boolean; background?: boolean },
   ): Promise<WithRateLimit<SearchPage>>;
   /**
    * A page (1-500) of the popular feed, cached 6 h per page in KV (`skipCache`: read from TMDB);
@@ -82,14 +83,14 @@ export interface CatalogService {
    */
   popular(
     page: number,
-    options?: { skipCache?: boolean },
+    options?: { skipCache?: boolean; background?: boolean },
   ): Promise<WithRateLimit<PopularPage> & { listedIds?: number[] }>;
   /** A movie's detail: the stored row when fresh and complete, else fetched, upserted and returned. */
   movie(id: number): Promise<WithRateLimit<MovieDetail>>;
   /** The detail of `id` when the in-process cache and the window's headers answer at once. */
   hotMovie(id: number): WithRateLimit<MovieDetail> | undefined;
   /** Fetches and stores details of `ids` that are missing or stale, in the background of a list write. */
-  prefetch(ids: number[]): Promise<DetailsOutcome>;
+  prefetch(ids: number[], options?: { background?: boolean }): Promise<DetailsOutcome>;
   /** Of `ids`, those whose stored details are missing, incomplete or older than 90 days. */
   staleIds(ids: number[]): Promise<number[]>;
 }

@@ -4,7 +4,7 @@
  * (`/find` is not an allowed path), so rows match by title and year. Series, episodes and
  * games are skipped.
  */
-import { hasColumns, readCsv } from "./csv.ts";
+import { countRow, eachCsvRecord, hasColumns, type ReadContext } from "./csv.ts";
 import { type ImportRow, ratingOf10, row, toDate, toYear } from "./rows.ts";
 
 /** Which IMDb export a header is, or null. */
@@ -23,17 +23,21 @@ export function isMovieType(titleType: string | undefined): boolean {
   return key === "" || MOVIE_TYPES.has(key);
 }
 
-/** The rows of an IMDb export, and how many were skipped as not movies. */
-export function imdbRows(text: string, kind: "ratings" | "list") {
-  const { records } = readCsv(text);
+/** Appends the rows of an IMDb export to `rows`; answers how many were skipped as not movies. */
+export async function imdbRows(
+  bytes: Uint8Array,
+  kind: "ratings" | "list",
+  ctx: ReadContext,
+  rows: ImportRow[],
+): Promise<number> {
   let skipped = 0;
-  const rows: ImportRow[] = [];
-  for (const r of records) {
+  await eachCsvRecord(bytes, ctx, (r) => {
+    countRow(ctx);
     const title = (r["Title"] ?? "").trim();
-    if (!title) continue;
+    if (!title) return;
     if (!isMovieType(r["Title Type"])) {
       skipped++;
-      continue;
+      return;
     }
     const rating = ratingOf10(r["Your Rating"]);
     // A rated list entry was watched; an unrated one is something to watch.
@@ -45,6 +49,6 @@ export function imdbRows(text: string, kind: "ratings" | "list") {
       date: rated ? toDate(r["Date Rated"]) : toDate(r["Created"]),
       rating,
     }));
-  }
-  return { rows, skipped };
+  });
+  return skipped;
 }

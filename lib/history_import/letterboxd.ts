@@ -2,7 +2,7 @@
  * Letterboxd's export CSVs (contract section 11): watched, diary, ratings, watchlist and
  * reviews, alone or from the export ZIP. Ratings are 0.5-5 stars, doubled to 1-10.
  */
-import { hasColumns, readCsv } from "./csv.ts";
+import { countRow, eachCsvRecord, hasColumns, type ReadContext } from "./csv.ts";
 import {
   type ImportRow,
   ratingOfStars,
@@ -34,18 +34,21 @@ export function letterboxdKind(header: string[]): RowKind | null {
   return "watched";
 }
 
-/** The rows of one Letterboxd CSV read as `kind`. */
-export function letterboxdRows(text: string, kind: RowKind): ImportRow[] {
-  const { records } = readCsv(text);
-  return records.flatMap((r) => {
+/** Appends the rows of one Letterboxd CSV read as `kind` to `rows`. */
+export async function letterboxdRows(
+  bytes: Uint8Array,
+  kind: RowKind,
+  ctx: ReadContext,
+  rows: ImportRow[],
+): Promise<void> {
+  await eachCsvRecord(bytes, ctx, (r) => {
+    countRow(ctx);
     const title = (r["Name"] ?? "").trim();
-    if (!title) return [];
+    if (!title) return;
     // A diary entry's date is the day watched; "Date" is the day it was logged.
-    const date = kind === "diary" || kind === "review"
-      ? toDate(r["Watched Date"]) ?? toDate(r["Date"])
-      : toDate(r["Date"]);
     const entry = kind === "diary" || kind === "review";
-    return [row({
+    const date = entry ? toDate(r["Watched Date"]) ?? toDate(r["Date"]) : toDate(r["Date"]);
+    rows.push(row({
       kind,
       title,
       year: toYear(r["Year"]),
@@ -56,6 +59,6 @@ export function letterboxdRows(text: string, kind: RowKind): ImportRow[] {
       viewing: entry && date !== undefined ? true : undefined,
       rewatch: entry && /^yes$/i.test((r["Rewatch"] ?? "").trim()) ? true : undefined,
       logged: kind === "watched" ? true : undefined,
-    })];
+    }));
   });
 }

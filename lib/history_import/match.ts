@@ -9,8 +9,8 @@ import { titleKey } from "../recommend/resolve_titles.ts";
 import type { Sql } from "../store/mod.ts";
 import type { ImportUnit } from "./units.ts";
 
-/** Why a unit did not match. */
-export type UnmatchedReason = "not_found" | "ambiguous";
+/** Why a unit did not match; `invalid_row` when its title is too long to be one. */
+export type UnmatchedReason = "not_found" | "ambiguous" | "invalid_row";
 
 /** A match: the catalog id, and the search row it came from when it came from the search. */
 export type MatchResult =
@@ -30,7 +30,7 @@ function decide(ids: Set<number>): { id: number } | { reason: UnmatchedReason } 
  * when the unit has none), in one query; null where the store has no unique answer.
  */
 export async function matchInStore(sql: Sql, units: ImportUnit[]): Promise<(number | null)[]> {
-  const wanted = units.map((u) => (u.tmdbId === undefined ? u.title : ""));
+  const wanted = units.map((u) => (u.tmdbId === undefined && !u.invalid ? u.title : ""));
   if (wanted.every((t) => t === "")) return units.map(() => null);
   // Keyed by public.title_key(), as the movies' indexed generated columns are.
   const rows = await sql.query<{ ord: number; catalog_id: number }>(
@@ -67,6 +67,7 @@ const yearOf = (row: SearchRow) => Number(row.release_date?.slice(0, 4)) || 0;
 
 /** Matches one unit through the search: the year, then a year either side. */
 export async function matchBySearch(unit: ImportUnit, search: SearchFn): Promise<MatchResult> {
+  if (unit.invalid) return { reason: "invalid_row" };
   const key = titleKey(unit.title);
   if (!key) return { reason: "not_found" };
   const exact = (rows: SearchRow[]) =>

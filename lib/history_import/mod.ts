@@ -1,10 +1,11 @@
 /**
  * Reading a user's history file (contract section 11): the format is told from the content,
  * never from a file name: a ZIP's entries, a JSON document's shape, a CSV's header. The
- * result is a list of normalised rows; an unknown file is 400 `unknown_format`.
+ * result is a list of normalised rows; an unknown file is 400 `unknown_format`. Reading works
+ * in slices that yield to the event loop (slices.ts), so a large file never stalls others.
  */
 import { Problem } from "../problem.ts";
-import { csvHeader, invalidFile } from "./csv.ts";
+import { countRow, csvHeader, invalidFile, type ReadContext, readContext } from "./csv.ts";
 import { imdbKind, imdbRows } from "./imdb.ts";
 import { LETTERBOXD_FILES, letterboxdKind, letterboxdRows } from "./letterboxd.ts";
 import type { ImportRow, ParsedFile } from "./rows.ts";
@@ -15,10 +16,12 @@ import {
   serviceExportRows,
 } from "./service_export.ts";
 import { isTraktExport, traktRows } from "./trakt.ts";
+import { Slicer } from "./slices.ts";
 import { looksLikeZip, readZip, type ZipLimits } from "./zip.ts";
 
 export type { ImportFormat, ImportRow, ParsedFile, RowKind } from "./rows.ts";
 export { MAX_UNZIPPED_BYTES, MAX_ZIP_ENTRIES, type ZipLimits } from "./zip.ts";
+export { MAX_ROWS } from "./csv.ts";
 
 /** The 400 of a file in no format this service reads. */
 export function unknownFormat(): Problem {
@@ -43,37 +46,55 @@ function baseName(path: string): string | null {
 // No export's header line comes near this.
 const HEADER_BYTES = 16 * 1024;
 
-const decoder = new TextDecoder("utf-8", { fatal: true });
-
-function text(bytes: Uint8Array): string | null {
+function text(bytes: Uint8Array, options?: { stream: boolean }): string | null {
   try {
-    return decoder.decode(bytes);
+    // A decoder per call: a streamed (cut) head must not leave state for the next decode.
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes, options);
   } catch {
     return null;
   }
 }
 
-function fromZip(bytes: Uint8Array, limits?: ZipLimits): ParsedFile {
+// The format of a CSV from its header line, read from the first 16 KiB only: a 60 MiB single
+// line is refused without being parsed.
+function csvKind(bytes: Uint8Array) {
+  const head = text(bytes.subarray(0, HEADER_BYTES + 4), { stream: true }) ?? "";
+  const eol = head.search(/\r?\n/);
+  const header = eol < 0 && bytes.length > HEADER_BYTES
+    ? []
+    : csvHeader(eol < 0 ? head : head.slice(0, eol));
+  return { imdb: imdbKind(header), letterboxd: letterboxdKind(header), ours: isImportCsv(header) };
+}
+
+async function fromZip(
+  bytes: Uint8Array,
+  ctx: ReadContext,
+  limits: ZipLimits = {},
+): Promise<ParsedFile> {
   const wanted = (path: string) => {
     const name = baseName(path);
     return name !== null && (name in LETTERBOXD_FILES || TRAKT_FILES.test(name));
   };
-  const files = [...readZip(bytes, wanted, limits)].sort(([a], [b]) => a.localeCompare(b));
+  const files = [...(await readZip(bytes, wanted, { ...limits, slicer: ctx.slicer }))]
+    .sort(([a], [b]) => a.localeCompare(b));
   const rows: ImportRow[] = [];
   let skipped = 0;
   let format: ParsedFile["format"] | null = null;
   for (const [path, data] of files) {
     const name = baseName(path)!;
-    const content = text(data);
-    if (content === null) throw invalidFile(`${path} in the archive is not UTF-8 text.`);
+    if (text(data) === null) throw invalidFile(`${path} in the archive is not UTF-8 text.`);
     if (name in LETTERBOXD_FILES) {
+      // The header is checked before the entry is parsed, as a plain file's is.
+      if (data.length > 0 && !csvKind(data).letterboxd) {
+        throw invalidFile(`${path} in the archive is not a Letterboxd CSV.`);
+      }
       format ??= "letterboxd";
-      rows.push(...letterboxdRows(content, LETTERBOXD_FILES[name]));
+      await letterboxdRows(data, LETTERBOXD_FILES[name], ctx, rows);
     } else {
-      const parsed = fromText(content);
+      const parsed = await fromBytes(data, ctx);
       if (parsed.format !== "trakt") continue;
       format ??= "trakt";
-      rows.push(...parsed.rows);
+      for (const r of parsed.rows) rows.push(r);
       skipped += parsed.skipped;
     }
   }
@@ -81,15 +102,20 @@ function fromZip(bytes: Uint8Array, limits?: ZipLimits): ParsedFile {
   return { format, rows, skipped };
 }
 
-function fromJson(json: unknown): ParsedFile {
+function fromJson(json: unknown, ctx: ReadContext): ParsedFile {
+  let parsed: ParsedFile;
   if (isServiceExport(json)) {
-    return { format: "service", rows: serviceExportRows(json), skipped: 0 };
-  }
-  if (isTraktExport(json)) return { format: "trakt", ...traktRows(json) };
-  throw unknownFormat();
+    parsed = { format: "service", rows: serviceExportRows(json), skipped: 0 };
+  } else if (isTraktExport(json)) parsed = { format: "trakt", ...traktRows(json) };
+  else throw unknownFormat();
+  ctx.rows += parsed.rows.length + parsed.skipped - 1;
+  countRow(ctx);
+  return parsed;
 }
 
-function fromText(content: string): ParsedFile {
+async function fromBytes(bytes: Uint8Array, ctx: ReadContext): Promise<ParsedFile> {
+  const content = text(bytes);
+  if (content === null) throw unknownFormat();
   const body = content.replace(/^\uFEFF/, "");
   const start = body.trimStart()[0];
   if (start === "[" || start === "{") {
@@ -99,28 +125,39 @@ function fromText(content: string): ParsedFile {
     } catch {
       throw unknownFormat();
     }
-    return fromJson(json);
+    return fromJson(json, ctx);
   }
-  // A header is one short line: only that much is read to tell the format.
-  const head = body.slice(0, HEADER_BYTES);
-  const eol = head.search(/\r?\n/);
-  const header = eol < 0 && body.length > HEADER_BYTES
-    ? []
-    : csvHeader(eol < 0 ? head : head.slice(0, eol));
-  const imdb = imdbKind(header);
-  if (imdb) return { format: "imdb", ...imdbRows(body, imdb) };
-  const letterboxd = letterboxdKind(header);
-  if (letterboxd) {
-    return { format: "letterboxd", rows: letterboxdRows(body, letterboxd), skipped: 0 };
+  const kind = csvKind(bytes);
+  if (kind.imdb) {
+    const rows: ImportRow[] = [];
+    const skipped = await imdbRows(bytes, kind.imdb, ctx, rows);
+    return { format: "imdb", rows, skipped };
   }
-  if (isImportCsv(header)) return { format: "letterboxd", rows: importCsvRows(body), skipped: 0 };
+  if (kind.letterboxd) {
+    const rows: ImportRow[] = [];
+    await letterboxdRows(bytes, kind.letterboxd, ctx, rows);
+    return { format: "letterboxd", rows, skipped: 0 };
+  }
+  if (kind.ours) return { format: "letterboxd", rows: await importCsvRows(bytes, ctx), skipped: 0 };
   throw unknownFormat();
 }
 
-/** Reads an uploaded history file into rows; 400 `unknown_format` or `invalid_file` otherwise. */
-export function parseHistoryFile(bytes: Uint8Array, options: { zip?: ZipLimits } = {}): ParsedFile {
-  if (looksLikeZip(bytes)) return fromZip(bytes, options.zip);
-  const content = text(bytes);
-  if (content === null) throw unknownFormat();
-  return fromText(content);
+/** Limits of one read (tests lower them). */
+export interface ParseOptions {
+  zip?: ZipLimits;
+  /** Rows a file may hold (default 500,000). */
+  maxRows?: number;
+  slicer?: Slicer;
+}
+
+/**
+ * Reads an uploaded history file into rows, a slice at a time (the event loop gets a turn
+ * every few milliseconds); 400 `unknown_format`, `invalid_file` or `too_many_rows` otherwise.
+ */
+export function parseHistoryFile(
+  bytes: Uint8Array,
+  options: ParseOptions = {},
+): Promise<ParsedFile> {
+  const ctx = readContext(options.slicer ?? new Slicer(), options.maxRows);
+  return looksLikeZip(bytes) ? fromZip(bytes, ctx, options.zip) : fromBytes(bytes, ctx);
 }

@@ -29,6 +29,8 @@ export interface ImportRow {
   lastPlay?: boolean;
   /** `date` is the day the film was logged, not watched (Letterboxd's watched.csv). */
   logged?: boolean;
+  /** The title was longer than a title can be: the row is reported `invalid_row`, never searched. */
+  invalid?: true;
 }
 
 /** A file read into rows; `skipped` counts entries that are not movies (TV, episodes). */
@@ -101,10 +103,14 @@ export function toReview(value: unknown): string | undefined {
   return text === "" ? undefined : [...text].slice(0, MAX_NOTE).join("");
 }
 
+/** The longest title a row may carry (the longest film title is about 200 characters). */
+export const MAX_TITLE = 500;
+
 /**
  * A row without the keys whose value is undefined (rows are stored as JSON), its texts without
  * NUL characters: PostgreSQL text and jsonb cannot hold U+0000, and a file's stray NUL says
- * nothing about the film (a review left empty by it is no review).
+ * nothing about the film (a review left empty by it is no review). A title over 500 characters
+ * is cut (with an ellipsis) and the row marked `invalid`.
  */
 export function row(fields: ImportRow): ImportRow {
   const out: Record<string, unknown> = {};
@@ -112,5 +118,11 @@ export function row(fields: ImportRow): ImportRow {
     const clean = typeof value === "string" ? value.replaceAll("\0", "") : value;
     if (clean !== undefined && !(key === "review" && clean === "")) out[key] = clean;
   }
+  let title = String(out.title ?? "");
+  if (title.length > MAX_TITLE) {
+    title = [...title.slice(0, MAX_TITLE * 2)].slice(0, MAX_TITLE).join("") + "…";
+    out.invalid = true;
+  }
+  out.title = title;
   return out as unknown as ImportRow;
 }

@@ -11,8 +11,15 @@ import { Problem } from "../problem.ts";
 import type { Store } from "../store/mod.ts";
 import { applyBatch } from "./apply.ts";
 import { matchBySearch, matchInStore, type MatchResult, type SearchFn } from "./match.ts";
-import type { RunCounts, StoredRun, UnmatchedEntry } from "./runs.ts";
-import { finishRun, writeProgress } from "./runs.ts";
+import { finishRun, writeProgress } from "./run_progress.ts";
+import { Slicer } from "./slices.ts";
+import {
+  type FilmCounts,
+  type RunCounts,
+  type StoredRun,
+  UNMATCHED_IN_RUN,
+  type UnmatchedEntry,
+} from "./runs.ts";
 
 /** What a run works with, and its tuning. */
 export interface RunOptions {
@@ -61,13 +68,18 @@ export async function executeImport(run: StoredRun, options: RunOptions): Promis
   const { store, clock, log, batchSize } = options;
   const units = run.units;
   const counts: RunCounts = { ...run.counts };
-  const unmatched: UnmatchedEntry[] = [...run.unmatched];
+  const films: FilmCounts = { ...run.films, total: units.length };
+  const firstUnmatched: UnmatchedEntry[] = run.unmatched.slice(0, UNMATCHED_IN_RUN);
   const gate = limiter(options.concurrency);
   // Rows not in any unit (not movies) are done from the start.
   const unitRows = units.reduce((n, u) => n + u.rows, 0);
   let doneRows = counts.rows - unitRows +
     units.slice(0, run.cursor).reduce((n, u) => n + u.rows, 0);
   let lastRenew = clock.now();
+  // The embedded store resolves its queries in microtasks: without a timer turn between
+  // batches, a run that needs no network (ids from the file) would hold the event loop from
+  // its first batch to its last (a 35-75 s stall for a 20 MiB Trakt export).
+  const slicer = new Slicer();
 
   const matchBatch = async (start: number): Promise<MatchResult[]> => {
     const slice = units.slice(start, start + batchSize);
@@ -95,15 +107,20 @@ export async function executeImport(run: StoredRun, options: RunOptions): Promis
       const slice = units.slice(start, start + batchSize);
       const matched: { unit: (typeof slice)[number]; id: number }[] = [];
       const found: SearchRow[] = [];
+      const unmatched: (UnmatchedEntry & { rows: number })[] = [];
       slice.forEach((unit, i) => {
         const result = results[i];
         if ("id" in result) {
           matched.push({ unit, id: result.id });
           counts.matched += unit.rows;
+          films.matched++;
           if (result.found) found.push(result.found);
         } else {
           counts.unmatched += unit.rows;
-          unmatched.push({ title: unit.title, year: unit.year ?? null, reason: result.reason });
+          films.unmatched++;
+          const entry = { title: unit.title, year: unit.year ?? null, reason: result.reason };
+          unmatched.push({ ...entry, rows: unit.rows });
+          if (firstUnmatched.length < UNMATCHED_IN_RUN) firstUnmatched.push(entry);
         }
       });
       if (found.length > 0) await options.remember(found);
@@ -114,9 +131,18 @@ export async function executeImport(run: StoredRun, options: RunOptions): Promis
       doneRows += slice.reduce((n, u) => n + u.rows, 0);
       const progress = counts.rows === 0 ? 1 : Math.min(1, doneRows / counts.rows);
       const cursor = Math.min(units.length, start + batchSize);
-      if (!(await writeProgress(store, run.id, { cursor, progress, counts, unmatched }))) {
+      const written = await writeProgress(store, run, {
+        cursor,
+        progress,
+        counts,
+        films,
+        firstUnmatched,
+        unmatched,
+      });
+      if (!written) {
         return "abandoned";
       }
+      await slicer.tick();
       if (clock.now() - lastRenew >= options.renewEveryMs) {
         lastRenew = clock.now();
         if (!(await options.renew())) return "abandoned";

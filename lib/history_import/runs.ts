@@ -17,6 +17,13 @@ export interface RunCounts {
   unmatched: number;
 }
 
+/** Films of the file (one per movie, however many rows name it): the counts the page shows. */
+export interface FilmCounts {
+  total: number;
+  matched: number;
+  unmatched: number;
+}
+
 /** One unmatched movie of the report. */
 export interface UnmatchedEntry {
   title: string;
@@ -27,14 +34,19 @@ export interface UnmatchedEntry {
 /** A run as `GET /api/import/:id` shows it. */
 export interface HistoryImport {
   id: string;
-  status: "running" | "succeeded" | "failed";
+  status: "running" | "succeeded" | "failed" | "cancelled";
   format: ImportFormat;
   startedAt: string;
   finishedAt: string | null;
   progress: number;
   counts: RunCounts;
+  films: FilmCounts;
+  /** The first 100 unmatched films; the rest through GET /api/import/:id/unmatched. */
   unmatched: UnmatchedEntry[];
 }
+
+/** Unmatched films a run's own answer carries. */
+export const UNMATCHED_IN_RUN = 100;
 
 /** A run with what resuming it needs. */
 export interface StoredRun extends HistoryImport {
@@ -48,7 +60,7 @@ export function emptyCounts(rows = 0): RunCounts {
   return { rows, matched: 0, added: 0, updated: 0, skipped: 0, unmatched: 0 };
 }
 
-const COLUMNS = `id, status, format, started_at, finished_at, progress, counts, unmatched`;
+const COLUMNS = `id, status, format, started_at, finished_at, progress, counts, films, unmatched`;
 
 const iso = (value: unknown) => new Date(value as string).toISOString();
 const json = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
@@ -62,7 +74,8 @@ function toRun(r: Record<string, unknown>): HistoryImport {
     finishedAt: r.finished_at === null ? null : iso(r.finished_at),
     progress: Number(r.progress),
     counts: { ...emptyCounts(), ...json<RunCounts>(r.counts) },
-    unmatched: json<UnmatchedEntry[]>(r.unmatched),
+    films: { total: 0, matched: 0, unmatched: 0, ...json<Partial<FilmCounts>>(r.films) },
+    unmatched: json<UnmatchedEntry[]>(r.unmatched).slice(0, UNMATCHED_IN_RUN),
   };
 }
 
@@ -72,12 +85,12 @@ function toRun(r: Record<string, unknown>): HistoryImport {
  */
 export async function insertRun(
   sql: Sql,
-  run: Omit<StoredRun, "status" | "finishedAt" | "progress" | "unmatched" | "cursor">,
+  run: Omit<StoredRun, "status" | "finishedAt" | "progress" | "unmatched" | "cursor" | "units">,
 ): Promise<boolean> {
   try {
     await sql.query(
       `insert into public.history_imports
-         (id, user_id, status, format, started_at, progress, counts, units)
+         (id, user_id, status, format, started_at, progress, counts, films)
        values ($1, $2, 'running', $3, $4, 0, $5::jsonb, $6::jsonb)`,
       [
         run.id,
@@ -85,7 +98,7 @@ export async function insertRun(
         run.format,
         run.startedAt,
         JSON.stringify(run.counts),
-        JSON.stringify(run.units),
+        JSON.stringify(run.films),
       ],
     );
     return true;
@@ -93,40 +106,6 @@ export async function insertRun(
     if ((error as { code?: unknown }).code === "23505") return false;
     throw error;
   }
-}
-
-/**
- * Writes a running run's progress after a batch; false when the run is no longer running
- * (another instance resumed and finished it), so this one stops.
- */
-export async function writeProgress(
-  sql: Sql,
-  id: string,
-  p: { cursor: number; progress: number; counts: RunCounts; unmatched: UnmatchedEntry[] },
-): Promise<boolean> {
-  const rows = await sql.query(
-    `update public.history_imports
-       set cursor = $2, progress = $3, counts = $4::jsonb, unmatched = $5::jsonb
-     where id = $1 and status = 'running' and cursor <= $2
-     returning id`,
-    [id, p.cursor, p.progress, JSON.stringify(p.counts), JSON.stringify(p.unmatched)],
-  );
-  return rows.length > 0;
-}
-
-/** Ends a run; the units are dropped, as nothing will resume it. */
-export async function finishRun(
-  sql: Sql,
-  id: string,
-  end: { status: "succeeded" | "failed"; finishedAt: number; error?: string },
-): Promise<void> {
-  await sql.query(
-    `update public.history_imports
-       set status = $2, finished_at = $3, error = $4, units = '[]'::jsonb,
-         progress = case when $2 = 'succeeded' then 1 else progress end
-     where id = $1 and status = 'running'`,
-    [id, end.status, new Date(end.finishedAt).toISOString(), end.error ?? null],
-  );
 }
 
 /** The user's runs, newest first (at most 50). */
@@ -156,12 +135,35 @@ export async function loadRunning(sql: Sql, id: string): Promise<StoredRun | nul
     [id],
   );
   if (!row) return null;
-  return {
-    ...toRun(row),
-    userId: String(row.user_id),
-    units: json<ImportUnit[]>(row.units),
-    cursor: Number(row.cursor),
-  };
+  const chunks = await sql.query<{ units: unknown }>(
+    `select units from public.history_import_units where import_id = $1 order by chunk`,
+    [id],
+  );
+  // Runs started before units were chunked kept them in the run's own column.
+  const units = chunks.length > 0
+    ? chunks.flatMap((c) => json<ImportUnit[]>(c.units))
+    : json<ImportUnit[]>(row.units);
+  return { ...toRun(row), userId: String(row.user_id), units, cursor: Number(row.cursor) };
+}
+
+/** Units per stored chunk: a resumed run reads them back in file order. */
+export const UNITS_PER_CHUNK = 1000;
+
+/** Stores a new run's units in chunks, yielding between them (`pause`). */
+export async function storeUnits(
+  sql: Sql,
+  id: string,
+  units: ImportUnit[],
+  pause: () => Promise<void> | undefined,
+): Promise<void> {
+  for (let chunk = 0; chunk * UNITS_PER_CHUNK < units.length; chunk++) {
+    const part = units.slice(chunk * UNITS_PER_CHUNK, (chunk + 1) * UNITS_PER_CHUNK);
+    await sql.query(
+      `insert into public.history_import_units (import_id, chunk, units) values ($1, $2, $3::jsonb)`,
+      [id, chunk, JSON.stringify(part)],
+    );
+    await pause();
+  }
 }
 
 /** The ids of every running run (resumed at start). */

@@ -4,61 +4,47 @@
  * read the user's runs; `resume` picks up runs a restart cut off (main.ts calls it at start,
  * and a poll of a running run whose lease has lapsed resumes it too).
  */
-import { genreNames } from "../catalog/genres.ts";
-import { upsertLight } from "../catalog/movies_store.ts";
-import type { CatalogService, SearchRow } from "../catalog/types.ts";
+import type { SearchRow } from "../catalog/types.ts";
 import type { AppDeps } from "../deps.ts";
 import { tryLock } from "../kv_lock.ts";
 import { describeError } from "../log.ts";
 import { Problem } from "../problem.ts";
-import { parseHistoryFile, type ZipLimits } from "./mod.ts";
-import type { SearchFn } from "./match.ts";
+import { parseHistoryFile } from "./mod.ts";
+import type { HistoryImportOptions, HistoryImportService } from "./service_types.ts";
+import { rememberRows, retryingSearch } from "./catalog_steps.ts";
 import { executeImport, type RunEnd } from "./run.ts";
+import { cancelRun } from "./run_progress.ts";
 import {
   emptyCounts,
   getRun,
-  type HistoryImport,
   insertRun,
   listRuns,
   loadRunning,
   runningIds,
   type StoredRun,
+  storeUnits,
 } from "./runs.ts";
+import { Slicer } from "./slices.ts";
 import { groupRows } from "./units.ts";
+import { UNMATCHED_PAGE, unmatchedPage } from "./unmatched.ts";
+import { unmatchedCsv } from "./unmatched_csv.ts";
 
-/** What the import routes call. */
-export interface HistoryImportService {
-  /** Reads `file` and starts its run; 400 for a file it cannot read, 409 while one runs. */
-  start(userId: string, file: Uint8Array): Promise<{ importId: string; status: "running" }>;
-  /** The user's run `id`; 404 `not_found` for anyone else's or none. */
-  get(userId: string, id: string): Promise<HistoryImport>;
-  /** The user's runs, newest first. */
-  list(userId: string): Promise<HistoryImport[]>;
-  /** Resumes every running run no instance is carrying on; returns their ids. */
-  resume(): Promise<string[]>;
-  /** Resolves once every run this service carries on (and its detail prefetch) has ended. */
-  idle(): Promise<void>;
-}
-
-/** Tuning of the service (tests and the benchmark change it). */
-export interface HistoryImportOptions {
-  catalog: CatalogService;
-  /** Searches in flight (default 8: at 50 ms a call, 2 already fill 40/s). */
-  concurrency?: number;
-  batchSize?: number;
-  lockTtlMs?: number;
-  zip?: ZipLimits;
-}
+export type { HistoryImportOptions, HistoryImportService } from "./service_types.ts";
 
 /** How long a run's lease lasts without renewal. */
 export const RUN_LEASE_MS = 30_000;
-const SEARCH_ATTEMPTS = 3;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const leaseKey = (id: string): Deno.KvKey => ["history_import", id];
 
 function notFound(): Problem {
   return new Problem(404, "not_found", "No such import.");
+}
+
+/** `value` unless it is null; else 404 `not_found`. */
+function found<T>(value: T | null): T {
+  if (value === null) throw notFound();
+  return value;
 }
 
 /** Builds the history import service. */
@@ -72,38 +58,8 @@ export function createHistoryImportService(
   // The runs going on in the background here, so a caller can wait for them to end.
   const inflight = new Set<Promise<unknown>>();
 
-  // A transient search failure (the window busy, TMDB down for a moment) is tried again.
-  const search: SearchFn = async (title, year) => {
-    for (let attempt = 1;; attempt++) {
-      try {
-        return (await catalog.search(title, { year, wait: true })).value.results;
-      } catch (error) {
-        const transient = error instanceof Problem && (error.status === 429 || error.status >= 500);
-        if (!transient || attempt >= SEARCH_ATTEMPTS) throw error;
-        await clock.sleep(1000 * attempt);
-      }
-    }
-  };
-
-  const remember = (rows: SearchRow[]) =>
-    upsertLight(
-      store,
-      rows.map((r) => ({
-        catalog_id: r.id,
-        title: r.title,
-        original_title: r.original_title,
-        release_date: r.release_date || null,
-        year: Number(r.release_date?.slice(0, 4)) || 0,
-        poster_path: r.poster_path,
-        genre_ids: r.genre_ids,
-        genres: genreNames(r.genre_ids),
-        overview: "",
-        vote_average: r.vote_average,
-        vote_count: 0,
-        popularity: 0,
-      })),
-      { now: clock.now() },
-    );
+  const search = retryingSearch(catalog, clock);
+  const remember = (rows: SearchRow[]) => rememberRows(store, rows, clock.now());
 
   // Movies named by id that the store has no row of get their details fetched afterwards.
   async function prefetchUnknown(run: StoredRun) {
@@ -114,7 +70,9 @@ export function createHistoryImportService(
        where not exists (select 1 from public.movies m where m.catalog_id = c)`,
       [ids],
     );
-    if (rows.length > 0) await catalog.prefetch(rows.map((r) => Number(r.id)));
+    if (rows.length > 0) {
+      await catalog.prefetch(rows.map((r) => Number(r.id)), { background: true });
+    }
   }
 
   function carryOn(run: StoredRun, lease: { renew(): Promise<boolean>; release(): Promise<void> }) {
@@ -170,7 +128,14 @@ export function createHistoryImportService(
       const running = () =>
         new Problem(409, "import_running", "An import of yours is already running.");
       if (busy.busy) throw running();
-      const parsed = parseHistoryFile(file, { zip: options.zip });
+      // Read in slices that yield, so the event loop keeps answering others meanwhile.
+      const slicer = new Slicer();
+      const parsed = await parseHistoryFile(file, {
+        zip: options.zip,
+        maxRows: options.maxRows,
+        slicer,
+      });
+      const units = await groupRows(parsed.rows, () => slicer.tick());
       const run: StoredRun = {
         id: crypto.randomUUID(),
         userId,
@@ -180,8 +145,9 @@ export function createHistoryImportService(
         finishedAt: null,
         progress: 0,
         counts: { ...emptyCounts(parsed.rows.length + parsed.skipped), skipped: parsed.skipped },
+        films: { total: units.length, matched: 0, unmatched: 0 },
         unmatched: [],
-        units: groupRows(parsed.rows),
+        units,
         cursor: 0,
       };
       const lease = await tryLock(kv, leaseKey(run.id), { ttlMs, clock, held: deps.leases });
@@ -190,6 +156,7 @@ export function createHistoryImportService(
         await lease.release();
         throw running();
       }
+      await storeUnits(store, run.id, units, () => slicer.tick());
       log({ level: "info", msg: "history import started", importId: run.id, format: run.format });
       carryOn(run, lease);
       return { importId: run.id, status: "running" };
@@ -205,6 +172,22 @@ export function createHistoryImportService(
     },
 
     list: (userId) => listRuns(store, userId),
+
+    cancel: async (userId, id) =>
+      found(UUID.test(id) ? await cancelRun(store, userId, id, clock.now()) : null),
+
+    unmatched: async (userId, id, cursor) =>
+      found(
+        UUID.test(id)
+          ? await unmatchedPage(store, { userId, id }, {
+            after: Number(cursor ?? 0),
+            limit: UNMATCHED_PAGE,
+          })
+          : null,
+      ),
+
+    unmatchedCsv: async (userId, id) =>
+      found(UUID.test(id) ? await unmatchedCsv(store, { userId, id }, deps.config.siteUrl) : null),
 
     async idle() {
       while (inflight.size > 0) await Promise.allSettled([...inflight]);

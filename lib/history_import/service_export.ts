@@ -3,7 +3,7 @@
  * and the CSV of `?format=csv` (`tmdbID,Title,Year,Rating10,WatchedDate,Review`, the columns
  * Letterboxd's importer reads, so other tools' files in that shape import too).
  */
-import { readCsv } from "./csv.ts";
+import { countRow, eachCsvRecord, type ReadContext } from "./csv.ts";
 import {
   type ImportRow,
   ratingOf10,
@@ -25,28 +25,38 @@ export function isImportCsv(header: string[]): boolean {
  * The rows of such a CSV. A file where no row has a date, rating or review is a My List
  * export (watchlist rows); otherwise every row is a watched entry.
  */
-export function importCsvRows(text: string): ImportRow[] {
-  const { header, records } = readCsv(text);
-  const rows = records.map((r) => ({
-    tmdbId: toTmdbId(r["tmdbID"]),
-    title: (r["Title"] ?? "").trim(),
-    year: toYear(r["Year"]),
-    date: toDate(r["WatchedDate"]),
-    rating: ratingOf10(r["Rating10"]) ?? ratingOfStars(r["Rating"]),
-    review: toReview(r["Review"]),
-    rewatchCell: r["Rewatch"] ?? "",
-  })).filter((r) => r.title !== "" || r.tmdbId !== undefined);
-  const watched = rows.some((r) => r.date || r.rating || r.review);
+export async function importCsvRows(bytes: Uint8Array, ctx: ReadContext): Promise<ImportRow[]> {
+  const read: (Omit<ImportRow, "kind"> & { rewatchCell: string })[] = [];
   // The diary export (with Rewatch) is one row per viewing; the watched export one per movie.
-  const diary = header.includes("Rewatch");
-  return rows.map(({ rewatchCell, ...r }) =>
-    row({
-      kind: watched ? diary ? "diary" : "watched" : "watchlist",
+  let diary = false;
+  await eachCsvRecord(bytes, ctx, (r) => {
+    countRow(ctx);
+    if ("Rewatch" in r) diary = true;
+    const cells = {
+      tmdbId: toTmdbId(r["tmdbID"]),
+      title: (r["Title"] ?? "").trim(),
+      year: toYear(r["Year"]),
+      date: toDate(r["WatchedDate"]),
+      rating: ratingOf10(r["Rating10"]) ?? ratingOfStars(r["Rating"]),
+      review: toReview(r["Review"]),
+      rewatchCell: r["Rewatch"] ?? "",
+    };
+    if (cells.title !== "" || cells.tmdbId !== undefined) read.push(cells);
+  });
+  const watched = read.some((r) => r.date || r.rating || r.review);
+  const kind = watched ? diary ? "diary" : "watched" : "watchlist";
+  const rows: ImportRow[] = [];
+  for (let i = 0; i < read.length; i++) {
+    const { rewatchCell, ...r } = read[i];
+    rows.push(row({
+      kind,
       ...r,
       viewing: diary && r.date !== undefined ? true : undefined,
       rewatch: diary && /^(yes|true)$/i.test(rewatchCell.trim()) ? true : undefined,
-    })
-  );
+    }));
+    if (i % 4096 === 0) await ctx.slicer.tick();
+  }
+  return rows;
 }
 
 type Entry = Record<string, unknown>;

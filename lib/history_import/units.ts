@@ -25,6 +25,8 @@ export interface ImportUnit {
   review?: string;
   /** The movie's viewings in the file, one per date (diary entries, plays). */
   viewings?: UnitViewing[];
+  /** The file's title was too long to be one: reported `invalid_row`, never searched. */
+  invalid?: true;
 }
 
 /** One viewing of a unit: a date, and what the file says of it. */
@@ -62,16 +64,25 @@ function keyOf(row: ImportRow): string {
     : `t:${titleKey(row.title) || row.title}|${row.year ?? ""}`;
 }
 
-/** Groups rows into units, in the order each movie first appears. */
-export function groupRows(rows: ImportRow[]): ImportUnit[] {
+/**
+ * Groups rows into units, in the order each movie first appears; `pause` (a slicer's tick)
+ * gives the event loop a turn now and then.
+ */
+export async function groupRows(
+  rows: ImportRow[],
+  pause: () => Promise<void> | undefined = () => undefined,
+): Promise<ImportUnit[]> {
   const units = new Map<string, Building>();
-  for (const row of rows) {
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    if (i % 512 === 0) await pause();
     const key = keyOf(row);
     let unit = units.get(key);
     if (!unit) {
       unit = { title: row.title, rows: 0, watched: false, listed: 0 };
       if (row.tmdbId !== undefined) unit.tmdbId = row.tmdbId;
       if (row.year !== undefined) unit.year = row.year;
+      if (row.invalid) unit.invalid = true;
       units.set(key, unit);
     }
     unit.rows++;

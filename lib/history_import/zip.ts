@@ -1,11 +1,12 @@
 /**
  * Reading an export ZIP through fflate with limits (contract section 11): the central
  * directory's entry count and declared sizes are checked before anything is inflated, and only
- * the entries asked for are inflated, each into a buffer of its declared size, so a zip bomb
- * is a 400 `invalid_file` and never an out-of-memory.
+ * the entries asked for are inflated, each stopping at its declared size, so a zip bomb is a
+ * 400 `invalid_file` and never an out-of-memory or a frozen event loop.
  */
-import { unzipSync } from "fflate";
 import { invalidFile } from "./csv.ts";
+import { centralDirectory, inflateEntry } from "./inflate.ts";
+import type { Slicer } from "./slices.ts";
 
 /** Entries an archive may hold. */
 export const MAX_ZIP_ENTRIES = 1000;
@@ -26,38 +27,31 @@ export function looksLikeZip(bytes: Uint8Array): boolean {
 
 /**
  * The entries of `bytes` that `wanted` accepts (by path), inflated. Every entry counts toward
- * the limits, wanted or not; a corrupt archive or one past a limit is 400 `invalid_file`.
+ * the limits, wanted or not, checked on the central directory before anything is inflated; an
+ * entry is inflated only up to its declared size (inflate.ts). A corrupt archive or one past a
+ * limit is 400 `invalid_file`.
  */
-export function readZip(
+export async function readZip(
   bytes: Uint8Array,
   wanted: (path: string) => boolean,
-  limits: ZipLimits = {},
-): Map<string, Uint8Array> {
-  const maxEntries = limits.maxEntries ?? MAX_ZIP_ENTRIES;
-  const maxBytes = limits.maxUnzippedBytes ?? MAX_UNZIPPED_BYTES;
-  let entries = 0;
-  let total = 0;
-  let files: Record<string, Uint8Array>;
-  try {
-    // The filter sees each central directory record before any data is inflated.
-    files = unzipSync(bytes, {
-      filter(file) {
-        entries++;
-        total += file.originalSize;
-        if (entries > maxEntries) throw new LimitError(`more than ${maxEntries} entries`);
-        if (total > maxBytes) {
-          throw new LimitError(`more than ${Math.round(maxBytes / 1048576)} MiB when unpacked`);
-        }
-        return !file.name.endsWith("/") && wanted(file.name);
-      },
-    });
-  } catch (error) {
-    if (error instanceof LimitError) {
-      throw invalidFile(`The archive is too large: ${error.message}.`);
-    }
-    throw invalidFile("The archive is corrupt or not a ZIP file.");
+  options: ZipLimits & { slicer: Slicer },
+): Promise<Map<string, Uint8Array>> {
+  const maxEntries = options.maxEntries ?? MAX_ZIP_ENTRIES;
+  const maxBytes = options.maxUnzippedBytes ?? MAX_UNZIPPED_BYTES;
+  const entries = centralDirectory(bytes);
+  if (entries.length > maxEntries) {
+    throw invalidFile(`The archive is too large: more than ${maxEntries} entries.`);
   }
-  return new Map(Object.entries(files));
+  const total = entries.reduce((sum, e) => sum + e.size, 0);
+  if (total > maxBytes) {
+    throw invalidFile(
+      `The archive is too large: more than ${Math.round(maxBytes / 1048576)} MiB when unpacked.`,
+    );
+  }
+  const files = new Map<string, Uint8Array>();
+  for (const entry of entries) {
+    if (entry.name.endsWith("/") || !wanted(entry.name)) continue;
+    files.set(entry.name, await inflateEntry(bytes, entry, options.slicer));
+  }
+  return files;
 }
-
-class LimitError extends Error {}

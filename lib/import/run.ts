@@ -135,7 +135,10 @@ class ImportRun {
 
   async #page(n: number): Promise<void> {
     try {
-      const { value, listedIds } = await this.options.catalog.popular(n, { skipCache: true });
+      const { value, listedIds } = await this.options.catalog.popular(n, {
+        skipCache: true,
+        background: true,
+      });
       this.#pagesRead++;
       // Every movie TMDB listed, including those the feed's display filter drops (no poster,
       // no date, no votes): each is stored and gets its details (contract section 6).
@@ -155,7 +158,7 @@ class ImportRun {
 
   async #detail(id: number): Promise<void> {
     try {
-      const outcome = await this.options.catalog.prefetch([id]);
+      const outcome = await this.options.catalog.prefetch([id], { background: true });
       this.counts.detailsFetched += outcome.fetched;
       for (const f of outcome.failed) this.#fail(`movie ${f.id}: ${f.error}`, { catalogId: f.id });
     } catch (error) {

@@ -16,6 +16,7 @@ import {
   tokenPaths,
   withPersonalTokens,
 } from "./paths/tokens.ts";
+import { historyImportComponents, historyImportPaths } from "./paths/history_import.ts";
 
 /** Builds the document afresh (tests; the route serves the cached one). */
 export function buildOpenApiDocument(): Record<string, unknown> {
@@ -44,6 +45,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           ...steeringPaths(),
           ...adminInvitesPaths(),
           ...diaryPaths(),
+          ...historyImportPaths(),
           ...tokenPaths(),
         }),
       ),
@@ -55,6 +57,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         ...adminInvitesComponents,
         ...tokenComponents,
         ...diaryComponents,
+        ...historyImportComponents,
       }),
       headers: headerComponents,
       securitySchemes: {

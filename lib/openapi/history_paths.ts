@@ -46,7 +46,8 @@ export function historyPaths(): Record<string, unknown> {
           202: ok("Started; follow it at /api/import/{importId}.", "HistoryImportStarted"),
           400: problem(
             "No file or an empty one (`invalid_body`), a file in no known format " +
-              "(`unknown_format`), a corrupt file or an archive too large unpacked (`invalid_file`).",
+              "(`unknown_format`), a corrupt file or an archive too large unpacked (`invalid_file`), " +
+              "more than 500,000 rows (`too_many_rows`).",
           ),
           401: unauthorized,
           409: problem("An import of this user's is running (`import_running`)."),
@@ -58,7 +59,8 @@ export function historyPaths(): Record<string, unknown> {
     },
     "/api/import/{id}": {
       get: {
-        summary: "One of the user's import runs: status, counts, progress, unmatched rows.",
+        summary: "One of the user's import runs: status, counts, progress, the first 100 " +
+          "unmatched films.",
         tags,
         security: bearer,
         parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],

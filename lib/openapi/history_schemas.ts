@@ -19,13 +19,15 @@ export const historyImportStartedSchema = z.strictObject({
 export const unmatchedRowSchema = z.strictObject({
   title: z.string(),
   year: z.number().int().nullable(),
-  reason: z.enum(["not_found", "ambiguous"]),
+  reason: z.enum(["not_found", "ambiguous", "invalid_row"]).meta({
+    description: "`invalid_row`: the row's title is over 500 characters, so it is no title.",
+  }),
 });
 
 /** GET /api/import/:id: a run with its counts, progress and unmatched report. */
 export const historyImportSchema = z.strictObject({
   id: z.string(),
-  status: z.enum(["running", "succeeded", "failed"]),
+  status: z.enum(["running", "succeeded", "failed", "cancelled"]),
   format: z.enum(["letterboxd", "trakt", "imdb", "service"]).meta({
     description: "`service` is this service's own JSON export; its CSV reads as `letterboxd`.",
   }),
@@ -39,8 +41,13 @@ export const historyImportSchema = z.strictObject({
     updated: count,
     skipped: count,
     unmatched: count,
+  }).meta({ description: "In rows of the file (a film named by three rows counts three)." }),
+  films: z.strictObject({ total: count, matched: count, unmatched: count }).meta({
+    description: "In films: each movie of the file once, however many rows name it.",
   }),
-  unmatched: z.array(unmatchedRowSchema),
+  unmatched: z.array(unmatchedRowSchema).max(100).meta({
+    description: "The first 100 unmatched films; all of them at /api/import/{id}/unmatched.",
+  }),
 });
 
 /** GET /api/import. */

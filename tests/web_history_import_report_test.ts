@@ -1,0 +1,50 @@
+/**
+ * The import page's report (issue 31 item 8): counts in films before rows, a search link for each
+ * unmatched film, "Show more" and the CSV download when more than 100 did not match, Watched
+ * opened by watch date, what Letterboxd data is not imported; a running run offers Cancel.
+ */
+import assert from "node:assert/strict";
+import { bytesOf, csvText } from "./helpers/history_files.ts";
+import { historyWorld } from "./helpers/import_world.ts";
+import { textOf } from "./helpers/dom.ts";
+import { get, sessionCookie } from "./helpers/web.ts";
+
+const HEADER = ["Date", "Name", "Year", "Letterboxd URI"];
+
+Deno.test("/import reports films, not rows: a rewatched film counts once; each unmatched film links to the search", async () => {
+  await using w = await historyWorld();
+  const cookie = { headers: { cookie: sessionCookie(w.user.token, w.user.email) } };
+  const rows: (string | number)[][] = [
+    ["2024-01-01", "Fight Club", 1999, "a"],
+    ["2024-02-01", "Fight Club", 1999, "b"],
+    ["2024-03-01", "Fight Club", 1999, "c"],
+  ];
+  for (let i = 0; i < 101; i++) rows.push(["2024-01-03", `Lost Film ${i}`, 2001, `u${i}`]);
+  await w.importFile(bytesOf(csvText(HEADER, rows)));
+  const { html } = await get(w.t, "/import", cookie);
+  const text = textOf(html);
+  assert.match(text, /Films in the file\s*102/);
+  assert.match(text, /Matched\s*1\b/);
+  assert.match(text, /Not matched\s*101/);
+  assert.match(text, /Rows read\s*104/);
+  assert.match(text, /Not matched \(101\)/);
+  assert.ok(html.includes('href="/search?q=Lost%20Film%200"'), "a search link per film");
+  assert.match(text, /Show more \(1 left\)/);
+  assert.match(text, /download the list \(CSV\)/);
+  assert.ok(html.includes('href="/watched?sort=watched_on"'), "Watched by watch date");
+  assert.match(text, /Not imported: tags, likes, lists and comments/);
+});
+
+Deno.test("/import shows a running import with a Cancel button", async () => {
+  await using w = await historyWorld({ latencyMs: 200 });
+  const cookie = { headers: { cookie: sessionCookie(w.user.token, w.user.email) } };
+  const rows = Array.from(
+    { length: 200 },
+    (_, i) => ["2024-01-03", `Slow Film ${i}`, 2001, `u${i}`],
+  );
+  assert.equal((await w.upload(bytesOf(csvText(HEADER, rows)))).status, 202);
+  const { html } = await get(w.t, "/import", cookie);
+  const text = textOf(html);
+  assert.match(text, /Importing…/);
+  assert.match(text, /Cancel import/);
+});
