@@ -6,6 +6,12 @@ import { createHistoryImportService, type HistoryImportService } from "./history
 import { type CatalogImportService, createCatalogImportService } from "./import/mod.ts";
 import { createListsService, type ListsService } from "./lists/mod.ts";
 import { createRecommendService, type RecommendService } from "./recommend/mod.ts";
+import {
+  createProfilesService,
+  createUserListsService,
+  type ProfilesService,
+  type UserListsService,
+} from "./user_lists/mod.ts";
 
 /** Every service a handler can call, on `c.var.services`. */
 export interface Services {
@@ -15,6 +21,8 @@ export interface Services {
   historyImport: HistoryImportService;
   recommend: RecommendService;
   lists: ListsService;
+  userLists: UserListsService;
+  profiles: ProfilesService;
 }
 
 /** Builds the services of one app. */
@@ -28,6 +36,9 @@ export function createServices(deps: AppDeps): Services {
     historyImport: createHistoryImportService(deps, { catalog }),
     // A write of a movie the store lacks fetches its details in the background.
     lists: createListsService(deps, { prefetch: (ids) => catalog.prefetch(ids) }),
+    // Lists of the user's own and their share links (lib/user_lists); same background details.
+    userLists: createUserListsService(deps, { prefetch: (ids) => catalog.prefetch(ids) }),
+    profiles: createProfilesService(deps),
     // Titles the movies store does not know fall back to the catalog search (lib/catalog).
     recommend: createRecommendService(deps, {
       search: (title, { year }) => catalog.search(title, { year, wait: true }).then((r) => r.value),

@@ -8,6 +8,7 @@ import { buildPaths } from "./paths.ts";
 import { headerComponents, withSharedResponses } from "./responses.ts";
 import { responseComponents } from "./schemas.ts";
 import { steeringComponents, steeringPaths } from "./steering_paths.ts";
+import { userListsComponents, userListsPaths } from "./paths/user_lists.ts";
 
 /** Builds the document afresh (tests; the route serves the cached one). */
 export function buildOpenApiDocument(): Record<string, unknown> {
@@ -27,9 +28,15 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     tags: ["lists", "history", "catalog", "recommend", "auth", "admin", "service"].map((name) => ({
       name,
     })),
-    paths: withBounds(withSharedResponses({ ...buildPaths(), ...steeringPaths() })),
+    paths: withBounds(
+      withSharedResponses({ ...buildPaths(), ...steeringPaths(), ...userListsPaths() }),
+    ),
     components: {
-      schemas: componentSchemas({ ...responseComponents, ...steeringComponents }),
+      schemas: componentSchemas({
+        ...responseComponents,
+        ...steeringComponents,
+        ...userListsComponents,
+      }),
       headers: headerComponents,
       securitySchemes: {
         bearerAuth: {
