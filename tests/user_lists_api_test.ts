@@ -32,7 +32,9 @@ for (const engine of ENGINES) {
     const u = await createUser(t.deps);
     await t.store.query(
       `insert into public.movies (catalog_id, title, year, poster_path, genres, runtime)
-       values (603, 'The Matrix', 1999, '/m.jpg', '{Action}', 136)`,
+       values (603, 'The Matrix', 1999, '/m.jpg', '{Action}', 136)
+       on conflict (catalog_id) do update set title = excluded.title, year = excluded.year,
+         poster_path = excluded.poster_path, genres = excluded.genres, runtime = excluded.runtime`,
     );
     const id = await makeList(t, u, { name: "Top", ranked: true });
     await addAll(t, u, id, [603, 777]);

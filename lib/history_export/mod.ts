@@ -6,6 +6,7 @@
 import { stringify } from "csv-stringify/sync";
 import { z } from "zod";
 import type { Sql } from "../store/mod.ts";
+import { type ExportedList, exportLists } from "../user_lists/export.ts";
 
 /** A watched entry of the export. */
 export interface ExportedWatched {
@@ -30,6 +31,8 @@ export interface HistoryExport {
   exportedAt: string;
   watched: ExportedWatched[];
   myList: ExportedListed[];
+  /** The user's own lists (docs/user_lists.md), items in position order. */
+  lists: ExportedList[];
 }
 
 /** The CSV's header, as Letterboxd's importer names the columns. */
@@ -78,11 +81,12 @@ export async function exportMyList(sql: Sql, userId: string): Promise<ExportedLi
 
 /** The whole export as JSON. */
 export async function exportJson(sql: Sql, userId: string, now: number): Promise<HistoryExport> {
-  const [watched, myList] = await Promise.all([
+  const [watched, myList, lists] = await Promise.all([
     exportWatched(sql, userId),
     exportMyList(sql, userId),
+    exportLists(sql, userId),
   ]);
-  return { exportedAt: new Date(now).toISOString(), watched, myList };
+  return { exportedAt: new Date(now).toISOString(), watched, myList, lists };
 }
 
 /** One list as CSV; unknown values are empty cells. */
@@ -105,6 +109,8 @@ export async function exportCsv(sql: Sql, userId: string, list: "watched" | "myl
 /** The query of `GET /api/export`: JSON by default; a CSV names its list. */
 export const exportQuerySchema = z.strictObject({
   format: z.enum(["json", "csv"]).optional(),
-  list: z.enum(["watched", "mylist"]).optional(),
+  list: z.enum(["watched", "mylist", "list"]).optional(),
+  id: z.string().uuid().optional().meta({ description: "The list of list=list (one of yours)." }),
 }).refine((q) => q.format !== "csv" || q.list !== undefined, { message: "list is required" })
+  .refine((q) => (q.list === "list") === (q.id !== undefined), { message: "id with list=list" })
   .refine((q) => q.format === "csv" || q.list === undefined, { message: "list needs csv" });
