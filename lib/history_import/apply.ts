@@ -6,6 +6,7 @@
  * Watchlist units join My List unless watched. Applying the same units twice changes nothing.
  */
 import type { Sql, Store } from "../store/mod.ts";
+import { applyListItems } from "../user_lists/import.ts";
 import type { ImportUnit } from "./units.ts";
 
 /** What a batch changed. */
@@ -105,7 +106,8 @@ export function applyBatch(
       if (at >= 0) myList.splice(at, 1);
     }
     for (const { unit, id } of batch) {
-      if (unit.watched) continue;
+      // A movie named only by the file's own lists joins those, not My List.
+      if (unit.watched || unit.listed === 0) continue;
       if (entries.has(id)) counts.skipped += unit.listed;
       else if (!myList.includes(id)) {
         myList.push(id);
@@ -125,6 +127,7 @@ export function applyBatch(
     if (myList.length !== before.length || myList.some((id, i) => id !== before[i])) {
       await tx.query(WRITE_LIST_SQL, [myList, new Date(options.now).toISOString()]);
     }
+    counts.added += await applyListItems(tx, batch, { now: options.now });
     return counts;
   });
 }

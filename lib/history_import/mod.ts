@@ -7,7 +7,8 @@ import { Problem } from "../problem.ts";
 import { csvHeader, invalidFile } from "./csv.ts";
 import { imdbKind, imdbRows } from "./imdb.ts";
 import { LETTERBOXD_FILES, letterboxdKind, letterboxdRows } from "./letterboxd.ts";
-import type { ImportRow, ParsedFile } from "./rows.ts";
+import { parseLetterboxdList } from "../user_lists/import.ts";
+import type { ImportedList, ImportRow, ParsedFile } from "./rows.ts";
 import {
   importCsvRows,
   isImportCsv,
@@ -53,8 +54,12 @@ function text(bytes: Uint8Array): string | null {
   }
 }
 
+// A Letterboxd list: lists/<name>.csv, at the top or under one wrapping folder.
+const LIST_FILE = /^([^/]+\/)?lists\/[^/]+\.csv$/i;
+
 function fromZip(bytes: Uint8Array, limits?: ZipLimits): ParsedFile {
   const wanted = (path: string) => {
+    if (LIST_FILE.test(path)) return true;
     const name = baseName(path);
     return name !== null && (name in LETTERBOXD_FILES || TRAKT_FILES.test(name));
   };
@@ -62,10 +67,24 @@ function fromZip(bytes: Uint8Array, limits?: ZipLimits): ParsedFile {
   const rows: ImportRow[] = [];
   let skipped = 0;
   let format: ParsedFile["format"] | null = null;
+  const lists: ImportedList[] = [];
   for (const [path, data] of files) {
-    const name = baseName(path)!;
     const content = text(data);
     if (content === null) throw invalidFile(`${path} in the archive is not UTF-8 text.`);
+    if (LIST_FILE.test(path)) {
+      // The person's own lists (docs/user_lists.md): private lists of theirs after the import.
+      const parsed = parseLetterboxdList(content, {
+        index: lists.length,
+        fileName: path.split("/").pop()!,
+      });
+      if (!parsed) continue;
+      format ??= "letterboxd";
+      lists.push(parsed.list);
+      rows.push(...parsed.rows);
+      skipped += parsed.skipped;
+      continue;
+    }
+    const name = baseName(path)!;
     if (name in LETTERBOXD_FILES) {
       format ??= "letterboxd";
       rows.push(...letterboxdRows(content, LETTERBOXD_FILES[name]));
@@ -78,7 +97,7 @@ function fromZip(bytes: Uint8Array, limits?: ZipLimits): ParsedFile {
     }
   }
   if (format === null) throw unknownFormat();
-  return { format, rows, skipped };
+  return lists.length > 0 ? { format, rows, skipped, lists } : { format, rows, skipped };
 }
 
 function fromJson(json: unknown): ParsedFile {

@@ -25,6 +25,7 @@ import {
   type StoredRun,
 } from "./runs.ts";
 import { groupRows } from "./units.ts";
+import { prepareLists } from "../user_lists/import.ts";
 
 /** What the import routes call. */
 export interface HistoryImportService {
@@ -171,6 +172,15 @@ export function createHistoryImportService(
         new Problem(409, "import_running", "An import of yours is already running.");
       if (busy.busy) throw running();
       const parsed = parseHistoryFile(file, { zip: options.zip });
+      // The file's own lists become the user's (docs/user_lists.md); past the limit, skipped.
+      const listIds = await prepareLists(store, userId, parsed.lists ?? []);
+      const rows = parsed.rows.filter((r) => {
+        if (!r.list) return true;
+        r.list.listId = listIds[r.list.index] ?? undefined;
+        return r.list.listId !== undefined;
+      });
+      parsed.skipped += parsed.rows.length - rows.length;
+      parsed.rows = rows;
       const run: StoredRun = {
         id: crypto.randomUUID(),
         userId,

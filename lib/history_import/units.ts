@@ -4,7 +4,7 @@
  * by the rules of contract section 11 (the latest watch date; the latest dated rating).
  */
 import { titleKey } from "../recommend/resolve_titles.ts";
-import type { ImportRow } from "./rows.ts";
+import type { ImportRow, ListMembership } from "./rows.ts";
 
 /** One movie of the file, its rows merged. Stored as JSON with the run, so it stays small. */
 export interface ImportUnit {
@@ -23,6 +23,8 @@ export interface ImportUnit {
   /** When the rating was given (its row's date), if the file says. */
   ratedOn?: string;
   review?: string;
+  /** The lists of the file that hold it (docs/user_lists.md). */
+  lists?: ListMembership[];
 }
 
 const later = (a: string | undefined, b: string | undefined) =>
@@ -48,6 +50,10 @@ export function groupRows(rows: ImportRow[]): ImportUnit[] {
     }
     unit.rows++;
     if (!unit.title && row.title) unit.title = row.title;
+    if (row.kind === "list") {
+      if (row.list) (unit.lists ??= []).push(row.list);
+      continue;
+    }
     if (row.kind === "watchlist") {
       unit.listed++;
       continue;

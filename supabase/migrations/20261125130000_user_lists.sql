@@ -26,6 +26,9 @@ create table public.user_list_items (
   catalog_id integer not null check (catalog_id > 0),
   position integer not null check (position >= 1),
   note text check (char_length(note) <= 500),
+  -- The item's position in the file it was imported from (docs/user_lists.md): an import's
+  -- batches arrive in no list's order, and renumbering by it keeps the file's order.
+  source_position integer,
   added_at timestamptz not null default now(),
   primary key (list_id, catalog_id),
   -- Checked at the end of each statement, so one update can renumber a whole run of items.
