@@ -46,14 +46,18 @@ import * as $42 from "./routes/auth/v1/user.ts";
 import * as $43 from "./routes/auth/v1/verify.ts";
 import * as $44 from "./routes/forgot-password.tsx";
 import * as $45 from "./routes/import.tsx";
-import * as $46 from "./routes/login.tsx";
-import * as $47 from "./routes/movies/[id].tsx";
-import * as $48 from "./routes/mylist.tsx";
-import * as $49 from "./routes/recommendations.tsx";
-import * as $50 from "./routes/reset-password.tsx";
-import * as $51 from "./routes/search.tsx";
-import * as $52 from "./routes/signup.tsx";
-import * as $53 from "./routes/watched.tsx";
+import * as $46 from "./routes/lists.tsx";
+import * as $47 from "./routes/lists/[id].tsx";
+import * as $48 from "./routes/login.tsx";
+import * as $49 from "./routes/movies/[id].tsx";
+import * as $50 from "./routes/mylist.tsx";
+import * as $51 from "./routes/recommendations.tsx";
+import * as $52 from "./routes/reset-password.tsx";
+import * as $53 from "./routes/s/[slug].tsx";
+import * as $54 from "./routes/search.tsx";
+import * as $55 from "./routes/signup.tsx";
+import * as $56 from "./routes/u/[handle].tsx";
+import * as $57 from "./routes/watched.tsx";
 
 /** The route table app.ts builds the app from. */
 export const manifest: Manifest = {
@@ -114,13 +118,17 @@ export const manifest: Manifest = {
     { pattern: "/auth/v1/verify", file: "auth/v1/verify.ts", module: $43 },
     { pattern: "/forgot-password", file: "forgot-password.tsx", module: $44 },
     { pattern: "/import", file: "import.tsx", module: $45 },
-    { pattern: "/login", file: "login.tsx", module: $46 },
-    { pattern: "/movies/:id", file: "movies/[id].tsx", module: $47 },
-    { pattern: "/mylist", file: "mylist.tsx", module: $48 },
-    { pattern: "/recommendations", file: "recommendations.tsx", module: $49 },
-    { pattern: "/reset-password", file: "reset-password.tsx", module: $50 },
-    { pattern: "/search", file: "search.tsx", module: $51 },
-    { pattern: "/signup", file: "signup.tsx", module: $52 },
-    { pattern: "/watched", file: "watched.tsx", module: $53 },
+    { pattern: "/lists", file: "lists.tsx", module: $46 },
+    { pattern: "/lists/:id", file: "lists/[id].tsx", module: $47 },
+    { pattern: "/login", file: "login.tsx", module: $48 },
+    { pattern: "/movies/:id", file: "movies/[id].tsx", module: $49 },
+    { pattern: "/mylist", file: "mylist.tsx", module: $50 },
+    { pattern: "/recommendations", file: "recommendations.tsx", module: $51 },
+    { pattern: "/reset-password", file: "reset-password.tsx", module: $52 },
+    { pattern: "/s/:slug", file: "s/[slug].tsx", module: $53 },
+    { pattern: "/search", file: "search.tsx", module: $54 },
+    { pattern: "/signup", file: "signup.tsx", module: $55 },
+    { pattern: "/u/:handle", file: "u/[handle].tsx", module: $56 },
+    { pattern: "/watched", file: "watched.tsx", module: $57 },
   ],
 };

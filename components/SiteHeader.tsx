@@ -10,6 +10,7 @@ const LINKS = [
   { href: "/search", label: "Search" },
   { href: "/watched", label: "Watched" },
   { href: "/mylist", label: "My List" },
+  { href: "/lists", label: "Lists" },
   { href: "/recommendations", label: "For you" },
 ];
 

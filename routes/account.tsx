@@ -8,6 +8,7 @@ import ChangePasswordIsland from "../islands/ChangePassword.tsx";
 import DeleteAccountIsland from "../islands/DeleteAccount.tsx";
 import ExportLinksIsland from "../islands/ExportLinks.tsx";
 import SignOutOthersIsland from "../islands/SignOutOthers.tsx";
+import ProfileSettingsIsland from "../islands/ProfileSettings.tsx";
 import { DELETE_CONFIRMATION } from "../lib/auth/delete_account.ts";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import { island } from "../lib/http/island.tsx";
@@ -16,6 +17,7 @@ const ChangePassword = island("ChangePassword", ChangePasswordIsland);
 const SignOutOthers = island("SignOutOthers", SignOutOthersIsland);
 const DeleteAccount = island("DeleteAccount", DeleteAccountIsland);
 const ExportLinks = island("ExportLinks", ExportLinksIsland);
+const ProfileSettings = island("ProfileSettings", ProfileSettingsIsland);
 
 export const handler: Handlers = {
   async GET(c) {
@@ -55,6 +57,14 @@ export default function Account({ user, url }: PageProps) {
           Signed in somewhere you no longer use? End every session but this one.
         </p>
         <SignOutOthers />
+      </section>
+      <section class="auth" aria-labelledby="profile-heading">
+        <h2 id="profile-heading">Public profile</h2>
+        <p class="hint">
+          Off until you turn it on. Shared lists show your display name and handle once you set
+          them.
+        </p>
+        <ProfileSettings />
       </section>
       <section class="auth" aria-labelledby="data-heading">
         <h2 id="data-heading">Your data</h2>

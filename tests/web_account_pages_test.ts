@@ -68,6 +68,7 @@ Deno.test("website: account pages render on the server", async (t) => {
         { name: "SignOutButton", props: {} },
         { name: "ChangePassword", props: { email: "settings@example.test" } },
         { name: "SignOutOthers", props: {} },
+        { name: "ProfileSettings", props: {} },
         { name: "ExportLinks", props: {} },
         { name: "DeleteAccount", props: { confirmation: "delete my account" } },
       ]);

@@ -5,6 +5,7 @@
  */
 import { Title } from "../../components/Title.tsx";
 import ListButtonsIsland from "../../islands/ListButtons.tsx";
+import AddToListIsland from "../../islands/AddToList.tsx";
 import { WatchProviders } from "../../components/WatchProviders.tsx";
 import {
   type MovieDetail,
@@ -19,6 +20,7 @@ import { Problem } from "../../lib/problem.ts";
 import { Poster } from "../../components/Poster.tsx";
 
 const ListButtons = island("ListButtons", ListButtonsIsland);
+const AddToList = island("AddToList", AddToListIsland);
 
 interface Data {
   movie: MovieDetail;
@@ -103,14 +105,17 @@ export default function Movie({ data, url, user }: PageProps<Data>) {
           : null}
         {user
           ? (
-            <ListButtons
-              catalogId={movie.id}
-              title={movie.title}
-              watched={lists?.watched}
-              inMyList={lists?.inMyList}
-              entry={lists?.entry}
-              loginHref={loginHref}
-            />
+            <>
+              <ListButtons
+                catalogId={movie.id}
+                title={movie.title}
+                watched={lists?.watched}
+                inMyList={lists?.inMyList}
+                entry={lists?.entry}
+                loginHref={loginHref}
+              />
+              <AddToList catalogId={movie.id} title={movie.title} />
+            </>
           )
           : (
             <p class="list-buttons-signin">
