@@ -10,12 +10,14 @@ import { api, ApiError } from "../lib/web/api.ts";
 export interface AddToListProps {
   catalogId: number;
   title: string;
+  /** On a card: a small button whose name says which movie. */
+  compact?: boolean;
 }
 
 type Message = { kind: "ok" | "error"; text: string } | null;
 
 /** A disclosure button and its panel. */
-export default function AddToList({ catalogId, title }: AddToListProps) {
+export default function AddToList({ catalogId, title, compact }: AddToListProps) {
   const [open, setOpen] = useState(false);
   const [lists, setLists] = useState<ListSummary[] | null>(null);
   const [choice, setChoice] = useState("");
@@ -91,9 +93,10 @@ export default function AddToList({ catalogId, title }: AddToListProps) {
     <div class="add-to-list">
       <button
         type="button"
-        class="button"
+        class={compact ? "button button-small button-quiet" : "button"}
         aria-expanded={open}
         aria-controls={panelId}
+        aria-label={compact ? `Add ${movie} to a list` : undefined}
         onClick={toggle}
       >
         Add to list
