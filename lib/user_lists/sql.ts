@@ -67,19 +67,25 @@ export const LISTS_SQL = `select ${SUMMARY_COLUMNS}
  * position the page starts after, `$4` how many rows (one more than the page, to know whether
  * another follows). A list without items (or past its end) answers one row without a card.
  */
-export const LIST_PAGE_SQL = `select ${SUMMARY_COLUMNS},
+export const LIST_PAGE_SQL = `select s.*,
     ${CARD_COLUMNS},
     l.position, l.note
-  from public.user_lists ul
+  from (
+    -- The summary once: offset 0 keeps the planner from pulling the subquery up, which
+    -- would take the count again for every card row.
+    select ${SUMMARY_COLUMNS}
+      from public.user_lists ul
+     where ul.id = $1::uuid and ul.user_id = $2::uuid
+     offset 0
+  ) s
   left join lateral (
     select it.catalog_id, it.position, it.note
       from public.user_list_items it
-     where it.list_id = ul.id and it.position > $3
+     where it.list_id = $1::uuid and it.position > $3
      order by it.position
      limit $4
   ) l on true
   left join public.movies m on m.catalog_id = l.catalog_id
-  where ul.id = $1::uuid and ul.user_id = $2::uuid
   order by l.position`;
 
 /** One item's card, read inside the writing transaction: `$1` the list, `$2` the movie. */

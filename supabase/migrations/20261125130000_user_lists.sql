@@ -47,20 +47,22 @@ create policy user_lists_update on public.user_lists for update to authenticated
 create policy user_lists_delete on public.user_lists for delete to authenticated
   using (user_id = (select auth.uid()));
 
+-- An item is the owner's when its list is. The subquery is uncorrelated, so it runs once per
+-- statement (a hashed set), not once per row: a move renumbers thousands of rows.
 create policy user_list_items_select on public.user_list_items for select to authenticated
-  using (exists (select 1 from public.user_lists l
-    where l.id = list_id and l.user_id = (select auth.uid())));
+  using (list_id in (select l.id from public.user_lists l
+    where l.user_id = (select auth.uid())));
 create policy user_list_items_insert on public.user_list_items for insert to authenticated
-  with check (exists (select 1 from public.user_lists l
-    where l.id = list_id and l.user_id = (select auth.uid())));
+  with check (list_id in (select l.id from public.user_lists l
+    where l.user_id = (select auth.uid())));
 create policy user_list_items_update on public.user_list_items for update to authenticated
-  using (exists (select 1 from public.user_lists l
-    where l.id = list_id and l.user_id = (select auth.uid())))
-  with check (exists (select 1 from public.user_lists l
-    where l.id = list_id and l.user_id = (select auth.uid())));
+  using (list_id in (select l.id from public.user_lists l
+    where l.user_id = (select auth.uid())))
+  with check (list_id in (select l.id from public.user_lists l
+    where l.user_id = (select auth.uid())));
 create policy user_list_items_delete on public.user_list_items for delete to authenticated
-  using (exists (select 1 from public.user_lists l
-    where l.id = list_id and l.user_id = (select auth.uid())));
+  using (list_id in (select l.id from public.user_lists l
+    where l.user_id = (select auth.uid())));
 
 grant select, insert, update, delete on public.user_lists to authenticated;
 grant select, insert, update, delete on public.user_list_items to authenticated;
@@ -119,13 +121,20 @@ stable
 security definer
 set search_path = ''
 as $$
-  select l.name, l.description, l.ranked, l.visibility,
-         (select count(*)::integer from public.user_list_items c where c.list_id = l.id),
+  select l.name, l.description, l.ranked, l.visibility, l.item_count,
          p.handle, p.display_name,
          i.catalog_id, i.position, i.note,
          coalesce(m.title, ''), coalesce(m.year, 0), coalesce(m.poster_path, ''),
          coalesce(m.genres, '{}'), coalesce(m.runtime, 0)
-    from public.user_lists l
+    from (
+      -- The list once, with its count taken once (not again for every card row).
+      select x.id, x.user_id, x.name, x.description, x.ranked, x.visibility,
+             (select count(*)::integer from public.user_list_items c where c.list_id = x.id)
+               as item_count
+        from public.user_lists x
+       where x.share_slug = slug and x.visibility <> 'private'
+      offset 0 -- kept apart: pulled up, the count would run again for every card row
+    ) l
     left join public.user_profiles p on p.user_id = l.user_id
     left join lateral (
       select it.catalog_id, it.position, it.note
@@ -135,7 +144,6 @@ as $$
        limit page_size
     ) i on true
     left join public.movies m on m.catalog_id = i.catalog_id
-   where l.share_slug = slug and l.visibility <> 'private'
    order by i.position
 $$;
 
