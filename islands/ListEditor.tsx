@@ -1,6 +1,7 @@
 /**
  * The items of one of the user's lists on /lists/:id: reorder by keyboard (each item's "Move
- * up"/"Move down" buttons, focus staying on the moved item) or by dragging, edit an item's
+ * up"/"Move down" buttons, focus staying on the moved item: at either end a button is marked
+ * aria-disabled, never disabled, so focus is not dropped) or by dragging, edit an item's
  * note, remove it. Each change goes through the API; a move renumbers the list there.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
@@ -149,7 +150,7 @@ export default function ListEditor(props: ListEditorProps) {
                 type="button"
                 class="move-up"
                 aria-label={`Move “${name(m)}” up`}
-                disabled={m.position <= 1}
+                aria-disabled={m.position <= 1 ? "true" : undefined}
                 onClick={() => move(m, m.position - 1, "move-up")}
               >
                 ↑
@@ -158,7 +159,7 @@ export default function ListEditor(props: ListEditorProps) {
                 type="button"
                 class="move-down"
                 aria-label={`Move “${name(m)}” down`}
-                disabled={m.position >= props.count}
+                aria-disabled={m.position >= props.count ? "true" : undefined}
                 onClick={() => move(m, m.position + 1, "move-down")}
               >
                 ↓
