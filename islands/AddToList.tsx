@@ -96,7 +96,7 @@ export default function AddToList({ catalogId, title, compact }: AddToListProps)
         class={compact ? "button button-small button-quiet" : "button"}
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={compact ? `Add ${movie} to a list` : undefined}
+        aria-label={compact ? `Add to list: ${movie}` : undefined}
         onClick={toggle}
       >
         Add to list
