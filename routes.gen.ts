@@ -26,50 +26,62 @@ import * as $22 from "./routes/api/import.ts";
 import * as $23 from "./routes/api/import/[id].ts";
 import * as $24 from "./routes/api/import/[id]/cancel.ts";
 import * as $25 from "./routes/api/import/[id]/unmatched.ts";
-import * as $26 from "./routes/api/movies/popular.ts";
-import * as $27 from "./routes/api/movies/search.ts";
-import * as $28 from "./routes/api/movies/[id].ts";
-import * as $29 from "./routes/api/movies/[id]/providers.ts";
-import * as $30 from "./routes/api/mylist.ts";
-import * as $31 from "./routes/api/openapi.json.ts";
-import * as $32 from "./routes/api/recommend/index.ts";
-import * as $33 from "./routes/api/recommend/current.ts";
-import * as $34 from "./routes/api/recommend/dismissed.ts";
-import * as $35 from "./routes/api/recommend/quota.ts";
-import * as $36 from "./routes/api/stats.ts";
-import * as $37 from "./routes/api/tokens/index.ts";
-import * as $38 from "./routes/api/tokens/[id].ts";
-import * as $39 from "./routes/api/watched.ts";
-import * as $40 from "./routes/api/watched/[catalogId].ts";
-import * as $41 from "./routes/auth/v1/.well-known/jwks.json.ts";
-import * as $42 from "./routes/auth/v1/authorize.ts";
-import * as $43 from "./routes/auth/v1/callback.ts";
-import * as $44 from "./routes/auth/v1/factors.ts";
-import * as $45 from "./routes/auth/v1/factors/[id].ts";
-import * as $46 from "./routes/auth/v1/factors/[id]/challenge.ts";
-import * as $47 from "./routes/auth/v1/factors/[id]/verify.ts";
-import * as $48 from "./routes/auth/v1/logout.ts";
-import * as $49 from "./routes/auth/v1/recover.ts";
-import * as $50 from "./routes/auth/v1/token.ts";
-import * as $51 from "./routes/auth/v1/user.ts";
-import * as $52 from "./routes/auth/v1/verify.ts";
-import * as $53 from "./routes/diary.tsx";
-import * as $54 from "./routes/forgot-password.tsx";
-import * as $55 from "./routes/import.tsx";
-import * as $56 from "./routes/login.tsx";
-import * as $57 from "./routes/manifest.webmanifest.ts";
-import * as $58 from "./routes/movies/[id].tsx";
-import * as $59 from "./routes/mylist.tsx";
-import * as $60 from "./routes/offline.tsx";
-import * as $61 from "./routes/recommendations.tsx";
-import * as $62 from "./routes/reset-password.tsx";
-import * as $63 from "./routes/search.tsx";
-import * as $64 from "./routes/share.ts";
-import * as $65 from "./routes/signup.tsx";
-import * as $66 from "./routes/stats.tsx";
-import * as $67 from "./routes/stats/[year].tsx";
-import * as $68 from "./routes/sw.js.ts";
-import * as $69 from "./routes/watched.tsx";
+import * as $26 from "./routes/api/lists.ts";
+import * as $27 from "./routes/api/lists/[id].ts";
+import * as $28 from "./routes/api/lists/[id]/items.ts";
+import * as $29 from "./routes/api/lists/[id]/items/[catalogId].ts";
+import * as $30 from "./routes/api/lists/[id]/share.ts";
+import * as $31 from "./routes/api/me/profile.ts";
+import * as $32 from "./routes/api/movies/popular.ts";
+import * as $33 from "./routes/api/movies/search.ts";
+import * as $34 from "./routes/api/movies/[id].ts";
+import * as $35 from "./routes/api/movies/[id]/providers.ts";
+import * as $36 from "./routes/api/mylist.ts";
+import * as $37 from "./routes/api/openapi.json.ts";
+import * as $38 from "./routes/api/profiles/[handle].ts";
+import * as $39 from "./routes/api/recommend/index.ts";
+import * as $40 from "./routes/api/recommend/current.ts";
+import * as $41 from "./routes/api/recommend/dismissed.ts";
+import * as $42 from "./routes/api/recommend/quota.ts";
+import * as $43 from "./routes/api/shared/[slug].ts";
+import * as $44 from "./routes/api/stats.ts";
+import * as $45 from "./routes/api/tokens/index.ts";
+import * as $46 from "./routes/api/tokens/[id].ts";
+import * as $47 from "./routes/api/watched.ts";
+import * as $48 from "./routes/api/watched/[catalogId].ts";
+import * as $49 from "./routes/auth/v1/.well-known/jwks.json.ts";
+import * as $50 from "./routes/auth/v1/authorize.ts";
+import * as $51 from "./routes/auth/v1/callback.ts";
+import * as $52 from "./routes/auth/v1/factors.ts";
+import * as $53 from "./routes/auth/v1/factors/[id].ts";
+import * as $54 from "./routes/auth/v1/factors/[id]/challenge.ts";
+import * as $55 from "./routes/auth/v1/factors/[id]/verify.ts";
+import * as $56 from "./routes/auth/v1/logout.ts";
+import * as $57 from "./routes/auth/v1/recover.ts";
+import * as $58 from "./routes/auth/v1/token.ts";
+import * as $59 from "./routes/auth/v1/user.ts";
+import * as $60 from "./routes/auth/v1/verify.ts";
+import * as $61 from "./routes/diary.tsx";
+import * as $62 from "./routes/forgot-password.tsx";
+import * as $63 from "./routes/import.tsx";
+import * as $64 from "./routes/lists.tsx";
+import * as $65 from "./routes/lists/[id].tsx";
+import * as $66 from "./routes/login.tsx";
+import * as $67 from "./routes/manifest.webmanifest.ts";
+import * as $68 from "./routes/movies/[id].tsx";
+import * as $69 from "./routes/mylist.tsx";
+import * as $70 from "./routes/offline.tsx";
+import * as $71 from "./routes/recommendations.tsx";
+import * as $72 from "./routes/reset-password.tsx";
+import * as $73 from "./routes/s/[slug].tsx";
+import * as $74 from "./routes/search.tsx";
+import * as $75 from "./routes/share.ts";
+import * as $76 from "./routes/signup.tsx";
+import * as $77 from "./routes/stats.tsx";
+import * as $78 from "./routes/stats/[year].tsx";
+import * as $79 from "./routes/sw.js.ts";
+import * as $80 from "./routes/u/[handle].tsx";
+import * as $81 from "./routes/watched.tsx";
 
 /** The route table app.ts builds the app from. */
 export const manifest: Manifest = {
@@ -102,57 +114,73 @@ export const manifest: Manifest = {
     { pattern: "/api/import/:id", file: "api/import/[id].ts", module: $23 },
     { pattern: "/api/import/:id/cancel", file: "api/import/[id]/cancel.ts", module: $24 },
     { pattern: "/api/import/:id/unmatched", file: "api/import/[id]/unmatched.ts", module: $25 },
-    { pattern: "/api/movies/popular", file: "api/movies/popular.ts", module: $26 },
-    { pattern: "/api/movies/search", file: "api/movies/search.ts", module: $27 },
-    { pattern: "/api/movies/:id", file: "api/movies/[id].ts", module: $28 },
-    { pattern: "/api/movies/:id/providers", file: "api/movies/[id]/providers.ts", module: $29 },
-    { pattern: "/api/mylist", file: "api/mylist.ts", module: $30 },
-    { pattern: "/api/openapi.json", file: "api/openapi.json.ts", module: $31 },
-    { pattern: "/api/recommend", file: "api/recommend/index.ts", module: $32 },
-    { pattern: "/api/recommend/current", file: "api/recommend/current.ts", module: $33 },
-    { pattern: "/api/recommend/dismissed", file: "api/recommend/dismissed.ts", module: $34 },
-    { pattern: "/api/recommend/quota", file: "api/recommend/quota.ts", module: $35 },
-    { pattern: "/api/stats", file: "api/stats.ts", module: $36 },
-    { pattern: "/api/tokens", file: "api/tokens/index.ts", module: $37 },
-    { pattern: "/api/tokens/:id", file: "api/tokens/[id].ts", module: $38 },
-    { pattern: "/api/watched", file: "api/watched.ts", module: $39 },
-    { pattern: "/api/watched/:catalogId", file: "api/watched/[catalogId].ts", module: $40 },
+    { pattern: "/api/lists", file: "api/lists.ts", module: $26 },
+    { pattern: "/api/lists/:id", file: "api/lists/[id].ts", module: $27 },
+    { pattern: "/api/lists/:id/items", file: "api/lists/[id]/items.ts", module: $28 },
+    {
+      pattern: "/api/lists/:id/items/:catalogId",
+      file: "api/lists/[id]/items/[catalogId].ts",
+      module: $29,
+    },
+    { pattern: "/api/lists/:id/share", file: "api/lists/[id]/share.ts", module: $30 },
+    { pattern: "/api/me/profile", file: "api/me/profile.ts", module: $31 },
+    { pattern: "/api/movies/popular", file: "api/movies/popular.ts", module: $32 },
+    { pattern: "/api/movies/search", file: "api/movies/search.ts", module: $33 },
+    { pattern: "/api/movies/:id", file: "api/movies/[id].ts", module: $34 },
+    { pattern: "/api/movies/:id/providers", file: "api/movies/[id]/providers.ts", module: $35 },
+    { pattern: "/api/mylist", file: "api/mylist.ts", module: $36 },
+    { pattern: "/api/openapi.json", file: "api/openapi.json.ts", module: $37 },
+    { pattern: "/api/profiles/:handle", file: "api/profiles/[handle].ts", module: $38 },
+    { pattern: "/api/recommend", file: "api/recommend/index.ts", module: $39 },
+    { pattern: "/api/recommend/current", file: "api/recommend/current.ts", module: $40 },
+    { pattern: "/api/recommend/dismissed", file: "api/recommend/dismissed.ts", module: $41 },
+    { pattern: "/api/recommend/quota", file: "api/recommend/quota.ts", module: $42 },
+    { pattern: "/api/shared/:slug", file: "api/shared/[slug].ts", module: $43 },
+    { pattern: "/api/stats", file: "api/stats.ts", module: $44 },
+    { pattern: "/api/tokens", file: "api/tokens/index.ts", module: $45 },
+    { pattern: "/api/tokens/:id", file: "api/tokens/[id].ts", module: $46 },
+    { pattern: "/api/watched", file: "api/watched.ts", module: $47 },
+    { pattern: "/api/watched/:catalogId", file: "api/watched/[catalogId].ts", module: $48 },
     {
       pattern: "/auth/v1/.well-known/jwks.json",
       file: "auth/v1/.well-known/jwks.json.ts",
-      module: $41,
+      module: $49,
     },
-    { pattern: "/auth/v1/authorize", file: "auth/v1/authorize.ts", module: $42 },
-    { pattern: "/auth/v1/callback", file: "auth/v1/callback.ts", module: $43 },
-    { pattern: "/auth/v1/factors", file: "auth/v1/factors.ts", module: $44 },
-    { pattern: "/auth/v1/factors/:id", file: "auth/v1/factors/[id].ts", module: $45 },
+    { pattern: "/auth/v1/authorize", file: "auth/v1/authorize.ts", module: $50 },
+    { pattern: "/auth/v1/callback", file: "auth/v1/callback.ts", module: $51 },
+    { pattern: "/auth/v1/factors", file: "auth/v1/factors.ts", module: $52 },
+    { pattern: "/auth/v1/factors/:id", file: "auth/v1/factors/[id].ts", module: $53 },
     {
       pattern: "/auth/v1/factors/:id/challenge",
       file: "auth/v1/factors/[id]/challenge.ts",
-      module: $46,
+      module: $54,
     },
-    { pattern: "/auth/v1/factors/:id/verify", file: "auth/v1/factors/[id]/verify.ts", module: $47 },
-    { pattern: "/auth/v1/logout", file: "auth/v1/logout.ts", module: $48 },
-    { pattern: "/auth/v1/recover", file: "auth/v1/recover.ts", module: $49 },
-    { pattern: "/auth/v1/token", file: "auth/v1/token.ts", module: $50 },
-    { pattern: "/auth/v1/user", file: "auth/v1/user.ts", module: $51 },
-    { pattern: "/auth/v1/verify", file: "auth/v1/verify.ts", module: $52 },
-    { pattern: "/diary", file: "diary.tsx", module: $53 },
-    { pattern: "/forgot-password", file: "forgot-password.tsx", module: $54 },
-    { pattern: "/import", file: "import.tsx", module: $55 },
-    { pattern: "/login", file: "login.tsx", module: $56 },
-    { pattern: "/manifest.webmanifest", file: "manifest.webmanifest.ts", module: $57 },
-    { pattern: "/movies/:id", file: "movies/[id].tsx", module: $58 },
-    { pattern: "/mylist", file: "mylist.tsx", module: $59 },
-    { pattern: "/offline", file: "offline.tsx", module: $60 },
-    { pattern: "/recommendations", file: "recommendations.tsx", module: $61 },
-    { pattern: "/reset-password", file: "reset-password.tsx", module: $62 },
-    { pattern: "/search", file: "search.tsx", module: $63 },
-    { pattern: "/share", file: "share.ts", module: $64 },
-    { pattern: "/signup", file: "signup.tsx", module: $65 },
-    { pattern: "/stats", file: "stats.tsx", module: $66 },
-    { pattern: "/stats/:year", file: "stats/[year].tsx", module: $67 },
-    { pattern: "/sw.js", file: "sw.js.ts", module: $68 },
-    { pattern: "/watched", file: "watched.tsx", module: $69 },
+    { pattern: "/auth/v1/factors/:id/verify", file: "auth/v1/factors/[id]/verify.ts", module: $55 },
+    { pattern: "/auth/v1/logout", file: "auth/v1/logout.ts", module: $56 },
+    { pattern: "/auth/v1/recover", file: "auth/v1/recover.ts", module: $57 },
+    { pattern: "/auth/v1/token", file: "auth/v1/token.ts", module: $58 },
+    { pattern: "/auth/v1/user", file: "auth/v1/user.ts", module: $59 },
+    { pattern: "/auth/v1/verify", file: "auth/v1/verify.ts", module: $60 },
+    { pattern: "/diary", file: "diary.tsx", module: $61 },
+    { pattern: "/forgot-password", file: "forgot-password.tsx", module: $62 },
+    { pattern: "/import", file: "import.tsx", module: $63 },
+    { pattern: "/lists", file: "lists.tsx", module: $64 },
+    { pattern: "/lists/:id", file: "lists/[id].tsx", module: $65 },
+    { pattern: "/login", file: "login.tsx", module: $66 },
+    { pattern: "/manifest.webmanifest", file: "manifest.webmanifest.ts", module: $67 },
+    { pattern: "/movies/:id", file: "movies/[id].tsx", module: $68 },
+    { pattern: "/mylist", file: "mylist.tsx", module: $69 },
+    { pattern: "/offline", file: "offline.tsx", module: $70 },
+    { pattern: "/recommendations", file: "recommendations.tsx", module: $71 },
+    { pattern: "/reset-password", file: "reset-password.tsx", module: $72 },
+    { pattern: "/s/:slug", file: "s/[slug].tsx", module: $73 },
+    { pattern: "/search", file: "search.tsx", module: $74 },
+    { pattern: "/share", file: "share.ts", module: $75 },
+    { pattern: "/signup", file: "signup.tsx", module: $76 },
+    { pattern: "/stats", file: "stats.tsx", module: $77 },
+    { pattern: "/stats/:year", file: "stats/[year].tsx", module: $78 },
+    { pattern: "/sw.js", file: "sw.js.ts", module: $79 },
+    { pattern: "/u/:handle", file: "u/[handle].tsx", module: $80 },
+    { pattern: "/watched", file: "watched.tsx", module: $81 },
   ],
 };

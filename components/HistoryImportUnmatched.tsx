@@ -8,7 +8,7 @@ import type { HistoryImport } from "../lib/history_import/runs.ts";
 import type { UnmatchedPage } from "../lib/history_import/unmatched.ts";
 import { api } from "../lib/web/api.ts";
 import { REASONS, searchHref, uploadError } from "../lib/web/import_text.ts";
-import { accessToken } from "../lib/web/supabase.ts";
+import { accessToken } from "../lib/web/live_session.ts";
 
 type Film = HistoryImport["unmatched"][number];
 

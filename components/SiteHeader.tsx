@@ -11,6 +11,7 @@ const LINKS = [
   { href: "/watched", label: "Watched" },
   { href: "/diary", label: "Diary" },
   { href: "/mylist", label: "My List" },
+  { href: "/lists", label: "Lists" },
   { href: "/recommendations", label: "For you" },
 ];
 

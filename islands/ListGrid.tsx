@@ -12,6 +12,7 @@ import type { WatchedEntry } from "../lib/lists/entry.ts";
 import { api, ApiError } from "../lib/web/api.ts";
 import { formatDate, ratingText, starsOf } from "../lib/web/history_format.ts";
 import { cardPosterUrl } from "../lib/web/poster.ts";
+import AddToList from "./AddToList.tsx";
 
 /** A card, with its entry on the watched page. */
 export type ListCard = Card & { entry?: WatchedEntry };
@@ -164,6 +165,7 @@ export default function ListGrid({ list, cards: initial, imageBaseUrl, filtered 
                 >
                   {busy === card.catalogId ? "Removing…" : "Remove"}
                 </button>
+                <AddToList catalogId={card.catalogId} title={card.title} compact />
               </MovieCard>
             ))}
           </MovieGrid>

@@ -9,6 +9,12 @@ import { type CatalogImportService, createCatalogImportService } from "./import/
 import { createListsService, type ListsService } from "./lists/mod.ts";
 import { createPersonalTokenService, type PersonalTokenService } from "./personal_tokens/mod.ts";
 import { createRecommendService, type RecommendService } from "./recommend/mod.ts";
+import {
+  createProfilesService,
+  createUserListsService,
+  type ProfilesService,
+  type UserListsService,
+} from "./user_lists/mod.ts";
 
 /** Every service a handler can call, on `c.var.services`. */
 export interface Services {
@@ -22,6 +28,8 @@ export interface Services {
   /** The admin's signup invites (SIGNUP=invite). */
   invites: InviteService;
   personalTokens: PersonalTokenService;
+  userLists: UserListsService;
+  profiles: ProfilesService;
 }
 
 /** Builds the services of one app. */
@@ -39,6 +47,9 @@ export function createServices(deps: AppDeps): Services {
     // A write of a movie the store lacks fetches its details in the background.
     lists: createListsService(deps, { prefetch: (ids) => catalog.prefetch(ids) }),
     personalTokens: createPersonalTokenService(deps),
+    // Lists of the user's own and their share links (lib/user_lists); same background details.
+    userLists: createUserListsService(deps, { prefetch: (ids) => catalog.prefetch(ids) }),
+    profiles: createProfilesService(deps),
     // Titles the movies store does not know fall back to the catalog search (lib/catalog).
     recommend: createRecommendService(deps, {
       search: (title, { year }) => catalog.search(title, { year, wait: true }).then((r) => r.value),

@@ -30,7 +30,13 @@ export default function App({ children, title, url, user }: AppShellProps) {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="dark light" />
-        <meta name="description" content="Track the movies you watched and get recommendations." />
+        {page.meta?.some((m) => m.name === "description") ? null : (
+          <meta
+            name="description"
+            content="Track the movies you watched and get recommendations."
+          />
+        )}
+        {page.meta?.map((m, i) => <meta key={i} {...m} />)}
         <title>{title ? `${title} · Movies` : "Movies"}</title>
         <link rel="stylesheet" href={assetUrl("styles.css")} />
         <link rel="icon" href={assetUrl("favicon.svg")} type="image/svg+xml" />

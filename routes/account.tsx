@@ -9,6 +9,7 @@ import DeleteAccountIsland from "../islands/DeleteAccount.tsx";
 import ExportLinksIsland from "../islands/ExportLinks.tsx";
 import SignOutOthersIsland from "../islands/SignOutOthers.tsx";
 import TwoFactorIsland from "../islands/TwoFactor.tsx";
+import ProfileSettingsIsland from "../islands/ProfileSettings.tsx";
 import { DELETE_CONFIRMATION } from "../lib/auth/delete_account.ts";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import { island } from "../lib/http/island.tsx";
@@ -18,6 +19,7 @@ const SignOutOthers = island("SignOutOthers", SignOutOthersIsland);
 const DeleteAccount = island("DeleteAccount", DeleteAccountIsland);
 const ExportLinks = island("ExportLinks", ExportLinksIsland);
 const TwoFactor = island("TwoFactor", TwoFactorIsland);
+const ProfileSettings = island("ProfileSettings", ProfileSettingsIsland);
 
 export const handler: Handlers = {
   async GET(c) {
@@ -68,6 +70,14 @@ export default function Account({ user, url }: PageProps) {
           Signed in somewhere you no longer use? End every session but this one.
         </p>
         <SignOutOthers />
+      </section>
+      <section class="auth" aria-labelledby="profile-heading">
+        <h2 id="profile-heading">Public profile</h2>
+        <p class="hint">
+          Off until you turn it on. Shared lists show your display name and handle once you set
+          them.
+        </p>
+        <ProfileSettings />
       </section>
       <section class="auth" aria-labelledby="connections-heading">
         <h2 id="connections-heading">Connections</h2>

@@ -69,6 +69,7 @@ Deno.test("GET /api/export of a user with nothing is empty lists, and a CSV of j
     watched: [],
     myList: [],
     diary: [],
+    lists: [],
   });
   const csv = await w.t.request("/api/export?format=csv&list=watched", {
     headers: w.user.headers,

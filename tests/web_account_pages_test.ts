@@ -82,6 +82,7 @@ Deno.test("website: account pages render on the server", async (t) => {
         { name: "ChangePassword", props: { email: "settings@example.test" } },
         { name: "TwoFactor", props: {} },
         { name: "SignOutOthers", props: {} },
+        { name: "ProfileSettings", props: {} },
         { name: "ExportLinks", props: {} },
         { name: "DeleteAccount", props: { confirmation: "delete my account" } },
       ]);

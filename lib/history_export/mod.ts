@@ -8,6 +8,7 @@ import { stringify } from "csv-stringify/sync";
 import { z } from "zod";
 import type { Sql } from "../store/mod.ts";
 import { neutraliseCell } from "../csv/cells.ts";
+import { type ExportedList, exportLists } from "../user_lists/export.ts";
 
 /** A watched entry of the export. */
 export interface ExportedWatched {
@@ -44,6 +45,8 @@ export interface HistoryExport {
   watched: ExportedWatched[];
   myList: ExportedListed[];
   diary: ExportedViewing[];
+  /** The user's own lists (docs/user_lists.md), items in position order. */
+  lists: ExportedList[];
 }
 
 /** The diary CSV's header: Letterboxd's importer reads these names too. */
@@ -125,12 +128,13 @@ export async function exportMyList(sql: Sql, userId: string): Promise<ExportedLi
 
 /** The whole export as JSON. */
 export async function exportJson(sql: Sql, userId: string, now: number): Promise<HistoryExport> {
-  const [watched, myList, diary] = await Promise.all([
+  const [watched, myList, diary, lists] = await Promise.all([
     exportWatched(sql, userId),
     exportMyList(sql, userId),
     exportDiary(sql, userId),
+    exportLists(sql, userId),
   ]);
-  return { exportedAt: new Date(now).toISOString(), watched, myList, diary };
+  return { exportedAt: new Date(now).toISOString(), watched, myList, diary, lists };
 }
 
 /**
@@ -176,6 +180,8 @@ export async function exportCsv(sql: Sql, userId: string, list: "watched" | "myl
 /** The query of `GET /api/export`: JSON by default; a CSV names its list. */
 export const exportQuerySchema = z.strictObject({
   format: z.enum(["json", "csv"]).optional(),
-  list: z.enum(["watched", "mylist", "diary"]).optional(),
+  list: z.enum(["watched", "mylist", "diary", "list"]).optional(),
+  id: z.string().uuid().optional().meta({ description: "The list of list=list (one of yours)." }),
 }).refine((q) => q.format !== "csv" || q.list !== undefined, { message: "list is required" })
+  .refine((q) => (q.list === "list") === (q.id !== undefined), { message: "id with list=list" })
   .refine((q) => q.format === "csv" || q.list === undefined, { message: "list needs csv" });

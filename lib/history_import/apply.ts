@@ -9,6 +9,7 @@
  */
 import { logViewings, type NewViewing } from "../diary/mod.ts";
 import type { Sql, Store } from "../store/mod.ts";
+import { applyListItems } from "../user_lists/import.ts";
 import type { ImportUnit } from "./units.ts";
 
 /** What a batch changed. */
@@ -129,7 +130,8 @@ export function applyBatch(
       if (at >= 0) myList.splice(at, 1);
     }
     for (const { unit, id } of batch) {
-      if (unit.watched) continue;
+      // A movie named only by the file's own lists joins those, not My List.
+      if (unit.watched || unit.listed === 0) continue;
       if (entries.has(id)) counts.skipped += unit.listed;
       else if (!myList.includes(id)) {
         myList.push(id);
@@ -150,6 +152,7 @@ export function applyBatch(
     if (myList.length !== before.length || myList.some((id, i) => id !== before[i])) {
       await tx.query(WRITE_LIST_SQL, [myList, new Date(options.now).toISOString()]);
     }
+    counts.added += await applyListItems(tx, batch, { now: options.now });
     return counts;
   });
 }

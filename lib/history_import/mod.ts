@@ -8,7 +8,8 @@ import { Problem } from "../problem.ts";
 import { countRow, csvHeader, invalidFile, type ReadContext, readContext } from "./csv.ts";
 import { imdbKind, imdbRows } from "./imdb.ts";
 import { LETTERBOXD_FILES, letterboxdKind, letterboxdRows } from "./letterboxd.ts";
-import type { ImportRow, ParsedFile } from "./rows.ts";
+import { parseLetterboxdList } from "../user_lists/import.ts";
+import type { ImportedList, ImportRow, ParsedFile } from "./rows.ts";
 import {
   importCsvRows,
   isImportCsv,
@@ -66,12 +67,16 @@ function csvKind(bytes: Uint8Array) {
   return { imdb: imdbKind(header), letterboxd: letterboxdKind(header), ours: isImportCsv(header) };
 }
 
+// A Letterboxd list: lists/<name>.csv, at the top or under one wrapping folder.
+const LIST_FILE = /^([^/]+\/)?lists\/[^/]+\.csv$/i;
+
 async function fromZip(
   bytes: Uint8Array,
   ctx: ReadContext,
   limits: ZipLimits = {},
 ): Promise<ParsedFile> {
   const wanted = (path: string) => {
+    if (LIST_FILE.test(path)) return true;
     const name = baseName(path);
     return name !== null && (name in LETTERBOXD_FILES || TRAKT_FILES.test(name));
   };
@@ -80,9 +85,28 @@ async function fromZip(
   const rows: ImportRow[] = [];
   let skipped = 0;
   let format: ParsedFile["format"] | null = null;
+  const lists: ImportedList[] = [];
   for (const [path, data] of files) {
+    const content = text(data);
+    if (content === null) throw invalidFile(`${path} in the archive is not UTF-8 text.`);
+    if (LIST_FILE.test(path)) {
+      // The person's own lists (docs/user_lists.md): private lists of theirs after the import.
+      const parsed = parseLetterboxdList(content, {
+        index: lists.length,
+        fileName: path.split("/").pop()!,
+      });
+      if (!parsed) continue;
+      format ??= "letterboxd";
+      lists.push(parsed.list);
+      for (const r of parsed.rows) {
+        countRow(ctx);
+        rows.push(r);
+      }
+      skipped += parsed.skipped;
+      await ctx.slicer.tick();
+      continue;
+    }
     const name = baseName(path)!;
-    if (text(data) === null) throw invalidFile(`${path} in the archive is not UTF-8 text.`);
     if (name in LETTERBOXD_FILES) {
       // The header is checked before the entry is parsed, as a plain file's is.
       if (data.length > 0 && !csvKind(data).letterboxd) {
@@ -99,7 +123,7 @@ async function fromZip(
     }
   }
   if (format === null) throw unknownFormat();
-  return { format, rows, skipped };
+  return lists.length > 0 ? { format, rows, skipped, lists } : { format, rows, skipped };
 }
 
 function fromJson(json: unknown, ctx: ReadContext): ParsedFile {

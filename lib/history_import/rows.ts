@@ -4,7 +4,7 @@
  */
 
 /** What a row asks for: watched-list kinds, or the watchlist (My List). */
-export type RowKind = "watched" | "diary" | "rating" | "review" | "watchlist";
+export type RowKind = "watched" | "diary" | "rating" | "review" | "watchlist" | "list";
 
 /** The file formats `GET /api/import/:id` names; `service` is this service's own JSON export. */
 export type ImportFormat = "letterboxd" | "trakt" | "imdb" | "service";
@@ -31,6 +31,25 @@ export interface ImportRow {
   logged?: boolean;
   /** The title was longer than a title can be: the row is reported `invalid_row`, never searched. */
   invalid?: true;
+  /** A list row: which of the file's lists, where in it, and the item's note. */
+  list?: ListMembership;
+}
+
+/** An item of one of the file's own lists (docs/user_lists.md). */
+export interface ListMembership {
+  /** The list's index in `ParsedFile.lists`. */
+  index: number;
+  /** The user's list it goes to, once the run has made (or found) it. */
+  listId?: string;
+  position: number;
+  note?: string;
+}
+
+/** A list of the file (a Letterboxd ZIP's lists/*.csv), made private in the user's lists. */
+export interface ImportedList {
+  name: string;
+  description: string;
+  ranked: boolean;
 }
 
 /** A file read into rows; `skipped` counts entries that are not movies (TV, episodes). */
@@ -38,6 +57,8 @@ export interface ParsedFile {
   format: ImportFormat;
   rows: ImportRow[];
   skipped: number;
+  /** The file's own lists, their items among `rows` (kind `list`). */
+  lists?: ImportedList[];
 }
 
 /** A note holds at most this many characters (contract section 11). */

@@ -28,6 +28,7 @@ import { Slicer } from "./slices.ts";
 import { groupRows } from "./units.ts";
 import { UNMATCHED_PAGE, unmatchedPage } from "./unmatched.ts";
 import { unmatchedCsv } from "./unmatched_csv.ts";
+import { prepareLists } from "../user_lists/import.ts";
 
 export type { HistoryImportOptions, HistoryImportService } from "./service_types.ts";
 
@@ -135,6 +136,15 @@ export function createHistoryImportService(
         maxRows: options.maxRows,
         slicer,
       });
+      // The file's own lists become the user's (docs/user_lists.md); past the limit, skipped.
+      const listIds = await prepareLists(store, userId, parsed.lists ?? []);
+      const rows = parsed.rows.filter((r) => {
+        if (!r.list) return true;
+        r.list.listId = listIds[r.list.index] ?? undefined;
+        return r.list.listId !== undefined;
+      });
+      parsed.skipped += parsed.rows.length - rows.length;
+      parsed.rows = rows;
       const units = await groupRows(parsed.rows, () => slicer.tick());
       const run: StoredRun = {
         id: crypto.randomUUID(),

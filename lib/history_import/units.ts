@@ -4,7 +4,7 @@
  * by the rules of contract section 11 (the latest watch date; the latest dated rating).
  */
 import { titleKey } from "../recommend/resolve_titles.ts";
-import type { ImportRow } from "./rows.ts";
+import type { ImportRow, ListMembership } from "./rows.ts";
 
 /** One movie of the file, its rows merged. Stored as JSON with the run, so it stays small. */
 export interface ImportUnit {
@@ -27,6 +27,8 @@ export interface ImportUnit {
   viewings?: UnitViewing[];
   /** The file's title was too long to be one: reported `invalid_row`, never searched. */
   invalid?: true;
+  /** The lists of the file that hold it (docs/user_lists.md). */
+  lists?: ListMembership[];
 }
 
 /** One viewing of a unit: a date, and what the file says of it. */
@@ -87,6 +89,10 @@ export async function groupRows(
     }
     unit.rows++;
     if (!unit.title && row.title) unit.title = row.title;
+    if (row.kind === "list") {
+      if (row.list) (unit.lists ??= []).push(row.list);
+      continue;
+    }
     if (row.kind === "watchlist") {
       unit.listed++;
       continue;

@@ -18,6 +18,8 @@ export interface PageState {
   imageBaseUrl: string;
   /** Where the browser's supabase-js signs in: Supabase when configured, else this site. */
   auth: { url?: string; anonKey?: string };
+  /** Extra <meta> tags a page asks for (Open Graph, robots), as attribute maps. */
+  meta?: Record<string, string>[];
   /** The captcha widget of the signup page, when signup verifies captchas. */
   captcha?: { provider: "turnstile" | "hcaptcha"; siteKey: string };
 }

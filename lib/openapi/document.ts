@@ -17,6 +17,7 @@ import {
   withPersonalTokens,
 } from "./paths/tokens.ts";
 import { historyImportComponents, historyImportPaths } from "./paths/history_import.ts";
+import { userListsComponents, userListsPaths } from "./paths/user_lists.ts";
 
 /** Builds the document afresh (tests; the route serves the cached one). */
 export function buildOpenApiDocument(): Record<string, unknown> {
@@ -46,6 +47,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           ...adminInvitesPaths(),
           ...diaryPaths(),
           ...historyImportPaths(),
+          ...userListsPaths(),
           ...tokenPaths(),
         }),
       ),
@@ -58,6 +60,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         ...tokenComponents,
         ...diaryComponents,
         ...historyImportComponents,
+        ...userListsComponents,
       }),
       headers: headerComponents,
       securitySchemes: {

@@ -81,6 +81,19 @@ export const historyExportSchema = z.strictObject({
     rewatch: z.boolean(),
     note: z.string().max(2000).nullable(),
   })).meta({ description: "Every viewing, newest first." }),
+  lists: z.array(z.strictObject({
+    name: z.string(),
+    description: z.string(),
+    visibility: z.enum(["private", "unlisted", "public"]),
+    ranked: z.boolean(),
+    items: z.array(z.strictObject({
+      catalogId,
+      title: z.string(),
+      year: z.number().int().min(0),
+      position: z.number().int().min(1),
+      note: z.string().nullable(),
+    })),
+  })).meta({ description: "The user's own lists, items in position order." }),
 });
 
 /** The components these routes add to the document. */

@@ -6,6 +6,7 @@
 import { Title } from "../../components/Title.tsx";
 import ListButtonsIsland from "../../islands/ListButtons.tsx";
 import LogViewingIsland from "../../islands/LogViewing.tsx";
+import AddToListIsland from "../../islands/AddToList.tsx";
 import { WatchProviders } from "../../components/WatchProviders.tsx";
 import { getCookie } from "hono/cookie";
 import type { MovieDetail, WatchProviders as Offers } from "../../lib/catalog/mod.ts";
@@ -19,6 +20,7 @@ import { Poster } from "../../components/Poster.tsx";
 
 const ListButtons = island("ListButtons", ListButtonsIsland);
 const LogViewing = island("LogViewing", LogViewingIsland);
+const AddToList = island("AddToList", AddToListIsland);
 
 interface Data {
   movie: MovieDetail;
@@ -124,14 +126,17 @@ export default function Movie({ data, url, user }: PageProps<Data>) {
           : null}
         {user
           ? (
-            <ListButtons
-              catalogId={movie.id}
-              title={movie.title}
-              watched={lists?.watched}
-              inMyList={lists?.inMyList}
-              entry={lists?.entry}
-              loginHref={loginHref}
-            />
+            <>
+              <ListButtons
+                catalogId={movie.id}
+                title={movie.title}
+                watched={lists?.watched}
+                inMyList={lists?.inMyList}
+                entry={lists?.entry}
+                loginHref={loginHref}
+              />
+              <AddToList catalogId={movie.id} title={movie.title} />
+            </>
           )
           : (
             <p class="list-buttons-signin">

@@ -1,0 +1,19 @@
+/** GET /api/shared/:slug: a shared list, read by anyone with its link (no account). */
+import type { Handlers } from "../../../lib/http/app_env.ts";
+import { searchParams } from "../../../lib/http/history_payloads.ts";
+import { publicReadLimit } from "../../../lib/http/middleware/public_read_limit.ts";
+import { parsePage } from "../../../lib/user_lists/mod.ts";
+
+/** Limited per client address before anything is read. */
+export const middleware = [publicReadLimit()];
+
+export const handler: Handlers = {
+  async GET(c) {
+    const page = parsePage(searchParams(c.req.raw));
+    const { list, movies, nextCursor } = await c.var.services.userLists.shared(
+      c.req.param("slug") ?? "",
+      page,
+    );
+    return c.json({ list, movies, nextCursor });
+  },
+};

@@ -1,0 +1,78 @@
+/** `/u/:handle`: a public profile: the name, the public lists and, if shown, the figures. */
+import { HeadMeta } from "../../components/HeadMeta.tsx";
+import { Title } from "../../components/Title.tsx";
+import type { Handlers, PageProps } from "../../lib/http/app_env.ts";
+import { publicReadLimit } from "../../lib/http/middleware/public_read_limit.ts";
+import type { PublicProfile } from "../../lib/user_lists/mod.ts";
+
+/** Limited per client address, as the profile read of the API. */
+export const middleware = [publicReadLimit()];
+
+export const handler: Handlers = {
+  async GET(c) {
+    return c.var.render(
+      await c.var.services.profiles.publicProfile(c.req.param("handle") ?? ""),
+    );
+  },
+};
+
+export default function Profile({ data }: PageProps<PublicProfile>) {
+  const { stats } = data;
+  return (
+    <section aria-labelledby="profile-title" class="profile">
+      <Title>{data.displayName}</Title>
+      <HeadMeta
+        tags={[
+          { property: "og:type", content: "profile" },
+          { property: "og:title", content: `${data.displayName} (@${data.handle})` },
+          { name: "description", content: `${data.displayName}'s movie lists.` },
+        ]}
+      />
+      <h1 id="profile-title">{data.displayName}</h1>
+      <p class="muted">@{data.handle}</p>
+      {stats
+        ? (
+          <dl class="profile-stats">
+            <dt>Movies watched</dt>
+            <dd>{stats.movies}</dd>
+            <dt>Hours</dt>
+            <dd>{Math.round(stats.minutes / 60)}</dd>
+            <dt>This year</dt>
+            <dd>{stats.thisYear}</dd>
+            {stats.averageRating !== null
+              ? (
+                <>
+                  <dt>Average rating</dt>
+                  <dd>{(stats.averageRating / 2).toFixed(1)} / 5</dd>
+                </>
+              )
+              : null}
+            {stats.topGenres.length
+              ? (
+                <>
+                  <dt>Top genres</dt>
+                  <dd>{stats.topGenres.map((g) => g.name).join(", ")}</dd>
+                </>
+              )
+              : null}
+          </dl>
+        )
+        : null}
+      <h2>Lists</h2>
+      {data.lists.length === 0 ? <p class="empty">No public lists yet.</p> : (
+        <ul class="user-lists">
+          {data.lists.map((l) => (
+            <li key={l.shareUrl}>
+              <a href={new URL(l.shareUrl).pathname}>{l.name}</a>{" "}
+              <span class="muted">
+                {l.count} {l.count === 1 ? "movie" : "movies"}
+                {l.ranked ? " · ranked" : ""}
+              </span>
+              {l.description ? <p>{l.description}</p> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
