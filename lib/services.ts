@@ -5,6 +5,7 @@ import type { AppDeps } from "./deps.ts";
 import { createHistoryImportService, type HistoryImportService } from "./history_import/service.ts";
 import { type CatalogImportService, createCatalogImportService } from "./import/mod.ts";
 import { createListsService, type ListsService } from "./lists/mod.ts";
+import { createMyServicesService, type MyServicesService } from "./my_services/mod.ts";
 import { createRecommendService, type RecommendService } from "./recommend/mod.ts";
 
 /** Every service a handler can call, on `c.var.services`. */
@@ -15,6 +16,8 @@ export interface Services {
   historyImport: HistoryImportService;
   recommend: RecommendService;
   lists: ListsService;
+  /** My services: region, providers, switches (lib/my_services). */
+  myServices: MyServicesService;
 }
 
 /** Builds the services of one app. */
@@ -28,6 +31,7 @@ export function createServices(deps: AppDeps): Services {
     historyImport: createHistoryImportService(deps, { catalog }),
     // A write of a movie the store lacks fetches its details in the background.
     lists: createListsService(deps, { prefetch: (ids) => catalog.prefetch(ids) }),
+    myServices: createMyServicesService(deps),
     // Titles the movies store does not know fall back to the catalog search (lib/catalog).
     recommend: createRecommendService(deps, {
       search: (title, { year }) => catalog.search(title, { year, wait: true }).then((r) => r.value),

@@ -8,6 +8,7 @@ import { buildPaths } from "./paths.ts";
 import { headerComponents, withSharedResponses } from "./responses.ts";
 import { responseComponents } from "./schemas.ts";
 import { steeringComponents, steeringPaths } from "./steering_paths.ts";
+import { servicesComponents, servicesPaths } from "./paths/services.ts";
 
 /** Builds the document afresh (tests; the route serves the cached one). */
 export function buildOpenApiDocument(): Record<string, unknown> {
@@ -24,12 +25,22 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         "A method a route does not offer answers 405 with Allow.",
     },
     servers: [{ url: "/" }],
-    tags: ["lists", "history", "catalog", "recommend", "auth", "admin", "service"].map((name) => ({
+    tags: ["lists", "history", "catalog", "recommend", "auth", "admin", "service", "services"].map((
+      name,
+    ) => ({
       name,
     })),
-    paths: withBounds(withSharedResponses({ ...buildPaths(), ...steeringPaths() })),
+    paths: withBounds(withSharedResponses({
+      ...buildPaths(),
+      ...steeringPaths(),
+      ...servicesPaths(),
+    })),
     components: {
-      schemas: componentSchemas({ ...responseComponents, ...steeringComponents }),
+      schemas: componentSchemas({
+        ...responseComponents,
+        ...steeringComponents,
+        ...servicesComponents,
+      }),
       headers: headerComponents,
       securitySchemes: {
         bearerAuth: {
