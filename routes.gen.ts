@@ -11,43 +11,47 @@ import * as $7 from "./routes/auth/v1/_middleware.ts";
 import * as $8 from "./routes/index.tsx";
 import * as $9 from "./routes/account.tsx";
 import * as $10 from "./routes/api/account.ts";
-import * as $11 from "./routes/api/admin/catalog-import.ts";
-import * as $12 from "./routes/api/auth/signup.ts";
-import * as $13 from "./routes/api/docs.tsx";
-import * as $14 from "./routes/api/export.ts";
-import * as $15 from "./routes/api/health.ts";
-import * as $16 from "./routes/api/import.ts";
-import * as $17 from "./routes/api/import/[id].ts";
-import * as $18 from "./routes/api/me/services.ts";
-import * as $19 from "./routes/api/movies/popular.ts";
-import * as $20 from "./routes/api/movies/search.ts";
-import * as $21 from "./routes/api/movies/[id].ts";
-import * as $22 from "./routes/api/movies/[id]/providers.ts";
-import * as $23 from "./routes/api/mylist.ts";
-import * as $24 from "./routes/api/openapi.json.ts";
-import * as $25 from "./routes/api/providers.ts";
-import * as $26 from "./routes/api/recommend/index.ts";
-import * as $27 from "./routes/api/recommend/current.ts";
-import * as $28 from "./routes/api/recommend/dismissed.ts";
-import * as $29 from "./routes/api/recommend/quota.ts";
-import * as $30 from "./routes/api/watched.ts";
-import * as $31 from "./routes/api/watched/[catalogId].ts";
-import * as $32 from "./routes/auth/v1/.well-known/jwks.json.ts";
-import * as $33 from "./routes/auth/v1/logout.ts";
-import * as $34 from "./routes/auth/v1/recover.ts";
-import * as $35 from "./routes/auth/v1/token.ts";
-import * as $36 from "./routes/auth/v1/user.ts";
-import * as $37 from "./routes/auth/v1/verify.ts";
-import * as $38 from "./routes/forgot-password.tsx";
-import * as $39 from "./routes/import.tsx";
-import * as $40 from "./routes/login.tsx";
-import * as $41 from "./routes/movies/[id].tsx";
-import * as $42 from "./routes/mylist.tsx";
-import * as $43 from "./routes/recommendations.tsx";
-import * as $44 from "./routes/reset-password.tsx";
-import * as $45 from "./routes/search.tsx";
-import * as $46 from "./routes/signup.tsx";
-import * as $47 from "./routes/watched.tsx";
+import * as $11 from "./routes/api/admin/availability-runs.ts";
+import * as $12 from "./routes/api/admin/catalog-import.ts";
+import * as $13 from "./routes/api/auth/signup.ts";
+import * as $14 from "./routes/api/docs.tsx";
+import * as $15 from "./routes/api/export.ts";
+import * as $16 from "./routes/api/health.ts";
+import * as $17 from "./routes/api/import.ts";
+import * as $18 from "./routes/api/import/[id].ts";
+import * as $19 from "./routes/api/me/services.ts";
+import * as $20 from "./routes/api/movies/popular.ts";
+import * as $21 from "./routes/api/movies/search.ts";
+import * as $22 from "./routes/api/movies/[id].ts";
+import * as $23 from "./routes/api/movies/[id]/providers.ts";
+import * as $24 from "./routes/api/mylist.ts";
+import * as $25 from "./routes/api/notifications.ts";
+import * as $26 from "./routes/api/notifications/read.ts";
+import * as $27 from "./routes/api/openapi.json.ts";
+import * as $28 from "./routes/api/providers.ts";
+import * as $29 from "./routes/api/recommend/index.ts";
+import * as $30 from "./routes/api/recommend/current.ts";
+import * as $31 from "./routes/api/recommend/dismissed.ts";
+import * as $32 from "./routes/api/recommend/quota.ts";
+import * as $33 from "./routes/api/watched.ts";
+import * as $34 from "./routes/api/watched/[catalogId].ts";
+import * as $35 from "./routes/auth/v1/.well-known/jwks.json.ts";
+import * as $36 from "./routes/auth/v1/logout.ts";
+import * as $37 from "./routes/auth/v1/recover.ts";
+import * as $38 from "./routes/auth/v1/token.ts";
+import * as $39 from "./routes/auth/v1/user.ts";
+import * as $40 from "./routes/auth/v1/verify.ts";
+import * as $41 from "./routes/forgot-password.tsx";
+import * as $42 from "./routes/import.tsx";
+import * as $43 from "./routes/login.tsx";
+import * as $44 from "./routes/movies/[id].tsx";
+import * as $45 from "./routes/mylist.tsx";
+import * as $46 from "./routes/recommendations.tsx";
+import * as $47 from "./routes/reset-password.tsx";
+import * as $48 from "./routes/search.tsx";
+import * as $49 from "./routes/signup.tsx";
+import * as $50 from "./routes/unsubscribe.tsx";
+import * as $51 from "./routes/watched.tsx";
 
 /** The route table app.ts builds the app from. */
 export const manifest: Manifest = {
@@ -65,46 +69,54 @@ export const manifest: Manifest = {
     { pattern: "/", file: "index.tsx", module: $8 },
     { pattern: "/account", file: "account.tsx", module: $9 },
     { pattern: "/api/account", file: "api/account.ts", module: $10 },
-    { pattern: "/api/admin/catalog-import", file: "api/admin/catalog-import.ts", module: $11 },
-    { pattern: "/api/auth/signup", file: "api/auth/signup.ts", module: $12 },
-    { pattern: "/api/docs", file: "api/docs.tsx", module: $13 },
-    { pattern: "/api/export", file: "api/export.ts", module: $14 },
-    { pattern: "/api/health", file: "api/health.ts", module: $15 },
-    { pattern: "/api/import", file: "api/import.ts", module: $16 },
-    { pattern: "/api/import/:id", file: "api/import/[id].ts", module: $17 },
-    { pattern: "/api/me/services", file: "api/me/services.ts", module: $18 },
-    { pattern: "/api/movies/popular", file: "api/movies/popular.ts", module: $19 },
-    { pattern: "/api/movies/search", file: "api/movies/search.ts", module: $20 },
-    { pattern: "/api/movies/:id", file: "api/movies/[id].ts", module: $21 },
-    { pattern: "/api/movies/:id/providers", file: "api/movies/[id]/providers.ts", module: $22 },
-    { pattern: "/api/mylist", file: "api/mylist.ts", module: $23 },
-    { pattern: "/api/openapi.json", file: "api/openapi.json.ts", module: $24 },
-    { pattern: "/api/providers", file: "api/providers.ts", module: $25 },
-    { pattern: "/api/recommend", file: "api/recommend/index.ts", module: $26 },
-    { pattern: "/api/recommend/current", file: "api/recommend/current.ts", module: $27 },
-    { pattern: "/api/recommend/dismissed", file: "api/recommend/dismissed.ts", module: $28 },
-    { pattern: "/api/recommend/quota", file: "api/recommend/quota.ts", module: $29 },
-    { pattern: "/api/watched", file: "api/watched.ts", module: $30 },
-    { pattern: "/api/watched/:catalogId", file: "api/watched/[catalogId].ts", module: $31 },
+    {
+      pattern: "/api/admin/availability-runs",
+      file: "api/admin/availability-runs.ts",
+      module: $11,
+    },
+    { pattern: "/api/admin/catalog-import", file: "api/admin/catalog-import.ts", module: $12 },
+    { pattern: "/api/auth/signup", file: "api/auth/signup.ts", module: $13 },
+    { pattern: "/api/docs", file: "api/docs.tsx", module: $14 },
+    { pattern: "/api/export", file: "api/export.ts", module: $15 },
+    { pattern: "/api/health", file: "api/health.ts", module: $16 },
+    { pattern: "/api/import", file: "api/import.ts", module: $17 },
+    { pattern: "/api/import/:id", file: "api/import/[id].ts", module: $18 },
+    { pattern: "/api/me/services", file: "api/me/services.ts", module: $19 },
+    { pattern: "/api/movies/popular", file: "api/movies/popular.ts", module: $20 },
+    { pattern: "/api/movies/search", file: "api/movies/search.ts", module: $21 },
+    { pattern: "/api/movies/:id", file: "api/movies/[id].ts", module: $22 },
+    { pattern: "/api/movies/:id/providers", file: "api/movies/[id]/providers.ts", module: $23 },
+    { pattern: "/api/mylist", file: "api/mylist.ts", module: $24 },
+    { pattern: "/api/notifications", file: "api/notifications.ts", module: $25 },
+    { pattern: "/api/notifications/read", file: "api/notifications/read.ts", module: $26 },
+    { pattern: "/api/openapi.json", file: "api/openapi.json.ts", module: $27 },
+    { pattern: "/api/providers", file: "api/providers.ts", module: $28 },
+    { pattern: "/api/recommend", file: "api/recommend/index.ts", module: $29 },
+    { pattern: "/api/recommend/current", file: "api/recommend/current.ts", module: $30 },
+    { pattern: "/api/recommend/dismissed", file: "api/recommend/dismissed.ts", module: $31 },
+    { pattern: "/api/recommend/quota", file: "api/recommend/quota.ts", module: $32 },
+    { pattern: "/api/watched", file: "api/watched.ts", module: $33 },
+    { pattern: "/api/watched/:catalogId", file: "api/watched/[catalogId].ts", module: $34 },
     {
       pattern: "/auth/v1/.well-known/jwks.json",
       file: "auth/v1/.well-known/jwks.json.ts",
-      module: $32,
+      module: $35,
     },
-    { pattern: "/auth/v1/logout", file: "auth/v1/logout.ts", module: $33 },
-    { pattern: "/auth/v1/recover", file: "auth/v1/recover.ts", module: $34 },
-    { pattern: "/auth/v1/token", file: "auth/v1/token.ts", module: $35 },
-    { pattern: "/auth/v1/user", file: "auth/v1/user.ts", module: $36 },
-    { pattern: "/auth/v1/verify", file: "auth/v1/verify.ts", module: $37 },
-    { pattern: "/forgot-password", file: "forgot-password.tsx", module: $38 },
-    { pattern: "/import", file: "import.tsx", module: $39 },
-    { pattern: "/login", file: "login.tsx", module: $40 },
-    { pattern: "/movies/:id", file: "movies/[id].tsx", module: $41 },
-    { pattern: "/mylist", file: "mylist.tsx", module: $42 },
-    { pattern: "/recommendations", file: "recommendations.tsx", module: $43 },
-    { pattern: "/reset-password", file: "reset-password.tsx", module: $44 },
-    { pattern: "/search", file: "search.tsx", module: $45 },
-    { pattern: "/signup", file: "signup.tsx", module: $46 },
-    { pattern: "/watched", file: "watched.tsx", module: $47 },
+    { pattern: "/auth/v1/logout", file: "auth/v1/logout.ts", module: $36 },
+    { pattern: "/auth/v1/recover", file: "auth/v1/recover.ts", module: $37 },
+    { pattern: "/auth/v1/token", file: "auth/v1/token.ts", module: $38 },
+    { pattern: "/auth/v1/user", file: "auth/v1/user.ts", module: $39 },
+    { pattern: "/auth/v1/verify", file: "auth/v1/verify.ts", module: $40 },
+    { pattern: "/forgot-password", file: "forgot-password.tsx", module: $41 },
+    { pattern: "/import", file: "import.tsx", module: $42 },
+    { pattern: "/login", file: "login.tsx", module: $43 },
+    { pattern: "/movies/:id", file: "movies/[id].tsx", module: $44 },
+    { pattern: "/mylist", file: "mylist.tsx", module: $45 },
+    { pattern: "/recommendations", file: "recommendations.tsx", module: $46 },
+    { pattern: "/reset-password", file: "reset-password.tsx", module: $47 },
+    { pattern: "/search", file: "search.tsx", module: $48 },
+    { pattern: "/signup", file: "signup.tsx", module: $49 },
+    { pattern: "/unsubscribe", file: "unsubscribe.tsx", module: $50 },
+    { pattern: "/watched", file: "watched.tsx", module: $51 },
   ],
 };

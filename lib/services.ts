@@ -1,6 +1,7 @@
 /** The app's services, built once per app from its dependencies and shared by every request. */
 import { type AuthService, createAuthService } from "./auth/service.ts";
 import { type Catalog, createCatalogService } from "./catalog/mod.ts";
+import { type AvailabilityService, createAvailabilityService } from "./availability/mod.ts";
 import type { AppDeps } from "./deps.ts";
 import { createHistoryImportService, type HistoryImportService } from "./history_import/service.ts";
 import { type CatalogImportService, createCatalogImportService } from "./import/mod.ts";
@@ -11,6 +12,8 @@ import { createRecommendService, type RecommendService } from "./recommend/mod.t
 /** Every service a handler can call, on `c.var.services`. */
 export interface Services {
   auth: AuthService;
+  /** The availability job: refreshes My List providers, notifies (lib/availability). */
+  availability: AvailabilityService;
   catalog: Catalog;
   catalogImport: CatalogImportService;
   historyImport: HistoryImportService;
@@ -25,6 +28,7 @@ export function createServices(deps: AppDeps): Services {
   const catalog = createCatalogService(deps);
   const services: Services = {
     auth: createAuthService(deps),
+    availability: createAvailabilityService(deps),
     catalog,
     catalogImport: createCatalogImportService(deps, { catalog }),
     // A user's history file, matched through the catalog's search (lib/history_import).

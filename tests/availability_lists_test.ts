@@ -6,6 +6,7 @@ import {
   APPLE,
   MUBI,
   NETFLIX,
+  P,
   PRIME,
   regionOffers,
   seedMovie,
@@ -66,7 +67,7 @@ for (const engine of ENGINES) {
     const none = await read(t, user, "/api/mylist?available=mine");
     assert.equal(none.status, 400);
     assert.equal(none.body.code, "no_services");
-    await choose(t, user, { region: "US", providers: [8, 9] });
+    await choose(t, user, { region: "US", providers: [P(8), P(9)] });
     for (
       const [path, expected] of [
         ["/api/mylist?available=mine", [4, 1]],
@@ -84,7 +85,7 @@ for (const engine of ENGINES) {
     await choose(t, user, { region: "GB" });
     assert.deepEqual(ids((await read(t, user, "/api/mylist?available=mine")).body), [3]);
     // Services chosen but nothing of them available: an empty list, not an error.
-    await choose(t, user, { region: "US", providers: [337] });
+    await choose(t, user, { region: "US", providers: [P(337)] });
     assert.deepEqual(await read(t, user, "/api/mylist?available=mine"), {
       status: 200,
       body: { success: true, movies: [] },
@@ -112,7 +113,7 @@ for (const engine of ENGINES) {
       [],
       [],
     ]);
-    await choose(t, user, { providers: [8, 9] });
+    await choose(t, user, { providers: [P(8), P(9)] });
     const mine = await read(t, user, "/api/mylist?include=availability");
     assert.deepEqual(
       Object.fromEntries(
@@ -122,15 +123,15 @@ for (const engine of ENGINES) {
       ),
       {
         6: [],
-        4: [{ id: 9, name: "Amazon Prime Video", kind: "flatrate" }, {
-          id: 8,
+        4: [{ id: P(9), name: "Amazon Prime Video", kind: "flatrate" }, {
+          id: P(8),
           name: "Netflix",
           kind: "flatrate",
         }],
         5: [],
         3: [],
         2: [],
-        1: [{ id: 8, name: "Netflix", kind: "flatrate" }],
+        1: [{ id: P(8), name: "Netflix", kind: "flatrate" }],
       },
     );
     const card = mine.body.movies[5];
@@ -163,9 +164,9 @@ for (const engine of ENGINES) {
     const user = await createUser(t.deps);
     const other = await createUser(t.deps);
     await world(t, user);
-    await choose(t, other, { providers: [8, 9, 11] });
+    await choose(t, other, { providers: [P(8), P(9), P(11)] });
     assert.equal((await read(t, user, "/api/mylist?available=mine")).body.code, "no_services");
-    await choose(t, user, { providers: [11] });
+    await choose(t, user, { providers: [P(11)] });
     assert.deepEqual(ids((await read(t, user, "/api/mylist?available=mine")).body), [6, 1]);
   });
 }

@@ -4,15 +4,19 @@
  */
 import type { Sql } from "../../lib/store/mod.ts";
 
-/** Providers the tests use (real TMDB ids and logos). */
-export const NETFLIX = { provider_id: 8, provider_name: "Netflix", logo_path: "/netflix.jpg" };
+// Providers the tests use, with ids no real provider has: a PostgreSQL test database is shared
+// by every test file, and the fixtures' real providers (movie 550's) must not mix with these.
+export const NETFLIX = { provider_id: 990008, provider_name: "Netflix", logo_path: "/netflix.jpg" };
 export const PRIME = {
-  provider_id: 9,
+  provider_id: 990009,
   provider_name: "Amazon Prime Video",
   logo_path: "/prime.jpg",
 };
-export const MUBI = { provider_id: 11, provider_name: "MUBI", logo_path: "/mubi.jpg" };
-export const APPLE = { provider_id: 2, provider_name: "Apple TV", logo_path: "/apple.jpg" };
+export const MUBI = { provider_id: 990011, provider_name: "MUBI", logo_path: "/mubi.jpg" };
+export const APPLE = { provider_id: 990002, provider_name: "Apple TV", logo_path: "/apple.jpg" };
+
+/** Provider id `n` of the tests (8 Netflix, 9 Prime, 11 MUBI, 2 Apple). */
+export const P = (n: number): number => 990000 + n;
 
 type Offer = typeof NETFLIX;
 
