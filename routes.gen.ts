@@ -46,12 +46,13 @@ import * as $42 from "./routes/import.tsx";
 import * as $43 from "./routes/login.tsx";
 import * as $44 from "./routes/movies/[id].tsx";
 import * as $45 from "./routes/mylist.tsx";
-import * as $46 from "./routes/recommendations.tsx";
-import * as $47 from "./routes/reset-password.tsx";
-import * as $48 from "./routes/search.tsx";
-import * as $49 from "./routes/signup.tsx";
-import * as $50 from "./routes/unsubscribe.tsx";
-import * as $51 from "./routes/watched.tsx";
+import * as $46 from "./routes/notifications.tsx";
+import * as $47 from "./routes/recommendations.tsx";
+import * as $48 from "./routes/reset-password.tsx";
+import * as $49 from "./routes/search.tsx";
+import * as $50 from "./routes/signup.tsx";
+import * as $51 from "./routes/unsubscribe.tsx";
+import * as $52 from "./routes/watched.tsx";
 
 /** The route table app.ts builds the app from. */
 export const manifest: Manifest = {
@@ -112,11 +113,12 @@ export const manifest: Manifest = {
     { pattern: "/login", file: "login.tsx", module: $43 },
     { pattern: "/movies/:id", file: "movies/[id].tsx", module: $44 },
     { pattern: "/mylist", file: "mylist.tsx", module: $45 },
-    { pattern: "/recommendations", file: "recommendations.tsx", module: $46 },
-    { pattern: "/reset-password", file: "reset-password.tsx", module: $47 },
-    { pattern: "/search", file: "search.tsx", module: $48 },
-    { pattern: "/signup", file: "signup.tsx", module: $49 },
-    { pattern: "/unsubscribe", file: "unsubscribe.tsx", module: $50 },
-    { pattern: "/watched", file: "watched.tsx", module: $51 },
+    { pattern: "/notifications", file: "notifications.tsx", module: $46 },
+    { pattern: "/recommendations", file: "recommendations.tsx", module: $47 },
+    { pattern: "/reset-password", file: "reset-password.tsx", module: $48 },
+    { pattern: "/search", file: "search.tsx", module: $49 },
+    { pattern: "/signup", file: "signup.tsx", module: $50 },
+    { pattern: "/unsubscribe", file: "unsubscribe.tsx", module: $51 },
+    { pattern: "/watched", file: "watched.tsx", module: $52 },
   ],
 };

@@ -7,6 +7,7 @@ import { createHistoryImportService, type HistoryImportService } from "./history
 import { type CatalogImportService, createCatalogImportService } from "./import/mod.ts";
 import { createListsService, type ListsService } from "./lists/mod.ts";
 import { createMyServicesService, type MyServicesService } from "./my_services/mod.ts";
+import { streamingFilter } from "./my_services/streaming_filter.ts";
 import { createRecommendService, type RecommendService } from "./recommend/mod.ts";
 
 /** Every service a handler can call, on `c.var.services`. */
@@ -26,6 +27,7 @@ export interface Services {
 /** Builds the services of one app. */
 export function createServices(deps: AppDeps): Services {
   const catalog = createCatalogService(deps);
+  const myServices = createMyServicesService(deps);
   const services: Services = {
     auth: createAuthService(deps),
     availability: createAvailabilityService(deps),
@@ -35,10 +37,12 @@ export function createServices(deps: AppDeps): Services {
     historyImport: createHistoryImportService(deps, { catalog }),
     // A write of a movie the store lacks fetches its details in the background.
     lists: createListsService(deps, { prefetch: (ids) => catalog.prefetch(ids) }),
-    myServices: createMyServicesService(deps),
+    myServices,
     // Titles the movies store does not know fall back to the catalog search (lib/catalog).
     recommend: createRecommendService(deps, {
       search: (title, { year }) => catalog.search(title, { year, wait: true }).then((r) => r.value),
+      // "Only what I can stream" (lib/my_services/streaming_filter.ts).
+      streaming: (userId) => streamingFilter(deps, { userId, catalog, myServices }),
     }),
   };
   return services;

@@ -146,6 +146,8 @@ for (const engine of ENGINES) {
       25,
       25,
     ]]);
+    // One alert per (user, movie): 30 + 35 + 40 entries, counted right with 4 movies in flight.
+    assert.equal(first.notifications + second.notifications, 105);
     // Every user saved movies that newly stream on Netflix.
     assert.equal((await notes(t, users[0])).unread, 30);
   });

@@ -92,12 +92,14 @@ export async function executeAvailabilityRun(
     const after = await readStoredProviders(store, id);
     // Without earlier data nothing can be told "new": the first fetch only sets the baseline.
     if (before && after) {
-      counts.notifications += await notifyNewOffers(store, {
+      // Awaited first: `+= await` would read the counter before other movies added to it.
+      const stored = await notifyNewOffers(store, {
         catalogId: id,
         before: before.results,
         after: after.results,
         now: clock.now(),
       });
+      counts.notifications += stored;
     }
   }
 

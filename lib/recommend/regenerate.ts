@@ -55,7 +55,9 @@ export function createRegenerate(deps: AppDeps, options: RecommendServiceOptions
         };
       },
     );
+    const streaming = (await options.streaming?.(userId)) ?? undefined;
     const picks = await generate(taste, {
+      streaming,
       previousIds,
       previousTitles,
       dismissedIds: dismissed,
