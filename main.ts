@@ -12,6 +12,11 @@ import {
   IMPORT_LOCK_TTL_MS,
   scheduledImport,
 } from "./lib/import/mod.ts";
+import {
+  type AvailabilityService,
+  failInterruptedAvailabilityRuns,
+  scheduledAvailability,
+} from "./lib/availability/mod.ts";
 import { resumeHistoryImports } from "./lib/history_import/service.ts";
 import { openKv } from "./lib/kv.ts";
 import { HeldLeases } from "./lib/kv_lock.ts";
@@ -39,6 +44,14 @@ const importReady = Promise.withResolvers<CatalogImportService>();
 if (config.catalogImportCron) {
   Deno.cron("catalog-import", config.catalogImportCron, async () => {
     await scheduledImport(await importReady.promise, { log: jsonLogger });
+  });
+}
+
+// The availability job (docs/availability.md): its own schedule, one run at a time (a lease).
+const availabilityReady = Promise.withResolvers<AvailabilityService>();
+if (config.availabilityCron) {
+  Deno.cron("availability", config.availabilityCron, async () => {
+    await scheduledAvailability(await availabilityReady.promise, { log: jsonLogger });
   });
 }
 
@@ -85,11 +98,24 @@ const markInterrupted = () =>
       error: describeError(error),
     })
   );
+const markInterruptedAvailability = () =>
+  failInterruptedAvailabilityRuns(deps).catch((error) =>
+    jsonLogger({
+      level: "error",
+      msg: "marking interrupted availability runs failed",
+      error: describeError(error),
+    })
+  );
 await markInterrupted();
-setTimeout(markInterrupted, IMPORT_LOCK_TTL_MS + 1_000);
+await markInterruptedAvailability();
+setTimeout(() => {
+  markInterrupted();
+  markInterruptedAvailability();
+}, IMPORT_LOCK_TTL_MS + 1_000);
 // One set of services per process: the cron job imports through the app's own catalog.
 const services = createServices(deps);
 importReady.resolve(services.catalogImport);
+availabilityReady.resolve(services.availability);
 const app = createApp(deps, { services });
 serving.app = app.fetch;
 // History imports a restart cut off carry on where they stopped (lib/history_import).

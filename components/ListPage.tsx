@@ -2,6 +2,7 @@
  * The body of /watched and /mylist: the numbers (watched only), the sort and filter form, the
  * user's cards in the ListGrid island, or a sign-in prompt.
  */
+import type { ComponentChildren } from "preact";
 import ListGridIsland, { type ListCard } from "../islands/ListGrid.tsx";
 import type { ListQuery, WatchedStats } from "../lib/lists/mod.ts";
 import { island } from "../lib/http/island.tsx";
@@ -25,21 +26,27 @@ export interface ListPageData {
 
 /** `data` undefined means signed out. */
 export function ListPage(
-  { list, heading, intro, data, path }: {
+  { list, heading, intro, data, path, filters }: {
     list: "watched" | "mylist";
     heading: string;
     intro: string;
     data?: ListPageData;
     path: string;
+    /** More filters, shown under the intro (My List's "Available to me"). */
+    filters?: ComponentChildren;
   },
 ) {
   const { imageBaseUrl } = usePage();
-  const filtered = data ? data.query.genre !== undefined || data.query.rated !== undefined : false;
+  const filtered = data
+    ? data.query.genre !== undefined || data.query.rated !== undefined ||
+      data.query.availableMine === true
+    : false;
   return (
     <section aria-labelledby="list-heading">
       <Title>{heading}</Title>
       <h1 id="list-heading">{heading}</h1>
       <p class="lead">{intro}</p>
+      {data ? filters : null}
       {data
         ? (
           <>

@@ -1,6 +1,7 @@
 /** The header of every page: the site name, the main navigation and the account links. */
 import type { AuthUser } from "../lib/auth/mod.ts";
 import { island } from "../lib/http/island.tsx";
+import { usePage } from "../lib/http/page_context.ts";
 import SignOutButtonIsland from "../islands/SignOutButton.tsx";
 
 const SignOutButton = island("SignOutButton", SignOutButtonIsland);
@@ -51,6 +52,10 @@ export function SiteHeader({ url, user }: { url: URL; user?: AuthUser }) {
           {user
             ? (
               <>
+                <NotificationBell
+                  unread={usePage().unread ?? 0}
+                  current={here === "/notifications"}
+                />
                 {/* Shown on phones too, shortened with an ellipsis. */}
                 <a
                   class="account-email"
@@ -74,5 +79,24 @@ export function SiteHeader({ url, user }: { url: URL; user?: AuthUser }) {
         </div>
       </div>
     </header>
+  );
+}
+
+/** The bell: a link to /notifications with the unread count, said in words to screen readers. */
+function NotificationBell({ unread, current }: { unread: number; current: boolean }) {
+  const label = unread === 0 ? "Notifications" : `Notifications: ${unread} unread`;
+  return (
+    <a
+      class="notification-bell"
+      href="/notifications"
+      aria-label={label}
+      title={label}
+      aria-current={current ? "page" : undefined}
+    >
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+        <path d="M12 22a2 2 0 0 0 2-2h-4a2 2 0 0 0 2 2zm6-6V11a6 6 0 0 0-5-5.9V4a1 1 0 0 0-2 0v1.1A6 6 0 0 0 6 11v5l-2 2v1h16v-1z" />
+      </svg>
+      {unread > 0 ? <span class="bell-count">{unread > 99 ? "99+" : unread}</span> : null}
+    </a>
   );
 }

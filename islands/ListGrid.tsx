@@ -9,13 +9,26 @@ import { cardFacts, MovieCard } from "../components/MovieCard.tsx";
 import { MovieGrid } from "../components/MovieGrid.tsx";
 import type { MovieCard as Card } from "../lib/lists/cards.ts";
 import type { WatchedEntry } from "../lib/lists/entry.ts";
+import type { Availability } from "../lib/lists/availability_sql.ts";
 import { api, ApiError } from "../lib/web/api.ts";
 import { formatDate, ratingText, starsOf } from "../lib/web/history_format.ts";
 import { cardPosterUrl } from "../lib/web/poster.ts";
 import AddToList from "./AddToList.tsx";
 
-/** A card, with its entry on the watched page. */
-export type ListCard = Card & { entry?: WatchedEntry };
+/** A card, with its entry on the watched page and where it streams on my services. */
+export type ListCard = Card & { entry?: WatchedEntry; availability?: Availability[] };
+
+const KIND = { flatrate: "", free: " (free)", ads: " (with ads)" };
+
+/** "On Netflix, MUBI (free)": the badge of a card available on my services. */
+function AvailableBadge({ offers }: { offers: Availability[] }) {
+  if (offers.length === 0) return null;
+  return (
+    <p class="card-available">
+      On {offers.map((o) => `${o.name || `service ${o.id}`}${KIND[o.kind] ?? ""}`).join(", ")}
+    </p>
+  );
+}
 
 /** Which list, its cards in the order shown, and the image root for posters. */
 export interface ListGridProps {
@@ -153,7 +166,14 @@ export default function ListGrid({ list, cards: initial, imageBaseUrl, filtered 
                 title={card.title}
                 posterUrl={cardPosterUrl(imageBaseUrl, card.posterPath)}
                 facts={cardFacts(card.year, card.genres)}
-                details={card.entry ? <EntryLine entry={card.entry} /> : null}
+                details={card.entry || card.availability?.length
+                  ? (
+                    <>
+                      {card.entry ? <EntryLine entry={card.entry} /> : null}
+                      {card.availability ? <AvailableBadge offers={card.availability} /> : null}
+                    </>
+                  )
+                  : null}
               >
                 <button
                   type="button"

@@ -5,7 +5,15 @@
  */
 import { regionCode } from "./catalog/regions.ts";
 import { z } from "zod";
-import { bodyTimeoutMs, ConfigError, type Env, port, url, value } from "./config_values.ts";
+import {
+  bodyTimeoutMs,
+  ConfigError,
+  type Env,
+  port,
+  positiveInteger,
+  url,
+  value,
+} from "./config_values.ts";
 import { readMailConfig, type SmtpConfig } from "./mail/smtp_url.ts";
 import { type AccessConfig, readAccessConfig } from "./config_access.ts";
 
@@ -61,6 +69,10 @@ export interface Config {
   captcha?: CaptchaConfig;
   /** Cron expression of the scheduled import; null when `off`. */
   catalogImportCron: string | null;
+  /** Cron expression of the availability job (AVAILABILITY_CRON); null when `off`. */
+  availabilityCron: string | null;
+  /** External calls one availability run may make (AVAILABILITY_BUDGET, default 2,000). */
+  availabilityBudget: number;
   /** ES256 private JWK (JSON) of the built-in identity provider, shared by several instances. */
   authSigningKey?: string;
   /** Behind a proxy: the request header carrying the client address (CLIENT_IP_HEADER). */
@@ -163,13 +175,13 @@ function mail(env: Env, siteUrl: string): Pick<Config, "smtp" | "mailFrom"> {
 
 const CRON_FIELD = /^(\*|\d+(-\d+)?)(\/\d+)?(,(\*|\d+(-\d+)?)(\/\d+)?)*$/;
 
-function cron(env: Env): string | null {
-  const raw = value(env, "CATALOG_IMPORT_CRON") ?? "0 3 * * *";
+function cron(env: Env, name = "CATALOG_IMPORT_CRON", fallback = "0 3 * * *"): string | null {
+  const raw = value(env, name) ?? fallback;
   if (raw.toLowerCase() === "off") return null;
   const fields = raw.split(/\s+/);
   if (fields.length !== 5 || !fields.every((f) => CRON_FIELD.test(f))) {
     throw new ConfigError(
-      "CATALOG_IMPORT_CRON",
+      name,
       `must be a five-field cron expression or "off", got ${JSON.stringify(raw)}`,
     );
   }
@@ -203,6 +215,8 @@ export function loadConfig(env: Env = Deno.env.toObject()): Config {
     supabase: supabase(env),
     captcha: captcha(env),
     catalogImportCron: cron(env),
+    availabilityCron: cron(env, "AVAILABILITY_CRON", "0 4 * * *"),
+    availabilityBudget: positiveInteger(env, "AVAILABILITY_BUDGET", 2000),
     authSigningKey: value(env, "AUTH_SIGNING_KEY"),
     clientIpHeader: value(env, "CLIENT_IP_HEADER")?.toLowerCase(),
     ...mail(env, siteUrl),

@@ -55,3 +55,13 @@ export function port(env: Env): number {
   }
   return n;
 }
+
+/** `name` as a positive integer (at most 1,000,000), `fallback` when unset. */
+export function positiveInteger(env: Env, name: string, fallback: number): number {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d{1,7}$/.test(raw) || Number(raw) < 1 || Number(raw) > 1_000_000) {
+    throw new ConfigError(name, `must be an integer from 1 to 1000000, got ${JSON.stringify(raw)}`);
+  }
+  return Number(raw);
+}

@@ -2,12 +2,15 @@
 import { createInviteService, type InviteService } from "./access/service.ts";
 import { type AuthService, createAuthService } from "./auth/service.ts";
 import { type Catalog, createCatalogService } from "./catalog/mod.ts";
+import { type AvailabilityService, createAvailabilityService } from "./availability/mod.ts";
 import type { AppDeps } from "./deps.ts";
 import { createDiaryService, type DiaryService } from "./diary/mod.ts";
 import { createHistoryImportService, type HistoryImportService } from "./history_import/service.ts";
 import { type CatalogImportService, createCatalogImportService } from "./import/mod.ts";
 import { createListsService, type ListsService } from "./lists/mod.ts";
 import { createPersonalTokenService, type PersonalTokenService } from "./personal_tokens/mod.ts";
+import { createMyServicesService, type MyServicesService } from "./my_services/mod.ts";
+import { streamingFilter } from "./my_services/streaming_filter.ts";
 import { createRecommendService, type RecommendService } from "./recommend/mod.ts";
 import {
   createProfilesService,
@@ -19,6 +22,8 @@ import {
 /** Every service a handler can call, on `c.var.services`. */
 export interface Services {
   auth: AuthService;
+  /** The availability job: refreshes My List providers, notifies (lib/availability). */
+  availability: AvailabilityService;
   catalog: Catalog;
   catalogImport: CatalogImportService;
   diary: DiaryService;
@@ -30,14 +35,18 @@ export interface Services {
   personalTokens: PersonalTokenService;
   userLists: UserListsService;
   profiles: ProfilesService;
+  /** My services: region, providers, switches (lib/my_services). */
+  myServices: MyServicesService;
 }
 
 /** Builds the services of one app. */
 export function createServices(deps: AppDeps): Services {
   const catalog = createCatalogService(deps);
+  const myServices = createMyServicesService(deps);
   const services: Services = {
     auth: createAuthService(deps),
     invites: createInviteService(deps),
+    availability: createAvailabilityService(deps),
     catalog,
     catalogImport: createCatalogImportService(deps, { catalog }),
     // Viewings, the year in review and the queue of what to rate (lib/diary).
@@ -50,10 +59,13 @@ export function createServices(deps: AppDeps): Services {
     // Lists of the user's own and their share links (lib/user_lists); same background details.
     userLists: createUserListsService(deps, { prefetch: (ids) => catalog.prefetch(ids) }),
     profiles: createProfilesService(deps),
+    myServices,
     // Titles the movies store does not know fall back to the catalog search (lib/catalog).
     recommend: createRecommendService(deps, {
       search: (title, { year }) => catalog.search(title, { year, wait: true }).then((r) => r.value),
       details: (id) => catalog.movie(id),
+      // "Only what I can stream" (lib/my_services/streaming_filter.ts).
+      streaming: (userId) => streamingFilter(deps, { userId, catalog, myServices }),
     }),
   };
   return services;

@@ -7,6 +7,8 @@ import { Title } from "../components/Title.tsx";
 import ChangePasswordIsland from "../islands/ChangePassword.tsx";
 import DeleteAccountIsland from "../islands/DeleteAccount.tsx";
 import ExportLinksIsland from "../islands/ExportLinks.tsx";
+import MyServicesIsland, { type MyServicesProps } from "../islands/MyServices.tsx";
+import { regionNames } from "../lib/my_services/region_names.ts";
 import SignOutOthersIsland from "../islands/SignOutOthers.tsx";
 import TwoFactorIsland from "../islands/TwoFactor.tsx";
 import ProfileSettingsIsland from "../islands/ProfileSettings.tsx";
@@ -20,16 +22,30 @@ const DeleteAccount = island("DeleteAccount", DeleteAccountIsland);
 const ExportLinks = island("ExportLinks", ExportLinksIsland);
 const TwoFactor = island("TwoFactor", TwoFactorIsland);
 const ProfileSettings = island("ProfileSettings", ProfileSettingsIsland);
+const MyServices = island("MyServices", MyServicesIsland);
 
 export const handler: Handlers = {
   async GET(c) {
-    const response = await c.var.render();
+    const user = c.get("user");
+    let services: MyServicesProps | undefined;
+    if (user) {
+      const mine = await c.var.services.myServices.get(user.id);
+      services = {
+        region: mine.region,
+        chosen: mine.providers.map((p) => p.id),
+        onlyMine: mine.onlyMine,
+        emailAlerts: mine.emailAlerts,
+        providers: await c.var.services.myServices.regionProviders(mine.region),
+        regions: regionNames(),
+      };
+    }
+    const response = await c.var.render(services);
     response.headers.set("cache-control", "private, no-store");
     return response;
   },
 };
 
-export default function Account({ user, url }: PageProps) {
+export default function Account({ user, url, data }: PageProps<MyServicesProps | undefined>) {
   if (!user) {
     return (
       <section class="account-page">
@@ -56,6 +72,16 @@ export default function Account({ user, url }: PageProps) {
       <noscript>
         <p class="notice notice-error">Changing these settings needs JavaScript.</p>
       </noscript>
+      {data && (
+        <section class="auth" aria-labelledby="services-heading">
+          <h2 id="services-heading">My services</h2>
+          <p class="hint">
+            Choose the streaming services you pay for: My List shows what you can watch on them, and
+            you can be told when a saved movie starts streaming. Streaming data by JustWatch.
+          </p>
+          <MyServices {...data} />
+        </section>
+      )}
       <section class="auth" aria-labelledby="password-heading">
         <h2 id="password-heading">Change password</h2>
         <ChangePassword email={user.email} />

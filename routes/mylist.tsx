@@ -4,18 +4,55 @@ import { ListPage, type ListPageData } from "../components/ListPage.tsx";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import { parsePageQuery } from "../lib/lists/list_query.ts";
 
+/** The page's data, and whether the user has chosen services (the "Available to me" filter). */
+type Data = ListPageData & { hasServices: boolean };
+
 export const handler: Handlers = {
   async GET(c) {
     const user = c.get("user");
     if (!user) return c.var.render(undefined);
     const params = new URL(c.req.url).searchParams;
-    const query = parsePageQuery(params, "mylist");
+    const settings = await c.var.services.myServices.settings(user.id);
+    const hasServices = settings.providerIds.length > 0;
+    // With services, every card carries its badges; without, the filter is not offered.
+    const query = {
+      ...parsePageQuery(params, "mylist"),
+      includeAvailability: hasServices,
+      availableMine: hasServices && params.get("available") === "mine",
+    };
     const cards = await c.var.services.lists.myList(user.id, { query });
-    return c.var.render({ cards, query, orderGiven: isOrder(params) } satisfies ListPageData);
+    return c.var.render(
+      { cards, query, orderGiven: isOrder(params), hasServices } satisfies Data,
+    );
   },
 };
 
-export default function MyList({ data, url }: PageProps<ListPageData | undefined>) {
+/** "All" or "Available to me", keeping the sort and genre of the URL. */
+function AvailabilityFilter({ url, data }: { url: URL; data: Data }) {
+  if (!data.hasServices) {
+    return (
+      <p class="hint availability-filter">
+        <a href="/account#services-heading">Choose your streaming services</a>{" "}
+        to see what of your list you can watch tonight.
+      </p>
+    );
+  }
+  const with_ = new URL(url);
+  with_.searchParams.set("available", "mine");
+  const without = new URL(url);
+  without.searchParams.delete("available");
+  const on = data.query.availableMine === true;
+  return (
+    <nav class="availability-filter" aria-label="Availability">
+      <a href={without.pathname + without.search} aria-current={on ? undefined : "page"}>All</a>
+      <a href={with_.pathname + with_.search} aria-current={on ? "page" : undefined}>
+        Available to me
+      </a>
+    </nav>
+  );
+}
+
+export default function MyList({ data, url }: PageProps<Data | undefined>) {
   return (
     <ListPage
       list="mylist"
@@ -23,6 +60,7 @@ export default function MyList({ data, url }: PageProps<ListPageData | undefined
       intro="Movies you want to watch. Marking one as watched takes it off this list."
       data={data}
       path={url.pathname}
+      filters={data ? <AvailabilityFilter url={url} data={data} /> : null}
     />
   );
 }

@@ -13,10 +13,10 @@ const CODES =
   "SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI " +
   "VN VU WF WS YE YT ZA ZM ZW";
 
-const REGIONS: ReadonlySet<string> = new Set(CODES.split(" "));
+/** Every assigned code, in alphabetical order (a choice of country by name lists them). */
+export const REGION_CODES: readonly string[] = CODES.split(" ");
 
-/** Every assigned code, for a choice of country by name. */
-export const REGION_CODES: readonly string[] = [...REGIONS];
+const REGIONS: ReadonlySet<string> = new Set(REGION_CODES);
 
 /** The region as TMDB keys it (upper case), or null when `code` is not an assigned code. */
 export function regionCode(code: string): string | null {

@@ -231,6 +231,10 @@ export function createCatalogService(
       }
     },
 
+    async refreshMovie(id) {
+      await refresh(id);
+    },
+
     rateLimitHeaders: () => window.peek(),
   };
 }

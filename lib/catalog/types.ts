@@ -99,6 +99,11 @@ export interface CatalogService {
 export interface Catalog extends CatalogService {
   /** Where `id` can be watched in `region`; refetched through the window after 7 days. */
   providers(id: number, region: string): Promise<WithRateLimit<WatchProviders>>;
+  /**
+   * Fetches the movie again (details and providers, one call through the window) whatever the
+   * age of what is stored: the availability job (lib/availability).
+   */
+  refreshMovie(id: number): Promise<void>;
   /** The shared window's X-RateLimit-* headers now, taking no place in it (cached answers). */
   rateLimitHeaders(): Promise<RateLimitHeaders>;
 }

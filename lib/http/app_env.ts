@@ -15,6 +15,8 @@ export interface AppEnv {
     user?: AuthUser;
     /** The user's session, when `requireUser` left its check to the route's read. */
     session?: PendingSession;
+    /** The signed-in user's unread notifications, for a page's header (lib/http/middleware/unread_count.ts). */
+    unread?: number;
     /** Renders this route's page component with `data` inside the `_app` shell. */
     render: (data?: unknown, init?: { status?: number }) => Promise<Response>;
   };

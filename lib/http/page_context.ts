@@ -22,6 +22,8 @@ export interface PageState {
   meta?: Record<string, string>[];
   /** The captcha widget of the signup page, when signup verifies captchas. */
   captcha?: { provider: "turnstile" | "hcaptcha"; siteKey: string };
+  /** The signed-in user's unread notifications (the header's bell). */
+  unread?: number;
 }
 
 /** A fresh state for a render without a request (tests of a lone component). */

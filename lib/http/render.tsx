@@ -20,6 +20,7 @@ function pageState(c: Ctx): PageState {
     islands: new Set(),
     staleSession: !c.get("user") && hasSessionCookie(c),
     imageBaseUrl: config.tmdb.imageBaseUrl,
+    unread: c.get("unread"),
     auth: config.supabase ? { url: config.supabase.url, anonKey: config.supabase.anonKey } : {},
     captcha: config.captcha
       ? { provider: config.captcha.provider, siteKey: config.captcha.siteKey }

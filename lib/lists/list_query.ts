@@ -29,6 +29,12 @@ const genre = z.string().transform((name, ctx) => {
   description: `A genre name, any letter case: ${GENRES.join(", ")}.`,
 });
 
+// "Available to me" (docs/availability.md): stored providers only, in the read's own statement.
+const available = z.enum(["mine"]).optional().meta({
+  description: "mine keeps the movies that stream (flatrate, free, ads) on my services in my " +
+    "region; 400 no_services when none are chosen.",
+});
+
 /** GET /api/watched's query. */
 export const watchedQuerySchema = z.object({
   sort: z.enum(WATCHED_SORTS).optional()
@@ -40,8 +46,12 @@ export const watchedQuerySchema = z.object({
   genre,
   rated: z.enum(["true", "false"]).optional()
     .meta({ description: "true: only rated entries; false: only unrated ones." }),
-  include: z.enum(["entry"]).optional()
-    .meta({ description: "entry adds each card's entry (rating, watchedOn, note, addedAt)." }),
+  include: z.string().regex(/^(entry|availability)(,(entry|availability))?$/).optional()
+    .meta({
+      description: "entry adds each card's entry (rating, watchedOn, note, addedAt); " +
+        "availability adds where it streams on my services; both: entry,availability.",
+    }),
+  available,
 });
 
 /** GET /api/mylist's query. */
@@ -52,6 +62,9 @@ export const myListQuerySchema = z.object({
     }),
   order,
   genre,
+  include: z.enum(["availability"]).optional()
+    .meta({ description: "availability adds where each movie streams on my services." }),
+  available,
 });
 
 /** How a list read is sorted and filtered. */
@@ -63,6 +76,10 @@ export interface ListQuery {
   rated?: boolean;
   /** Adds each card's entry (watched list only). */
   includeEntry: boolean;
+  /** Keeps only the movies available on the user's services. */
+  availableMine?: boolean;
+  /** Adds each card's availability on the user's services. */
+  includeAvailability?: boolean;
 }
 
 /** The watched list's own order: what a read without a parameter gets. */
@@ -77,6 +94,16 @@ export const DEFAULT_MY_LIST_QUERY: ListQuery = {
   order: "asc",
   includeEntry: false,
 };
+
+// The include list and the filter; absent, the query is exactly the one before them.
+function withAvailability(q: Record<string, string | undefined>) {
+  const include = q.include?.split(",") ?? [];
+  return {
+    includeEntry: include.includes("entry"),
+    ...(include.includes("availability") ? { includeAvailability: true } : {}),
+    ...(q.available === "mine" ? { availableMine: true } : {}),
+  };
+}
 
 function defaultOrder(sort: ListSort): "asc" | "desc" {
   return sort === "title" || sort === "saved" ? "asc" : "desc";
@@ -108,7 +135,7 @@ function parse(params: URLSearchParams, schema: z.ZodObject, base: ListQuery): L
     order: (q.order as "asc" | "desc" | undefined) ?? defaultOrder(sort),
     ...(q.genre ? { genre: q.genre } : {}),
     ...(q.rated ? { rated: q.rated === "true" } : {}),
-    includeEntry: q.include === "entry",
+    ...withAvailability(q),
   };
 }
 

@@ -3,6 +3,7 @@
  * Every variant is still one statement, whatever the list's length (contract section 6).
  */
 import { tokenLiveSql } from "../auth/sessions.ts";
+import { AVAILABILITY_COLUMN, AVAILABLE_FILTER, SERVICES_JOIN } from "./availability_sql.ts";
 import { CARD_COLUMNS } from "./cards.ts";
 import { ENTRY_COLUMNS } from "./entry.ts";
 import type { ListQuery } from "./list_query.ts";
@@ -56,6 +57,7 @@ function filters(q: ListQuery, genreParam: string): string {
   }
   if (q.rated === true) where += "\n    and l.rating is not null";
   if (q.rated === false) where += "\n    and l.rating is null";
+  if (q.availableMine) where += AVAILABLE_FILTER;
   return where;
 }
 
@@ -64,16 +66,19 @@ function build(list: ListName, q: ListQuery, check: ReadCheck): string {
     ? ""
     : `and ${tokenLiveSql("$1", check === "session" ? "$2" : null)}`;
   const genreParam = check === "session" ? "$3" : "$2";
-  const columns = q.includeEntry && list === "watched"
+  let columns = q.includeEntry && list === "watched"
     ? `${CARD_COLUMNS},\n    ${ENTRY_COLUMNS}`
     : CARD_COLUMNS;
+  if (q.includeAvailability) columns += `,\n    ${AVAILABILITY_COLUMN}`;
+  // Only a read that asks about availability joins the user's services.
+  const services = q.includeAvailability || q.availableMine ? `\n  ${SERVICES_JOIN}` : "";
   const from = list === "watched"
     ? `public.user_watched_movies l
-  left join public.movies m on m.catalog_id = l.catalog_id
+  left join public.movies m on m.catalog_id = l.catalog_id${services}
   where l.user_id = $1::uuid`
     : `public.user_my_list s
   cross join lateral unnest(s.catalog_ids) with ordinality as l(catalog_id, ord)
-  left join public.movies m on m.catalog_id = l.catalog_id
+  left join public.movies m on m.catalog_id = l.catalog_id${services}
   where s.user_id = $1::uuid`;
   return `select ${columns}
   from ${from} ${checkSql}${filters(q, genreParam)}
@@ -87,8 +92,17 @@ const built = new Map<string, string>();
  * is "session", then the genre name when `q` filters by one.
  */
 export function listSql(list: ListName, q: ListQuery, check: ReadCheck): string {
-  const key = [list, check, q.sort, q.order, q.genre !== undefined, q.rated, q.includeEntry]
-    .join("|");
+  const key = [
+    list,
+    check,
+    q.sort,
+    q.order,
+    q.genre !== undefined,
+    q.rated,
+    q.includeEntry,
+    q.includeAvailability === true,
+    q.availableMine === true,
+  ].join("|");
   let text = built.get(key);
   if (text === undefined) built.set(key, text = build(list, q, check));
   return text;

@@ -4,6 +4,7 @@ import type { AppDeps } from "../deps.ts";
 import { describeError } from "../log.ts";
 import { Problem } from "../problem.ts";
 import type { Sql } from "../store/mod.ts";
+import { type Availability, toAvailability } from "./availability_sql.ts";
 import { type MovieCard, toCard } from "./cards.ts";
 import { ENTRY_COLUMNS, readEntry, toEntry, updateEntry, type WatchedEntry } from "./entry.ts";
 import { type HistoryFields, utcDate } from "./history_fields.ts";
@@ -15,6 +16,9 @@ import { insertWatchedSql } from "./watched_insert.ts";
 /** A watched card read with `include=entry`: the card and its entry. */
 export type EntryCard = MovieCard & { entry: WatchedEntry };
 
+/** A card read with `include=availability`: where it streams on the user's services. */
+export type AvailabilityCard = MovieCard & { availability: Availability[] };
+
 /** Fetches details of ids missing from the movies store, in the background (lib/catalog). */
 export type Prefetch = (ids: number[]) => unknown;
 
@@ -24,7 +28,10 @@ export interface ListsService {
    * The watched list, newest first unless `query` says otherwise (with `includeEntry`, each card
    * carries its entry); with `session`, the read checks that session too.
    */
-  watched(userId: string, options?: ReadOptions): Promise<(MovieCard | EntryCard)[]>;
+  watched(
+    userId: string,
+    options?: ReadOptions,
+  ): Promise<(MovieCard | EntryCard | AvailabilityCard)[]>;
   /** Adds a movie; `fields` set its history (without them a repeated add changes nothing). */
   addWatched(
     userId: string,
@@ -40,7 +47,7 @@ export interface ListsService {
     change: { catalogId: number; fields: HistoryFields },
   ): Promise<WatchedEntry>;
   /** My List in saved order unless `query` says otherwise; with `session`, checks it too. */
-  myList(userId: string, options?: ReadOptions): Promise<MovieCard[]>;
+  myList(userId: string, options?: ReadOptions): Promise<(MovieCard | AvailabilityCard)[]>;
   addMyList(userId: string, catalogId: number): Promise<void>;
   removeMyList(userId: string, catalogId: number): Promise<void>;
   /** Where one movie stands in the user's lists (the movie page's buttons), in one query. */
@@ -129,10 +136,33 @@ export function createListsService(
     );
     // Rows prove the token live; none may be an empty list, so that takes a query of its own.
     if (rows.length > 0) session?.settle(true);
-    else await session?.settleAlone();
-    return q.includeEntry && list === "watched"
-      ? rows.map((r): EntryCard => ({ ...toCard(r), entry: toEntry(r) }))
-      : rows.map(toCard);
+    else {
+      await session?.settleAlone();
+      // Rows prove services chosen; none may mean there are none to filter by.
+      if (q.availableMine) await assertServicesChosen(userId);
+    }
+    const entry = q.includeEntry && list === "watched";
+    if (!entry && !q.includeAvailability) return rows.map(toCard);
+    return rows.map((r) => ({
+      ...toCard(r),
+      ...(q.includeAvailability ? { availability: toAvailability(r.availability) } : {}),
+      ...(entry ? { entry: toEntry(r) } : {}),
+    }));
+  }
+
+  async function assertServicesChosen(userId: string) {
+    const [row] = await store.query(
+      `select 1 from public.user_services
+        where user_id = $1::uuid and cardinality(provider_ids) > 0`,
+      [userId],
+    );
+    if (!row) {
+      throw new Problem(
+        400,
+        "no_services",
+        "Choose your streaming services first (PUT /api/me/services).",
+      );
+    }
   }
 
   return {

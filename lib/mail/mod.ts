@@ -11,6 +11,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra header lines (e.g. List-Unsubscribe of a digest). */
+  headers?: Record<string, string>;
 }
 
 /** Sends mail; rejects when the server refuses it or cannot be reached. */

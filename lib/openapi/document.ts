@@ -18,6 +18,7 @@ import {
 } from "./paths/tokens.ts";
 import { historyImportComponents, historyImportPaths } from "./paths/history_import.ts";
 import { userListsComponents, userListsPaths } from "./paths/user_lists.ts";
+import { servicesComponents, servicesPaths } from "./paths/services.ts";
 
 /** Builds the document afresh (tests; the route serves the cached one). */
 export function buildOpenApiDocument(): Record<string, unknown> {
@@ -34,7 +35,17 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         "A method a route does not offer answers 405 with Allow.",
     },
     servers: [{ url: "/" }],
-    tags: ["lists", "history", "catalog", "recommend", "tokens", "auth", "admin", "service"].map((
+    tags: [
+      "lists",
+      "history",
+      "catalog",
+      "recommend",
+      "tokens",
+      "auth",
+      "admin",
+      "service",
+      "services",
+    ].map((
       name,
     ) => ({
       name,
@@ -48,6 +59,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           ...diaryPaths(),
           ...historyImportPaths(),
           ...userListsPaths(),
+          ...servicesPaths(),
           ...tokenPaths(),
         }),
       ),
@@ -61,6 +73,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         ...diaryComponents,
         ...historyImportComponents,
         ...userListsComponents,
+        ...servicesComponents,
       }),
       headers: headerComponents,
       securitySchemes: {

@@ -61,7 +61,10 @@ function listOperations(route: ListRoute) {
       parameters: queryParameters(route.query),
       responses: {
         200: ok("The cards.", route.list),
-        400: problem("A query value the list does not take (`invalid_query`)."),
+        400: problem(
+          "A query value the list does not take (`invalid_query`), or available=mine " +
+            "without services chosen (`no_services`).",
+        ),
         401: unauthorized,
         500: internal,
       },

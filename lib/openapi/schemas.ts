@@ -22,6 +22,14 @@ export const movieCardSchema = z.strictObject({
   posterPath: z.string().meta({ description: "Path fragment of the poster image; may be empty." }),
   genres: z.array(z.string()),
   runtime: z.number().int().min(0).meta({ description: "Minutes; 0 when unknown." }),
+  availability: z.array(z.strictObject({
+    id: catalogId.meta({ description: "TMDB provider id." }),
+    name: z.string(),
+    kind: z.enum(["flatrate", "free", "ads"]),
+  })).optional().meta({
+    description: "Only with include=availability: my providers streaming it in my region, " +
+      "each once at its best kind (flatrate, free, ads); [] when none.",
+  }),
 });
 
 /** The body of GET /api/watched and GET /api/mylist. */

@@ -19,6 +19,13 @@ export const currentSetSchema = z.strictObject({
   recommendations: z.array(z.strictObject({
     catalogId,
     reason: z.string().max(200).meta({ description: "One plain-text line; empty when none." }),
+    availability: z.array(z.strictObject({
+      id: catalogId,
+      name: z.string(),
+      kind: z.enum(["flatrate", "free", "ads"]),
+    })).optional().meta({
+      description: "Only when I have chosen services: my providers streaming it in my region.",
+    }),
   })),
   createdAt: z.iso.datetime(),
   expiresAt: z.iso.datetime(),

@@ -9,6 +9,7 @@ import type { Candidate } from "./parse_output.ts";
 import type { ChatMessage } from "./providers.ts";
 import { buildMessages, label } from "./prompt.ts";
 import { withSteering } from "./steering.ts";
+import { type StreamingFilter, withServices } from "./streaming.ts";
 import type { Taste } from "./taste.ts";
 
 /** Fewest recommendations a generation may end with. */
@@ -34,6 +35,8 @@ export interface GenerateOptions {
   dismissedIds?: number[];
   /** Their titles, listed to the AI as "not interested". */
   dismissedTitles?: string[];
+  /** "Only what I can stream": picks not available to the user are dropped. */
+  streaming?: StreamingFilter;
 }
 
 /** One kept pick: its catalog id and the AI's reason, uncleaned. */
@@ -56,11 +59,23 @@ export async function generate(taste: Taste, options: GenerateOptions): Promise<
   for (let round = 1; round <= ROUNDS; round++) {
     const want = Math.min(30, MAX_RESULTS + 5 * (round - 1));
     const candidates = await options.ask(
-      withSteering(buildMessages(taste, { want, avoid }), {
-        notInterested: options.dismissedTitles ?? [],
-      }),
+      withServices(
+        withSteering(buildMessages(taste, { want, avoid }), {
+          notInterested: options.dismissedTitles ?? [],
+        }),
+        options.streaming,
+      ),
     );
     const ids = await options.resolve(candidates);
+    if (options.streaming) {
+      const open = ids.filter((id): id is number =>
+        typeof id === "number" && !watched.has(id) && !previous.has(id) && !seen.has(id)
+      );
+      const available = await options.streaming.keep([...new Set(open)]);
+      ids.forEach((id, i) => {
+        if (typeof id === "number" && !available.has(id)) ids[i] = null;
+      });
+    }
     candidates.forEach((candidate, i) => {
       const id = ids[i];
       avoid.push(label(candidate));

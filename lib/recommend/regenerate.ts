@@ -52,7 +52,9 @@ export function createRegenerate(deps: AppDeps, options: RecommendServiceOptions
     const named = dismissed.slice(0, NOT_INTERESTED_TITLES);
     await lookUpUnknown(deps, named, options.details);
     const dismissedTitles = (await titlesOf(store, named)).map(label);
+    const streaming = (await options.streaming?.(userId)) ?? undefined;
     const picks = await generate(taste, {
+      streaming,
       previousIds,
       previousTitles,
       dismissedIds: dismissed,

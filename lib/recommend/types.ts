@@ -1,4 +1,5 @@
 /** The shapes of the recommendation service: its modes, its answer and its options. */
+import type { StreamingFilter } from "./streaming.ts";
 import type { CurrentSet } from "./current.ts";
 import type { QuotaStatus } from "./quota.ts";
 import type { SearchFn } from "./resolve_titles.ts";
@@ -49,6 +50,8 @@ export interface RecommendServiceOptions {
    * movie the store lacks is looked up so the prompt can name it.
    */
   details?: (catalogId: number) => Promise<unknown>;
+  /** The user's "only what I can stream" filter, or null when off (lib/my_services). */
+  streaming?: (userId: string) => Promise<StreamingFilter | null>;
   /** Per provider attempt; 30 s by default (tests shorten it). */
   timeoutMs?: number;
   /** Lifetime of the per-user generation lock if it is never released. */

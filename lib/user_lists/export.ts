@@ -71,11 +71,11 @@ export async function exportListCsv(
   const rows = await sql.query(ONE_SQL, [key.listId, key.userId]);
   if (rows.length === 0) throw listNotFound();
   const records = rows.filter((r) => r.catalog_id !== null).map((r) => [
-    r.position,
-    r.catalog_id,
-    r.title,
+    Number(r.position),
+    Number(r.catalog_id),
+    String(r.title ?? ""),
     Number(r.year) || "",
-    r.note ?? "",
+    r.note === null || r.note === undefined ? "" : String(r.note),
   ]);
   // A cell a spreadsheet would run as a formula gets a leading `'` (lib/csv/cells.ts).
   const csv = stringify(records.map((cells) => cells.map(neutraliseCell)), {

@@ -54,7 +54,7 @@ export async function spawnServer(
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", ...(options.denoFlags ?? []), "main.ts"],
     cwd: ROOT,
-    env: { CATALOG_IMPORT_CRON: "off", ...env, PORT: port },
+    env: { CATALOG_IMPORT_CRON: "off", AVAILABILITY_CRON: "off", ...env, PORT: port },
     stdout: "piped",
     stderr: "piped",
   }).spawn();

@@ -1,0 +1,224 @@
+/**
+ * The document's parts for my services, availability and alerts (docs/availability.md): the
+ * routes and their response schemas, typed against the services' own shapes so neither drifts.
+ */
+import { z } from "zod";
+import { providersQuerySchema } from "../../catalog/params.ts";
+import type { AvailabilityRun } from "../../availability/mod.ts";
+import type { MyServices, RegionProvider } from "../../my_services/mod.ts";
+import { markReadSchema, MAX_LISTED, type NotificationList } from "../../notifications/mod.ts";
+import { MAX_PROVIDERS, servicesPutSchema } from "../../my_services/mod.ts";
+import { jsonSchemaOf, queryParameters } from "../json_schema.ts";
+import { internal, problem, unauthorized } from "../responses.ts";
+
+const providerId = z.number().int().min(1).max(2 ** 31 - 1);
+const region = z.string().regex(/^[A-Z]{2}$/);
+const logo = z.string().meta({ description: "Logo URL at w92; empty when TMDB has none." });
+
+/** GET and PUT /api/me/services. */
+export const myServicesSchema = z.strictObject({
+  region,
+  providers: z.array(z.strictObject({
+    id: providerId,
+    name: z.string().meta({ description: "Empty when no stored movie of the region lists it." }),
+    logo,
+  })),
+  onlyMine: z.boolean(),
+  emailAlerts: z.boolean(),
+});
+
+/** GET /api/providers. */
+export const regionProvidersSchema = z.strictObject({
+  region,
+  providers: z.array(z.strictObject({
+    id: providerId,
+    name: z.string(),
+    logo,
+    movies: z.number().int().min(1).meta({ description: "Stored movies it streams there." }),
+  })).meta({ description: "Most stored movies first, then by name." }),
+});
+
+const iso = z.iso.datetime();
+
+/** GET /api/notifications. */
+export const notificationListSchema = z.strictObject({
+  notifications: z.array(z.strictObject({
+    id: z.uuid(),
+    kind: z.literal("now_streaming"),
+    catalogId: providerId,
+    title: z.string().meta({ description: "Empty when the movie's details are not stored." }),
+    provider: z.strictObject({ id: providerId, name: z.string(), logo }),
+    region,
+    createdAt: iso,
+    readAt: iso.nullable(),
+  })).max(MAX_LISTED).meta({ description: `Newest first, at most ${MAX_LISTED}.` }),
+  unread: z.number().int().min(0).meta({ description: "All unread, not only those listed." }),
+});
+
+const count = z.number().int().min(0);
+
+/** GET /api/admin/availability-runs. */
+export const availabilityRunsSchema = z.strictObject({
+  runs: z.array(z.strictObject({
+    id: z.uuid(),
+    trigger: z.enum(["manual", "cron"]),
+    status: z.enum(["running", "succeeded", "failed"]),
+    budget: z.number().int().min(1),
+    startedAt: iso,
+    finishedAt: iso.nullable(),
+    moviesPlanned: count,
+    moviesRefreshed: count,
+    calls: count.meta({ description: "External calls made (each took a place in the window)." }),
+    notifications: count,
+    mails: count,
+    errors: count,
+    lastError: z.string().nullable(),
+  })).meta({ description: "The last 20, newest first." }),
+});
+
+/** POST /api/admin/availability-runs. */
+export const availabilityStartedSchema = z.strictObject({
+  success: z.literal(true),
+  runId: z.uuid(),
+  status: z.literal("running"),
+});
+
+/** POST /api/notifications/read. */
+export const readDoneSchema = z.strictObject({ success: z.literal(true) });
+
+/** The component schemas this file adds. */
+export const servicesComponents = {
+  MyServices: myServicesSchema,
+  RegionProviders: regionProvidersSchema,
+  NotificationList: notificationListSchema,
+  AvailabilityRuns: availabilityRunsSchema,
+  AvailabilityStarted: availabilityStartedSchema,
+  NotificationsRead: readDoneSchema,
+} as const;
+
+function ok(description: string, name: keyof typeof servicesComponents) {
+  return {
+    description,
+    content: { "application/json": { schema: { $ref: `#/components/schemas/${name}` } } },
+  };
+}
+
+const bearer = [{ bearerAuth: [] }];
+const admin = [{ adminToken: [] }];
+const adminUnauthorized = problem("Missing or wrong x-admin-token (`unauthorized`).");
+
+/** The paths this file adds. */
+export function servicesPaths(): Record<string, unknown> {
+  return {
+    "/api/me/services": {
+      get: {
+        summary: "My region, my streaming providers, and the two switches.",
+        tags: ["services"],
+        security: bearer,
+        responses: { 200: ok("My services.", "MyServices"), 401: unauthorized, 500: internal },
+      },
+      put: {
+        summary: "Changes the fields given; the others keep their values.",
+        tags: ["services"],
+        security: bearer,
+        requestBody: {
+          required: true,
+          description: `Every field optional; at most ${MAX_PROVIDERS} distinct providers.`,
+          content: { "application/json": { schema: jsonSchemaOf(servicesPutSchema, "input") } },
+        },
+        responses: {
+          200: ok("My services now.", "MyServices"),
+          400: problem(
+            "A region that is not an ISO 3166-1 alpha-2 code (`invalid_region`), providers " +
+              `not a list of at most ${MAX_PROVIDERS} positive ids (\`invalid_providers\`), ` +
+              "or a body that is not a JSON object of those fields (`invalid_body`).",
+          ),
+          401: unauthorized,
+          500: internal,
+        },
+      },
+    },
+    "/api/notifications": {
+      get: {
+        summary: "My alerts (a saved movie now streams on one of my services), newest first.",
+        tags: ["services"],
+        security: bearer,
+        parameters: [{
+          name: "unread",
+          in: "query",
+          required: false,
+          description: "true: only unread ones.",
+          schema: { type: "string", enum: ["true", "false"] },
+        }],
+        responses: {
+          200: ok("The alerts and the unread count.", "NotificationList"),
+          400: problem("unread other than true or false (`invalid_query`)."),
+          401: unauthorized,
+          500: internal,
+        },
+      },
+    },
+    "/api/notifications/read": {
+      post: {
+        summary: "Marks some alerts, or all, read.",
+        tags: ["services"],
+        security: bearer,
+        requestBody: {
+          required: true,
+          description: '`{"ids":[...]}` or `{"all":true}`; ids of others are ignored.',
+          content: { "application/json": { schema: jsonSchemaOf(markReadSchema, "input") } },
+        },
+        responses: {
+          200: ok("Done.", "NotificationsRead"),
+          400: problem("Neither form (`invalid_body`)."),
+          401: unauthorized,
+          500: internal,
+        },
+      },
+    },
+    "/api/admin/availability-runs": {
+      get: {
+        summary: "The availability job's recent runs.",
+        tags: ["admin"],
+        security: admin,
+        responses: {
+          200: ok("The runs.", "AvailabilityRuns"),
+          401: adminUnauthorized,
+          500: internal,
+        },
+      },
+      post: {
+        summary: "Starts an availability run now (in the background).",
+        tags: ["admin"],
+        security: admin,
+        responses: {
+          202: ok("Started.", "AvailabilityStarted"),
+          400: problem("A body that is not empty (`invalid_body`)."),
+          401: adminUnauthorized,
+          409: problem("A run is going on (`availability_running`)."),
+          500: internal,
+        },
+      },
+    },
+    "/api/providers": {
+      get: {
+        summary: "The streaming providers stored for a region (no external call).",
+        tags: ["services"],
+        parameters: queryParameters(providersQuerySchema),
+        responses: {
+          200: ok("Providers under flatrate, free or ads.", "RegionProviders"),
+          400: problem("Not an ISO 3166-1 alpha-2 code (`invalid_region`)."),
+          500: internal,
+        },
+      },
+    },
+  };
+}
+
+// Compile-time: each schema's output is the type the service returns (mutually assignable).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _mine: Same<z.output<typeof myServicesSchema>, MyServices> = true;
+const _notes: Same<z.output<typeof notificationListSchema>, NotificationList> = true;
+const _runs: Same<z.output<typeof availabilityRunsSchema>["runs"][number], AvailabilityRun> = true;
+const _region: Same<z.output<typeof regionProvidersSchema>["providers"][number], RegionProvider> =
+  true;
