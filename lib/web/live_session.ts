@@ -13,11 +13,6 @@ function rawCookie(name: string): string | undefined {
   return undefined;
 }
 
-/** A `<meta>` setting the shell renders (the identity provider's URL and key). */
-export function pageMeta(name: string): string | undefined {
-  return document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || undefined;
-}
-
 /** The cookie's access token while it has at least a minute left, else undefined. */
 export function liveAccessToken(): string | undefined {
   const token = accessTokenOf(rawCookie(SESSION_COOKIE));

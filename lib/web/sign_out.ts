@@ -6,7 +6,8 @@
  * still ends the session on the server.
  */
 import { forgetOfflineCopies } from "./offline.ts";
-import { liveAccessToken, pageMeta } from "./live_session.ts";
+import { liveAccessToken } from "./live_session.ts";
+import { pageMeta } from "./page_meta.ts";
 import { SESSION_COOKIE, sessionCookieAttributes } from "./session_cookie.ts";
 
 async function logout(token: string, scope: "global" | "local"): Promise<boolean> {

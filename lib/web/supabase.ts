@@ -4,7 +4,7 @@
  * (/auth/v1), and keeps the session in one cookie the server reads to render the user's pages.
  */
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { pageMeta } from "./live_session.ts";
+import { pageMeta } from "./page_meta.ts";
 import {
   SESSION_COOKIE,
   SESSION_COOKIE_MAX_AGE_S,
