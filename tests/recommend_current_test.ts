@@ -67,16 +67,27 @@ Deno.test("GET /api/recommend/current answers at once while a generation runs: n
   await using w = await recommendWorld();
   assert.equal((await w.get("/api/recommend")).status, 200);
   const answer = modelLike(POOL.slice(30));
-  w.ai.fallback = (request) => ({ ...answer(request), delayMs: 1_500 });
+  // The fake holds its answer until the test opens the gate, and says when it has the request:
+  // the generation is running for exactly as long as the test needs, however busy the machine.
+  const gate = Promise.withResolvers<void>();
+  const asked = Promise.withResolvers<void>();
+  w.ai.fallback = (request) => {
+    asked.resolve();
+    return { ...answer(request), heldUntil: gate.promise };
+  };
   const running = w.get("/api/recommend?refresh=1");
-  while (w.ai.requests.length < 2) await new Promise((r) => setTimeout(r, 10));
-  // The generation holds the lock: another generation is refused...
-  assert.equal((await w.get("/api/recommend?refresh=1")).status, 409);
-  // ...but the current set is read without it, and costs nothing.
-  const current = await w.get("/api/recommend/current");
-  assert.equal(current.status, 200);
-  assert.equal((await current.json()).recommendations.length, 8);
-  assert.equal(await used(w), 2);
+  try {
+    await asked.promise;
+    // The generation holds the lock: another generation is refused...
+    assert.equal((await w.get("/api/recommend?refresh=1")).status, 409);
+    // ...but the current set is read without it, and costs nothing.
+    const current = await w.get("/api/recommend/current");
+    assert.equal(current.status, 200);
+    assert.equal((await current.json()).recommendations.length, 8);
+    assert.equal(await used(w), 2);
+  } finally {
+    gate.resolve();
+  }
   const done = await running;
   assert.equal(done.status, 200);
   assert.equal((await done.json()).cached, false);

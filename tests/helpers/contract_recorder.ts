@@ -1,11 +1,12 @@
 /**
- * Records every /api exchange the in-process test apps answer (tests/helpers/app.ts wraps the
- * app's fetch with `recordingFetch`), so tests/zz_api_contract_test.ts can hold each one to the
- * OpenAPI document after the whole suite ran. Test modules run in separate isolates of one
- * process, so the records go to a file named for the process.
+ * Holds every /api answer an in-process test app gives to the OpenAPI document the moment it is
+ * given (tests/helpers/app.ts wraps the app's fetch with `recordingFetch`): a mismatch fails the
+ * very test that received it, whatever order the files run in and whichever of them run.
  */
+import { AssertionError } from "node:assert";
+import type { contractValidator } from "./contract_validator.ts";
 
-/** One recorded request and its answer. */
+/** One request and its answer, as the contract check reads it. */
 export interface Exchange {
   method: string;
   path: string;
@@ -14,21 +15,15 @@ export interface Exchange {
   body: string;
 }
 
-const OUTPUT = new URL("../output/contract/", import.meta.url);
+let validator: Promise<ReturnType<typeof contractValidator>> | undefined;
 
-/** The file this process's exchanges are appended to. */
-export function recordFile(pid = Deno.pid): URL {
-  return new URL(`exchanges-${pid}.jsonl`, OUTPUT);
-}
-
-let ready = false;
-
-function append(exchange: Exchange): void {
-  if (!ready) {
-    Deno.mkdirSync(OUTPUT, { recursive: true });
-    ready = true;
-  }
-  Deno.writeTextFileSync(recordFile(), JSON.stringify(exchange) + "\n", { append: true });
+// Built on the first /api answer of a test module, so files that never call /api pay nothing.
+function documentValidator(): Promise<ReturnType<typeof contractValidator>> {
+  return validator ??= (async () => {
+    const { buildOpenApiDocument } = await import("../../lib/openapi/document.ts");
+    const { contractValidator } = await import("./contract_validator.ts");
+    return contractValidator(buildOpenApiDocument());
+  })();
 }
 
 // The API answers; pages, static files and the GoTrue routes have no OpenAPI description.
@@ -38,7 +33,7 @@ function isRecorded(path: string): boolean {
 
 type Fetch = (request: Request, ...rest: never[]) => Response | Promise<Response>;
 
-/** Wraps an app's fetch so each /api answer is recorded with its body before it is returned. */
+/** Wraps an app's fetch so each /api answer is checked against the document before it is returned. */
 export function recordingFetch<F extends Fetch>(fetch: F): F {
   const recording = async (request: Request, ...rest: never[]) => {
     const response = await fetch(request, ...rest);
@@ -46,25 +41,19 @@ export function recordingFetch<F extends Fetch>(fetch: F): F {
     if (!isRecorded(path)) return response;
     // The copy is read here, so the test still reads the original as it would have.
     const body = request.method === "HEAD" ? "" : await response.clone().text();
-    append({
+    const mismatches = (await documentValidator()).check({
       method: request.method,
       path,
       status: response.status,
       headers: Object.fromEntries(response.headers),
       body,
     });
+    if (mismatches.length > 0) {
+      throw new AssertionError({
+        message: `the answer does not match the OpenAPI document: ${mismatches.join("; ")}`,
+      });
+    }
     return response;
   };
   return recording as F;
-}
-
-/** The exchanges recorded by this process so far. */
-export function readExchanges(pid = Deno.pid): Exchange[] {
-  let text = "";
-  try {
-    text = Deno.readTextFileSync(recordFile(pid));
-  } catch (error) {
-    if (!(error instanceof Deno.errors.NotFound)) throw error;
-  }
-  return text.split("\n").filter(Boolean).map((line) => JSON.parse(line));
 }

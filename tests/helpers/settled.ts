@@ -29,9 +29,13 @@ export class PendingWork {
     return wrapped;
   }
 
-  /** A fetch whose calls are kept until they answer. */
+  /**
+   * A fetch whose calls are kept until they answer, and whose answers' bodies are kept while
+   * they are read: fetch resolves with the headers, and a body read (`json()`) that waits on
+   * the network for more than a macrotask would otherwise look like nothing pending.
+   */
   fetch(inner: typeof fetch = globalThis.fetch): typeof fetch {
-    return (input, init) => this.#keep(inner(input, init));
+    return (input, init) => this.#keep(inner(input, init).then((response) => this.wrap(response)));
   }
 
   /** Resolves once nothing kept is pending, across a full turn of the event loop. */

@@ -1,22 +1,13 @@
 /** POST /auth/v1/token?grant_type=password|refresh_token: GoTrue's sign-in and refresh. */
-import { GoTrueError } from "../../../lib/auth/gotrue_error.ts";
 import type { Handlers } from "../../../lib/http/app_env.ts";
 import { clientAddress } from "../../../lib/http/client_address.ts";
+import { readGoTrueBody } from "../../../lib/http/gotrue_body.ts";
 import { gotrueJson } from "../../../lib/http/gotrue_response.ts";
 import { builtinProvider } from "../../../lib/http/middleware/builtin_only.ts";
-import { readJson } from "../../../lib/http/read_body.ts";
-import { Problem } from "../../../lib/problem.ts";
 
 export const handler: Handlers = {
   async POST(c) {
-    const body = await readJson(c.req.raw).catch((error) => {
-      // GoTrue names an unreadable body `bad_json`; a body that never arrived (408) or was
-      // abandoned by its client (499) stays what it is.
-      if (error instanceof Problem && error.status === 400) {
-        throw new GoTrueError(400, "bad_json", error.message);
-      }
-      throw error;
-    });
+    const body = await readGoTrueBody(c.req.raw);
     const session = await builtinProvider(c).token(c.req.query("grant_type"), body, {
       clientAddress: clientAddress(c),
     });
