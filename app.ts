@@ -40,7 +40,7 @@ function methodNotAllowed(methods: string[]): Problem {
 
 /**
  * Refuses a method a route does not take before any folder middleware runs, so such a request
- * answers 405 with Allow (contract section 1) rather than the folder's 401 for a missing token.
+ * answers 405 with Allow (docs/api.md) rather than the folder's 401 for a missing token.
  */
 function methodGate(routes: Manifest["routes"]): Middleware {
   const table = routes.map(({ pattern, module }) => ({

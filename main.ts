@@ -71,7 +71,7 @@ const server = Deno.serve({
 const started = performance.now();
 const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/pg` })
   .catch((error) => {
-    // A second server on one DATA_DIR refuses to start with one line (contract section 14).
+    // A second server on one DATA_DIR refuses to start with one line (docs/faults.md).
     if (!(error instanceof DataDirInUse)) throw error;
     console.error(error.message);
     Deno.exit(1);
@@ -130,7 +130,7 @@ jsonLogger({
   readyMs: Math.round(performance.now() - started),
 });
 
-// SIGTERM (contract section 15): stop accepting, let in-flight requests finish for up to
+// SIGTERM (docs/faults.md): stop accepting, let in-flight requests finish for up to
 // DRAIN_MS, hand back the KV leases still held (a generation cut off here would otherwise block
 // its user for the lease's five minutes), close KV and the store, exit 0.
 const DRAIN_MS = 10_000;

@@ -1,5 +1,5 @@
 /**
- * The movie page's "Where to watch" (contract section 13): the region's offers by kind, each
+ * The movie page's "Where to watch" (docs/catalog.md): the region's offers by kind, each
  * provider with its logo, TMDB's page for the region, and the JustWatch credit TMDB's terms
  * ask for. A plain GET form picks another country by name, so it works without JavaScript; its
  * action ends in this section's fragment, so the page comes back scrolled to it.

@@ -1,6 +1,6 @@
 /**
  * The service's configuration, read from the environment here and nowhere else
- * (contract section 3). A malformed value throws a ConfigError whose message is one line
+ * (README.md's Configuration). A malformed value throws a ConfigError whose message is one line
  * naming the variable.
  */
 import { regionCode } from "./catalog/regions.ts";
@@ -59,7 +59,7 @@ export interface Config {
     readAccessToken?: string;
     baseUrl: string;
     imageBaseUrl: string;
-    watchRegion: string; // WATCH_REGION: the where-to-watch default region (contract 13)
+    watchRegion: string; // WATCH_REGION: the where-to-watch default region (docs/catalog.md)
   };
   aiProviders: AiProvider[];
   adminToken?: string;
@@ -80,7 +80,7 @@ export interface Config {
   /** SMTP_URL; unset: reset links are logged for the operator instead. MAIL_FROM: the From. */
   smtp?: SmtpConfig;
   mailFrom: string;
-  /** How long a request body may take to arrive (BODY_TIMEOUT_MS; contract section 14: 10 s). */
+  /** How long a request body may take to arrive (BODY_TIMEOUT_MS; docs/faults.md: 10 s). */
   bodyTimeoutMs: number;
   /** Signup mode, password sign-in, OIDC and redirect allow-list (docs/oidc.md). */
   access: AccessConfig;

@@ -1,5 +1,5 @@
 /**
- * The operator's view of an instance (`GET /api/health?deep=1`, contract section 15): the
+ * The operator's view of an instance (`GET /api/health?deep=1`, docs/faults.md): the
  * store and the migration version it has, KV, the shared external window's use, and the
  * build. Each check has its own deadline, so a frozen dependency shows as not ok instead of
  * holding the answer.
@@ -99,7 +99,7 @@ export async function healthReport(sources: HealthSources): Promise<HealthReport
 }
 
 /**
- * The 503 of a failing report: a problem like every other error (contract section 5), naming
+ * The 503 of a failing report: a problem like every other error (docs/api.md), naming
  * the failing checks, with the whole report as its `report` member.
  */
 export function unhealthy(report: HealthReport): Problem {

@@ -1,5 +1,5 @@
 /**
- * DELETE /api/account (contract section 14): the user and every row of theirs go in one
+ * DELETE /api/account (docs/identity.md): the user and every row of theirs go in one
  * transaction, on both engines; the token is 401 at once; Supabase mode deletes the user
  * through the admin API.
  */

@@ -116,7 +116,7 @@ Deno.test("a malformed configuration names its variable in one line", () => {
   }
 });
 
-Deno.test("the defaults of contract section 3", () => {
+Deno.test("the defaults of README.md's Configuration", () => {
   const config = loadConfig({});
   assert.equal(config.port, 8000);
   assert.equal(config.dataDir, "./data");

@@ -1,5 +1,5 @@
 /**
- * Password sign-in limits (contract section 14): failed attempts only, 10 per 15 minutes per
+ * Password sign-in limits (docs/identity.md): failed attempts only, 10 per 15 minutes per
  * (email, client address) pair and cleared by that pair's success, 100 per 15 minutes per email
  * across addresses, and 50 attempts per 15 minutes per client address.
  */

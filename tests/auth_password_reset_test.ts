@@ -1,5 +1,5 @@
 /**
- * Password reset on the built-in provider (contract section 14): POST /auth/v1/recover mails a
+ * Password reset on the built-in provider (docs/identity.md): POST /auth/v1/recover mails a
  * single-use link valid for an hour, /auth/v1/verify spends it, and the limits stay silent.
  */
 import assert from "node:assert/strict";

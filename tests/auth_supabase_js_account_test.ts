@@ -1,6 +1,6 @@
 /**
  * The real supabase-js client against a running built-in provider, for the account calls of
- * contract section 14: updateUser, resetPasswordForEmail with the link read from a fake SMTP
+ * docs/identity.md: updateUser, resetPasswordForEmail with the link read from a fake SMTP
  * server, verifyOtp, and signOut({scope: "others"}).
  */
 import assert from "node:assert/strict";

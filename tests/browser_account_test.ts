@@ -1,5 +1,5 @@
 /**
- * The account pages in a real browser (contract section 14): the signup strength meter loads
+ * The account pages in a real browser (docs/identity.md): the signup strength meter loads
  * its estimator only there; "Forgot password?" to the link (read from the operator's warn line,
  * as without SMTP), a new password set on /reset-password, the old one refused and the link
  * spent; then /account signs out other devices and deletes the account behind the typed words.

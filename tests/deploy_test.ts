@@ -1,5 +1,5 @@
 /**
- * main.ts as Deno Deploy runs it (contract section 15): DATABASE_URL set, the KV given by the
+ * main.ts as Deno Deploy runs it (docs/faults.md): DATABASE_URL set, the KV given by the
  * platform (here in memory), AUTH_SIGNING_KEY from the environment, and a DATA_DIR it may not
  * write to. The server runs as a real process WITHOUT write permission, so any write to local
  * disk fails it, and with an import map that makes PGlite throw on import, so loading the

@@ -1,4 +1,4 @@
-/** GET /api/health?deep=1 (contract section 15): the operator's report, behind the admin token. */
+/** GET /api/health?deep=1 (docs/faults.md): the operator's report, behind the admin token. */
 import assert from "node:assert/strict";
 import { readMigrations } from "../lib/store/migrate.ts";
 import type { Store } from "../lib/store/mod.ts";

@@ -1,5 +1,5 @@
 /**
- * SIGTERM (contract section 15): the server stops accepting, lets in-flight requests finish
+ * SIGTERM (docs/faults.md): the server stops accepting, lets in-flight requests finish
  * (up to 10 s), releases the KV leases it holds and exits 0. Real processes on the embedded
  * store, so the KV file and the data directory outlive the first one.
  */

@@ -1,5 +1,5 @@
 /**
- * Server rendering of the account pages (contract section 14): the sign-in page's "Forgot
+ * Server rendering of the account pages (docs/identity.md): the sign-in page's "Forgot
  * password?" link, /forgot-password, /reset-password (never cached, no Referer), and /account
  * (a prompt signed out; password, devices and deletion islands signed in).
  */

@@ -1,5 +1,5 @@
 /**
- * Server rendering of the history on the website (contract section 11): the watched page's
+ * Server rendering of the history on the website (docs/lists.md): the watched page's
  * sort and filter form driven by the URL (bad values ignored), each card's entry, the stats
  * strip, My List's sort, and the movie page's entry for the rating form.
  */

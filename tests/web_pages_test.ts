@@ -1,5 +1,5 @@
 /**
- * Server rendering of the website's reading pages (contract section 9): home, search, movie
+ * Server rendering of the website's reading pages (docs/website.md): home, search, movie
  * detail, the error pages, and the shell's landmarks, against a fake TMDB.
  */
 import assert from "node:assert/strict";

@@ -1,5 +1,5 @@
 /**
- * The recommendations page on the server (contract section 12, issue 16): the stored set is
+ * The recommendations page on the server (docs/recommend.md, issue 16): the stored set is
  * rendered on load with each pick's reason, its My List state and the set's dates, without
  * generating, taking the lock or spending quota.
  */

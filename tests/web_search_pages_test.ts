@@ -1,4 +1,4 @@
-/** Server rendering of the search page (contract section 9): results, paging, empty and no-match states. */
+/** Server rendering of the search page (docs/website.md): results, paging, empty and no-match states. */
 import assert from "node:assert/strict";
 import { testApp } from "./helpers/app.ts";
 import { startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";

@@ -1,5 +1,5 @@
 /**
- * The page session (contract section 4): pages render for the user of the supabase-js session
+ * The page session (docs/website.md): pages render for the user of the supabase-js session
  * cookie; a bad cookie renders signed out (with the refresh island); /api never reads it.
  */
 import assert from "node:assert/strict";

@@ -1,5 +1,5 @@
 /**
- * The reading pages of a server without TMDB credentials (contract section 9): a setting, not an
+ * The reading pages of a server without TMDB credentials (docs/website.md): a setting, not an
  * outage, so they answer 200 with a note; a movie page explains itself; one warning is logged.
  */
 import assert from "node:assert/strict";

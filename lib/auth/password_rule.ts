@@ -1,5 +1,5 @@
 /**
- * The rule every new password meets (contract section 14): 8 characters to 72 UTF-8 bytes,
+ * The rule every new password meets (docs/identity.md): 8 characters to 72 UTF-8 bytes,
  * well-formed Unicode, and a zxcvbn score of at least 2 of 4 with the email's local part
  * counted as a word a guesser would try. Signup, the password change and the reset all apply it.
  */

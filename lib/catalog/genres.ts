@@ -1,6 +1,6 @@
 /**
  * TMDB's fixed movie genre list. `/genre/movie/list` is outside the three allowed paths
- * (contract section 7), so popular and search rows, which carry only `genre_ids`, are named
+ * (docs/catalog.md), so popular and search rows, which carry only `genre_ids`, are named
  * through this table (ids as in the official OpenAPI example of /3/genre/movie/list).
  */
 

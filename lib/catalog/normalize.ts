@@ -1,5 +1,5 @@
 /**
- * TMDB bodies to the service's shapes (contract section 7): a detail body to a stored movies
+ * TMDB bodies to the service's shapes (docs/catalog.md): a detail body to a stored movies
  * row, a stored row to the detail response, a list row to a search row or a light row.
  */
 import { genreNames } from "./genres.ts";

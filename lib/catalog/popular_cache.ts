@@ -1,5 +1,5 @@
 /**
- * The popular feed cached per page in KV for 6 hours (contract section 6), shared by every
+ * The popular feed cached per page in KV for 6 hours (docs/api.md), shared by every
  * instance. Age is judged by the injected clock; KV's own expiry only collects old entries.
  */
 import type { Clock } from "../clock.ts";

@@ -1,5 +1,5 @@
 /**
- * Where to watch (contract section 13): TMDB's watch/providers `results` (per region), fetched
+ * Where to watch (docs/catalog.md): TMDB's watch/providers `results` (per region), fetched
  * with the movie's details and stored with its row; read per region as five lists of
  * `{name, logo}`, ordered as TMDB ranks them. Older than 7 days, the movie is fetched again.
  */

@@ -1,6 +1,6 @@
 /**
  * ISO 3166-1 alpha-2: the 249 officially assigned country codes, the regions TMDB's
- * watch/providers answer is keyed by (contract section 13). Anything else is not a region.
+ * watch/providers answer is keyed by (docs/catalog.md). Anything else is not a region.
  */
 const CODES =
   "AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ " +

@@ -219,7 +219,7 @@ export function createCatalogService(
         const fetched = await readStoredProviders(store, id);
         return answer(fetched?.results ?? {}, headers);
       } catch (error) {
-        // Week-old offers beat an error while TMDB is down or busy (contract section 13).
+        // Week-old offers beat an error while TMDB is down or busy (docs/catalog.md).
         if (!stored) throw error;
         deps.log({
           level: "warn",

@@ -1,5 +1,5 @@
 /**
- * The only code that talks to TMDB (contract section 7). Exactly three paths may leave the
+ * The only code that talks to TMDB (docs/catalog.md). Exactly three paths may leave the
  * server; any other is refused before a request is made. Every call takes a place in the
  * shared external window first, carries the credentials (v3 key as `api_key`, or v4 token as
  * `Authorization: Bearer`), has a 10 s timeout, goes through `deps.fetch`, and maps what
@@ -76,7 +76,7 @@ export function tmdbUrl(baseUrl: string, path: string, params: Record<string, st
   return url;
 }
 
-/** What a detail fetch appends (contract sections 7 and 13): still the one movie-by-id call. */
+/** What a detail fetch appends (docs/catalog.md): still the one movie-by-id call. */
 export const DETAIL_APPENDS = "credits,videos,watch/providers";
 
 // After this many upstream 429s in a row a waiting caller gives up.

@@ -1,6 +1,6 @@
 /**
  * The catalog's shapes and service interface (interface.md: Movie detail, Search result row;
- * contract sections 6 and 7). The routes, the lists prefetch, the recommendation search
+ * docs/api.md and docs/catalog.md). The routes, the lists prefetch, the recommendation search
  * fallback, the import and the website all call the catalog through `CatalogService`.
  */
 import type { WatchProviders } from "./providers.ts";

@@ -1,5 +1,5 @@
 /**
- * `GET /api/export` (contract section 11): the user's watched list with ratings, dates and
+ * `GET /api/export` (docs/history_import.md): the user's watched list with ratings, dates and
  * notes and My List as JSON, or one of them as the CSV Letterboxd's importer reads
  * (`tmdbID,Title,Year,Rating10,WatchedDate,Review`), written by csv-stringify (RFC 4180); the
  * diary too, one row per viewing (`tmdbID,Title,Year,WatchedDate,Rating10,Rewatch,Review`).

@@ -1,5 +1,5 @@
 /**
- * Applying matched units to a user's lists (contract section 11), one batch per transaction
+ * Applying matched units to a user's lists (docs/history_import.md), one batch per transaction
  * as the user, under the lock every list write takes. Watched units add to the watched list
  * or update an entry: the latest watch date wins, a stored rating gives way only to a file
  * rating dated after it, a review becomes the note when there is none; they leave My List.

@@ -1,5 +1,5 @@
 /**
- * IMDb's CSV exports (contract section 11): ratings (`Const,Your Rating,Date Rated,...`) and
+ * IMDb's CSV exports (docs/history_import.md): ratings (`Const,Your Rating,Date Rated,...`) and
  * lists such as the watchlist (`Position,Const,Created,...`). IMDb ids cannot be looked up
  * (`/find` is not an allowed path), so rows match by title and year. Series, episodes and
  * games are skipped.

@@ -1,5 +1,5 @@
 /**
- * Letterboxd's export CSVs (contract section 11): watched, diary, ratings, watchlist and
+ * Letterboxd's export CSVs (docs/history_import.md): watched, diary, ratings, watchlist and
  * reviews, alone or from the export ZIP. Ratings are 0.5-5 stars, doubled to 1-10.
  */
 import { countRow, eachCsvRecord, hasColumns, type ReadContext } from "./csv.ts";

@@ -1,5 +1,5 @@
 /**
- * Matching a unit to a catalog id (contract section 11): a TMDB id from the file as it is;
+ * Matching a unit to a catalog id (docs/history_import.md): a TMDB id from the file as it is;
  * else title and year in the movies store; else the catalog search with the year, then the
  * year before and after. Only a unique best match (exact normalised title or original
  * title) counts; anything else is unmatched, `not_found` or `ambiguous`.

@@ -1,5 +1,5 @@
 /**
- * Reading a user's history file (contract section 11): the format is told from the content,
+ * Reading a user's history file (docs/history_import.md): the format is told from the content,
  * never from a file name: a ZIP's entries, a JSON document's shape, a CSV's header. The
  * result is a list of normalised rows; an unknown file is 400 `unknown_format`. Reading works
  * in slices that yield to the event loop (slices.ts), so a large file never stalls others.

@@ -1,5 +1,5 @@
 /**
- * The normalised rows every history file becomes (contract section 11), and the value rules
+ * The normalised rows every history file becomes (docs/history_import.md), and the value rules
  * the format readers share: real dates, years, ratings on the 1-10 scale, review text.
  */
 
@@ -61,7 +61,7 @@ export interface ParsedFile {
   lists?: ImportedList[];
 }
 
-/** A note holds at most this many characters (contract section 11). */
+/** A note holds at most this many characters (docs/history_import.md). */
 export const MAX_NOTE = 2000;
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;

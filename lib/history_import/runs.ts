@@ -7,7 +7,7 @@ import type { UnmatchedReason } from "./match.ts";
 import type { ImportFormat } from "./rows.ts";
 import type { ImportUnit } from "./units.ts";
 
-/** The counts of a run (contract section 11). */
+/** The counts of a run (docs/history_import.md). */
 export interface RunCounts {
   rows: number;
   matched: number;

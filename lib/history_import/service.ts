@@ -1,5 +1,5 @@
 /**
- * The history import as a service (contract section 11): `start` reads the file, records the
+ * The history import as a service (docs/history_import.md): `start` reads the file, records the
  * run with its units and carries it on in the background under a KV lease; `get` and `list`
  * read the user's runs; `resume` picks up runs a restart cut off (main.ts calls it at start,
  * and a poll of a running run whose lease has lapsed resumes it too).

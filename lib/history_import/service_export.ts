@@ -1,5 +1,5 @@
 /**
- * This service's own exports read back (contract section 11): the JSON of `GET /api/export`
+ * This service's own exports read back (docs/history_import.md): the JSON of `GET /api/export`
  * and the CSV of `?format=csv` (`tmdbID,Title,Year,Rating10,WatchedDate,Review`, the columns
  * Letterboxd's importer reads, so other tools' files in that shape import too).
  */

@@ -1,5 +1,5 @@
 /**
- * Trakt's JSON exports (contract section 11): watched-movies (`last_watched_at`), history
+ * Trakt's JSON exports (docs/history_import.md): watched-movies (`last_watched_at`), history
  * (`watched_at`, `type` movie or episode), ratings-movies (`rated_at`, `rating` 1-10) and
  * watchlist-movies (`listed_at`). Each movie carries `movie.ids.tmdb`; shows and episodes are
  * skipped.

@@ -1,7 +1,7 @@
 /**
  * A file's rows grouped per movie before matching: every row naming the same TMDB id, or the
  * same title and year, becomes one unit, so a movie is matched once and its rows are merged
- * by the rules of contract section 11 (the latest watch date; the latest dated rating).
+ * by the rules of docs/history_import.md (the latest watch date; the latest dated rating).
  */
 import { titleKey } from "../recommend/resolve_titles.ts";
 import type { ImportRow, ListMembership } from "./rows.ts";

@@ -1,5 +1,5 @@
 /**
- * Reading an export ZIP through fflate with limits (contract section 11): the central
+ * Reading an export ZIP through fflate with limits (docs/history_import.md): the central
  * directory's entry count and declared sizes are checked before anything is inflated, and only
  * the entries asked for are inflated, each stopping at its declared size, so a zip bomb is a
  * 400 `invalid_file` and never an out-of-memory or a frozen event loop.

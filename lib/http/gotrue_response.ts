@@ -1,6 +1,6 @@
 /**
  * Supabase Auth (GoTrue) on the wire: its error bodies and the headers supabase-js reads
- * (shared/notes/supabase-auth-wire-format.md, section 5). The /auth/v1 routes answer these
+ * (docs/identity.md, "Built-in provider": the error shapes). The /auth/v1 routes answer these
  * shapes, and onError renders a thrown GoTrueError with `gotrueErrorResponse`.
  */
 import type { GoTrueError } from "../auth/gotrue_error.ts";

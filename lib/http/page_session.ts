@@ -1,5 +1,5 @@
 /**
- * The page session (contract section 4): pages render for the user whose access token is in
+ * The page session (docs/website.md): pages render for the user whose access token is in
  * the session cookie supabase-js writes (lib/web/supabase.ts). Never on /api (but its /api/docs
  * page) or /auth: those
  * accept only the Bearer header, so a cookie can never act for the user there (no CSRF).

@@ -1,7 +1,7 @@
 /** Reading a small request body with a hard cap: the one body reader of every route. */
 import { Problem } from "../problem.ts";
 
-/** Bodies above this many bytes are refused (contract section 6: 16 KiB). */
+/** Bodies above this many bytes are refused (docs/api.md: 16 KiB). */
 export const MAX_BODY_BYTES = 16 * 1024;
 
 /**

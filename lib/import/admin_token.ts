@@ -1,4 +1,4 @@
-/** Comparing an admin token with the configured one, in constant time (contract section 6). */
+/** Comparing an admin token with the configured one, in constant time (docs/import.md). */
 
 const encoder = new TextEncoder();
 

@@ -1,5 +1,5 @@
 /**
- * The catalog import (contract section 6): popular pages and then missing or stale details,
+ * The catalog import (docs/import.md): popular pages and then missing or stale details,
  * through the shared external window, one run at a time, recorded in `catalog_imports`.
  */
 export {

@@ -141,7 +141,7 @@ class ImportRun {
       });
       this.#pagesRead++;
       // Every movie TMDB listed, including those the feed's display filter drops (no poster,
-      // no date, no votes): each is stored and gets its details (contract section 6).
+      // no date, no votes): each is stored and gets its details (docs/import.md).
       const listed = listedIds ?? value.results.map((row) => row.id);
       this.counts.moviesSeen += listed.length;
       const newIds = listed.filter((id) => !this.#seen.has(id));

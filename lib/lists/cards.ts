@@ -12,7 +12,7 @@ export interface MovieCard {
 
 /**
  * The card columns over `l` (the list, with `catalog_id`) left joined to `m` (movies); an id
- * without a movie row gives the fallback card of contract section 6.
+ * without a movie row gives the fallback card of docs/api.md.
  */
 export const CARD_COLUMNS = `l.catalog_id as "catalogId",
     coalesce(m.title, '') as title,

@@ -1,4 +1,4 @@
-/** A watched entry: the history of one watched movie (contract section 11). */
+/** A watched entry: the history of one watched movie (docs/lists.md). */
 import type { Sql } from "../store/mod.ts";
 import type { HistoryFields } from "./history_fields.ts";
 

@@ -1,5 +1,5 @@
 /**
- * The query strings of GET /api/watched and GET /api/mylist (contract section 11): how a list
+ * The query strings of GET /api/watched and GET /api/mylist (docs/lists.md): how a list
  * is sorted and filtered. Without a parameter a list reads exactly as before. The zod schemas
  * are what GET /api/openapi.json documents; any value they refuse is 400 `invalid_query`.
  */

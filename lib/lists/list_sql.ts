@@ -1,6 +1,6 @@
 /**
  * The statements of a list read, one per sort, filter and session check, built once and kept.
- * Every variant is still one statement, whatever the list's length (contract section 6).
+ * Every variant is still one statement, whatever the list's length (docs/api.md).
  */
 import { tokenLiveSql } from "../auth/sessions.ts";
 import { AVAILABILITY_COLUMN, AVAILABLE_FILTER, SERVICES_JOIN } from "./availability_sql.ts";

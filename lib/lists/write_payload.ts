@@ -1,5 +1,5 @@
 /**
- * The write payload of POST/DELETE on /api/watched and /api/mylist (contract section 6): no
+ * The write payload of POST/DELETE on /api/watched and /api/mylist (docs/api.md): no
  * catalogId anywhere is `invalid_body`; a catalogId present but not an integer in 1..2^31-1 is
  * `invalid_catalog_id`.
  */

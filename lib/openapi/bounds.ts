@@ -1,5 +1,5 @@
 /**
- * The responses the service's bounds add to operations (contract section 14): a body that does
+ * The responses the service's bounds add to operations (docs/faults.md): a body that does
  * not arrive within 10 s is 408 `body_timeout`, a body the client abandons is logged as 499, and
  * a store that does not answer within 5 s is 503 `store_unavailable` with Retry-After. Added
  * here, once, to every operation they can reach, instead of by hand to each.

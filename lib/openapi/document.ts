@@ -1,6 +1,6 @@
 /**
  * The OpenAPI 3.1 document of /api (GET /api/openapi.json), built from the zod schemas the
- * routes parse with and the response schemas of ./schemas.ts (contract section 1).
+ * routes parse with and the response schemas of ./schemas.ts (docs/openapi.md).
  */
 import { componentSchemas } from "./json_schema.ts";
 import { withBounds } from "./bounds.ts";

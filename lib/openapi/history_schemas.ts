@@ -1,5 +1,5 @@
 /**
- * The response bodies of the history import and export routes (contract section 11), kept
+ * The response bodies of the history import and export routes (docs/history_import.md), kept
  * equal to the types the services return by the compile-time checks at the end.
  */
 import { z } from "zod";

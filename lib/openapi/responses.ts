@@ -23,7 +23,7 @@ export function ok(
   };
 }
 
-/** An `application/problem+json` error response (contract section 5); the text names the codes. */
+/** An `application/problem+json` error response (docs/api.md); the text names the codes. */
 export function problem(description: string, headers?: Record<string, unknown>): ResponseObject {
   return {
     description,

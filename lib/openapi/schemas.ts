@@ -38,7 +38,7 @@ export const movieListSchema = z.strictObject({
   movies: z.array(movieCardSchema),
 });
 
-/** A watched entry (contract section 11). */
+/** A watched entry (docs/lists.md). */
 export const watchedEntrySchema = z.strictObject({
   catalogId,
   rating: z.number().int().min(1).max(10).nullable()
@@ -181,7 +181,7 @@ export const importRunsSchema = z.strictObject({
 /** GET /api/health. */
 export const healthSchema = z.strictObject({ status: z.literal("ok") });
 
-/** GET /api/health?deep=1 (contract section 15). */
+/** GET /api/health?deep=1 (docs/faults.md). */
 export const healthReportSchema = z.strictObject({
   status: z.enum(["ok", "unavailable"]),
   store: z.strictObject({ ok: z.boolean(), migration: z.string().nullable() }),
@@ -190,7 +190,7 @@ export const healthReportSchema = z.strictObject({
   version: z.string(),
 });
 
-/** Every error: RFC 9457 problem details with a stable code (contract section 5). */
+/** Every error: RFC 9457 problem details with a stable code (docs/api.md). */
 export const problemSchema = z.looseObject({
   type: z.string(),
   title: z.string(),

@@ -1,5 +1,5 @@
 /**
- * The document's parts for contract sections 12 and 13: the current recommendation set,
+ * The document's parts for docs/recommend.md and docs/catalog.md: the current recommendation set,
  * dismissals ("not interested") and where to watch. Their response schemas sit here too, typed
  * against the services' own shapes, so neither can drift from the other.
  */

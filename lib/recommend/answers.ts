@@ -1,4 +1,4 @@
-/** The answers and refusals of GET /api/recommend (contract section 6), built in one place. */
+/** The answers and refusals of GET /api/recommend (docs/api.md), built in one place. */
 import { Problem } from "../problem.ts";
 import type { QuotaStatus } from "./quota.ts";
 import { quotaHeaders } from "./quota.ts";

@@ -17,7 +17,7 @@ export interface StoredSet {
   createdAt?: Date;
 }
 
-/** SHA-256 hex of the watched ids sorted ascending and joined by "," (contract section 6). */
+/** SHA-256 hex of the watched ids sorted ascending and joined by "," (docs/api.md). */
 export async function watchedHash(ids: number[]): Promise<string> {
   const text = [...ids].sort((a, b) => a - b).join(",");
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));

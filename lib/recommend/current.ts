@@ -1,5 +1,5 @@
 /**
- * GET /api/recommend/current (contract section 12): the stored set as it is, with reasons,
+ * GET /api/recommend/current (docs/recommend.md): the stored set as it is, with reasons,
  * when it was made and until when it is kept. It reads only: no lock, no quota, no generation.
  */
 import { Problem } from "../problem.ts";

@@ -1,5 +1,5 @@
 /**
- * The movies a user dismissed ("not interested", contract section 12), in
+ * The movies a user dismissed ("not interested", docs/recommend.md), in
  * `user_dismissed_movies` under row-level security: at most 5,000 per user, listed newest
  * first. Dismissing also takes the id out of the stored set at once, in the same transaction.
  */

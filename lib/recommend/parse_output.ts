@@ -1,5 +1,5 @@
 /**
- * Reads the assistant's content into candidates (contract section 8). Providers that ignore
+ * Reads the assistant's content into candidates (docs/recommend.md). Providers that ignore
  * the JSON schema answer free text, so the content is validated even on a 200: code fences
  * and a bare top-level array are tolerated, anything else is rejected.
  */

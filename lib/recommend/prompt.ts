@@ -1,5 +1,5 @@
 /**
- * The messages sent to the AI: a compact taste profile (contract section 8). It carries
+ * The messages sent to the AI: a compact taste profile (docs/recommend.md). It carries
  * titles, years, genres and counts only, never a user id or email, and every part is capped,
  * so its size is bounded whatever the history's length.
  */

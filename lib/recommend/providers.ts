@@ -1,7 +1,7 @@
 /**
  * The AI call: every configured provider and each of its models in order, through the
  * openai SDK with its own retries off, so this loop alone decides what is tried next
- * (contract section 8). Unavailable (timeout, 429, 5xx, connection or auth failure) moves
+ * (docs/recommend.md). Unavailable (timeout, 429, 5xx, connection or auth failure) moves
  * on; content that does not parse moves on too. All unavailable: 503; some answered but
  * never usefully: 502.
  */
@@ -21,7 +21,7 @@ function isApiError(error: unknown): error is APIError {
   return ApiError !== undefined && error instanceof ApiError;
 }
 
-/** The provider timeout of contract section 8. */
+/** The provider timeout of docs/recommend.md. */
 export const PROVIDER_TIMEOUT_MS = 30_000;
 
 /** One chat message of the prompt. */

@@ -1,7 +1,7 @@
 /**
  * The daily generation quota: 20 generations per user per UTC day, counted in KV so every
  * instance shares it. A generation takes its unit when it starts and gives it back when it
- * ends in 500 or 503 (contract section 6).
+ * ends in 500 or 503 (docs/api.md).
  */
 import type { Clock } from "../clock.ts";
 import { readCount, returnCount, takeCount } from "../kv_counter.ts";
@@ -66,7 +66,7 @@ export async function refundQuota(kv: Deno.Kv, unit: QuotaUnit): Promise<void> {
   await returnCount(kv, keyOf(unit.userId, unit.day), { expireIn: 2 * DAY_MS });
 }
 
-/** The rate-limit headers of a quota status (contract section 6). */
+/** The rate-limit headers of a quota status (docs/api.md). */
 export function quotaHeaders(status: QuotaStatus): Record<string, string> {
   return {
     "X-RateLimit-Limit": String(status.limit),

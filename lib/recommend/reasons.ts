@@ -1,5 +1,5 @@
 /**
- * The one-line reason of each AI pick (contract section 12): plain text with markup
+ * The one-line reason of each AI pick (docs/recommend.md): plain text with markup
  * stripped, at most 200 characters, and empty when it names the user (email or id). A pick
  * whose reason is unusable keeps an empty one; a reason never fails a generation.
  */

@@ -1,5 +1,5 @@
 /**
- * Candidate titles to catalog ids (contract section 8): the movies store first (title or
+ * Candidate titles to catalog ids (docs/recommend.md): the movies store first (title or
  * original title, with the year, case- and accent-insensitive), then the catalog search
  * through the shared external window. A title that matches nothing well stays unresolved.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /api/recommend as a service, with the checks in the order of contract section 6:
+ * GET /api/recommend as a service, with the checks in the order of docs/api.md:
  * lock (409), no watched movies (400), cache, quota (429), generation. A failed regeneration
  * with a stored set answers the stale shape; a 500 or 503 gives the quota unit back.
  */

@@ -1,7 +1,7 @@
 /**
  * What the user steers the prompt with, kept apart from the taste profile (prompt.ts): the
  * one-line reason asked for each pick, and up to 30 dismissed titles as "not interested"
- * (contract section 12). Appended to the messages buildMessages made, never a user id or email.
+ * (docs/recommend.md). Appended to the messages buildMessages made, never a user id or email.
  */
 import type { ChatMessage } from "./providers.ts";
 import { REASON_INSTRUCTION } from "./reasons.ts";

@@ -6,7 +6,7 @@
 import type { Sql } from "../store/mod.ts";
 import { loadRated, type RatedTaste } from "./rated.ts";
 
-/** Watched titles in the prompt (contract section 8). */
+/** Watched titles in the prompt (docs/recommend.md). */
 export const RECENT_TITLES = 60;
 /** My List titles in the prompt. */
 export const MY_LIST_TITLES = 30;

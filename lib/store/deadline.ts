@@ -1,11 +1,11 @@
 /**
- * The bound on a store call (contract section 14): a query the database does not answer within
+ * The bound on a store call (docs/faults.md): a query the database does not answer within
  * the deadline fails with 503 `store_unavailable`, so a frozen or unreachable database turns
  * into a quick, retryable answer instead of a request held for as long as TCP takes to notice.
  */
 import { Problem } from "../problem.ts";
 
-/** How long a store call may take before it fails (contract section 14: 5 s). */
+/** How long a store call may take before it fails (docs/faults.md: 5 s). */
 export const STORE_TIMEOUT_MS = 5_000;
 
 /** The problem a store that did not answer, or could not be reached, becomes. */

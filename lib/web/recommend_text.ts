@@ -1,6 +1,6 @@
 /**
  * What the recommendations page says, in plain words: each failure with whether it used one
- * of the day's requests (contract section 6: a generation spends a unit when it starts and
+ * of the day's requests (docs/api.md: a generation spends a unit when it starts and
  * gets it back when it ends in 500 or 503; 400, 409 and 429 never start one) and what to do,
  * and when the day's requests come back, in the reader's own time (only the browser says these).
  */

@@ -23,7 +23,7 @@ export function allOutcomes(): readonly Outcome[] {
 /** Milliseconds since `start`. */
 export const since = (start: number): number => Math.round(performance.now() - start);
 
-/** Whether `res` is a problem document (contract section 5); consumes the body. */
+/** Whether `res` is a problem document (docs/api.md); consumes the body. */
 export async function problemCode(res: Response): Promise<string | undefined> {
   const text = await res.text();
   if (!(res.headers.get("content-type") ?? "").startsWith("application/problem+json")) return;

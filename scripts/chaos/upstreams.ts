@@ -12,9 +12,9 @@ import { problemCode, record, since } from "./report.ts";
 
 type Mode = "hang" | "drop" | "500" | "garbage";
 const MODES: Mode[] = ["hang", "drop", "500", "garbage"];
-// The external call's 10 s timeout (contract section 7) plus the window's wait and slack.
+// The external call's 10 s timeout (docs/catalog.md) plus the window's wait and slack.
 const TMDB_BOUND_MS = 10_000 + 5_000 + 3_000;
-// The provider's 30 s timeout (contract section 8) plus slack.
+// The provider's 30 s timeout (docs/recommend.md) plus slack.
 const AI_BOUND_MS = 30_000 + 8_000;
 
 // deno-lint-ignore no-explicit-any

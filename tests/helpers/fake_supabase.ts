@@ -1,6 +1,6 @@
 /**
  * A fake of the Supabase Auth endpoints the service calls in Supabase mode, on 127.0.0.1, with
- * the response shapes of Supabase Auth (shared/notes/supabase-auth-wire-format.md):
+ * the response shapes of Supabase Auth (docs/identity.md, "Supabase mode"):
  * `GET /auth/v1/.well-known/jwks.json`, `POST` and `DELETE /auth/v1/admin/users` (service-role key) and
  * `GET /auth/v1/user` (for tokens signed with a legacy HS256 secret). It also signs access
  * tokens as the project would, so tests hold real Supabase-shaped tokens.

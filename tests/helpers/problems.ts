@@ -1,4 +1,4 @@
-/** The one check of a problem answer (contract section 5) the API tests share. */
+/** The one check of a problem answer (docs/api.md) the API tests share. */
 import assert from "node:assert/strict";
 
 /** Asserts a problem answer with `status` and `code`, and returns its body. */

@@ -1,4 +1,4 @@
-/** The `x-admin-token` check of the admin routes (contract section 6), in constant time. */
+/** The `x-admin-token` check of the admin routes (docs/api.md), in constant time. */
 import { limitSubject } from "../../auth/limit_subject.ts";
 import { ADMIN_TOKEN_PER_ADDRESS, giveBack, takeAttempt } from "../../auth/rate_limit.ts";
 import { adminTokenMatches } from "../../import/admin_token.ts";

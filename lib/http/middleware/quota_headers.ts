@@ -1,6 +1,6 @@
 /**
  * Puts the daily quota's rate-limit headers on every /api/recommend and /api/recommend/quota
- * response, problems included (contract section 6). Runs before `requireUser`, so a 401
+ * response, problems included (docs/api.md). Runs before `requireUser`, so a 401
  * carries them too: without a user there is no quota to spend, so Remaining is 0.
  */
 import type { Middleware } from "../app_env.ts";
