@@ -1,6 +1,7 @@
 /**
  * The account page's password change. The current password is asked first and checked by
- * signing in with it again (supabase-js `signInWithPassword`): `updateUser` cannot carry it, and
+ * signing in with it again, on a client of its own (lib/web/supabase.ts `checkPassword`, so the
+ * page's session keeps its second factor's level): `updateUser` cannot carry it, and
  * GoTrue's other way, a reauthentication nonce sent by mail, would make a password change wait on
  * a mail. A wrong current password counts as a failed sign-in, under the same limits. A new
  * password equal to the current one is refused before anything is sent (the server refuses it
@@ -11,7 +12,7 @@ import { useState } from "preact/hooks";
 import { FormStatus } from "../components/FormStatus.tsx";
 import { NewPasswordField } from "../components/NewPasswordField.tsx";
 import { signInMessage } from "../lib/web/auth_messages.ts";
-import { supabase } from "../lib/web/supabase.ts";
+import { checkPassword, supabase } from "../lib/web/supabase.ts";
 import { type FormMessage, useAction } from "../lib/web/use_action.ts";
 
 const fault = (text: string): FormMessage => ({ error: true, text });
@@ -27,16 +28,15 @@ export default function ChangePassword({ email }: { email: string }) {
     if (password === current) {
       return fault("That is your current password. Choose a different one.");
     }
-    const auth = supabase().auth;
-    const check = await auth.signInWithPassword({ email, password: current });
-    if (check.error) {
+    const wrong = await checkPassword(email, current);
+    if (wrong) {
       return fault(
-        check.error.code === "invalid_credentials"
+        wrong.code === "invalid_credentials"
           ? "Your current password is not right."
-          : signInMessage(check.error),
+          : signInMessage(wrong),
       );
     }
-    const { error } = await auth.updateUser({ password });
+    const { error } = await supabase().auth.updateUser({ password });
     if (error?.code === "same_password") {
       return fault("That is your current password. Choose a different one.");
     }

@@ -113,3 +113,26 @@ export async function signOutWithClient(
     cookieStorage.removeItem(SESSION_COOKIE);
   }
 }
+
+/**
+ * Whether `password` is the user's current one, checked by a sign-in of a client of its own that
+ * keeps nothing: the page's session (and its second factor's aal2) stays as it was, and the
+ * session the check made is ended again at once. Answers supabase-js's error, or null.
+ */
+export async function checkPassword(email: string, password: string) {
+  const probe = createClient(
+    pageMeta("supabase-url") ?? location.origin,
+    pageMeta("supabase-anon-key") ?? "anon",
+    {
+      auth: {
+        persistSession: false,
+        autoRefreshToken: false,
+        detectSessionInUrl: false,
+        storageKey: "movies-password-check",
+      },
+    },
+  );
+  const { error } = await probe.auth.signInWithPassword({ email, password });
+  if (!error) await probe.auth.signOut({ scope: "local" }).catch(() => {});
+  return error;
+}
