@@ -5,7 +5,7 @@ export { logViewing } from "./log_viewing.ts";
 export type { Logged, NewViewing } from "./log_viewing.ts";
 export type { DiaryEntry, ViewingSource } from "./viewing.ts";
 export type { DiaryPage, UnratedMovie } from "./read.ts";
-export type { YearStats } from "./stats.ts";
+export { readYearStats, type YearStats } from "./stats.ts";
 export { syncMovie } from "./sync.ts";
 export { logViewings } from "./log_many.ts";
 export type { YearReview } from "./review.ts";

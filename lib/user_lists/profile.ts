@@ -1,10 +1,10 @@
 /**
  * The public profile (docs/user_lists.md): off until its owner turns it on; then its handle,
- * display name, public lists and, when they opt in, the figures of their watched list. The
+ * display name, public lists and, when they opt in, their diary's all-time figures. The
  * public read shows no user id and no email.
  */
 import type { AppDeps } from "../deps.ts";
-import { readWatchedStats, type WatchedStats } from "../lists/stats.ts";
+import { readYearStats, type YearStats } from "../diary/mod.ts";
 import { Problem } from "../problem.ts";
 import { handleSchema, type ProfileFields } from "./profile_payload.ts";
 import { shareUrl } from "./sql.ts";
@@ -27,7 +27,8 @@ export interface PublicProfile {
   handle: string;
   displayName: string;
   lists: PublicList[];
-  stats: WatchedStats | null;
+  /** The diary's all-time figures (docs/diary.md) when the owner opted in, else null. */
+  stats: YearStats | null;
 }
 
 /** What the profile routes call. */
@@ -126,9 +127,7 @@ export function createProfilesService(deps: AppDeps): ProfilesService {
           count: Number(l.count),
           shareUrl: shareUrl(config.siteUrl, slug),
         })),
-        stats: row.showStats
-          ? await readWatchedStats(store, String(row.userId), { now: deps.clock.now() })
-          : null,
+        stats: row.showStats ? await readYearStats(store, String(row.userId), null) : null,
       };
     },
   };

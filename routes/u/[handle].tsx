@@ -33,25 +33,33 @@ export default function Profile({ data }: PageProps<PublicProfile>) {
       {stats
         ? (
           <dl class="profile-stats">
-            <dt>Movies watched</dt>
-            <dd>{stats.movies}</dd>
+            <dt>Films watched</dt>
+            <dd>{stats.films}</dd>
+            <dt>Viewings</dt>
+            <dd>{stats.viewings}</dd>
             <dt>Hours</dt>
-            <dd>{Math.round(stats.minutes / 60)}</dd>
-            <dt>This year</dt>
-            <dd>{stats.thisYear}</dd>
-            {stats.averageRating !== null
+            <dd>{Math.round(stats.hours)}</dd>
+            {stats.ratings.average !== null
               ? (
                 <>
                   <dt>Average rating</dt>
-                  <dd>{(stats.averageRating / 2).toFixed(1)} / 5</dd>
+                  <dd>{(stats.ratings.average / 2).toFixed(1)} / 5</dd>
                 </>
               )
               : null}
-            {stats.topGenres.length
+            {stats.genres.length
               ? (
                 <>
                   <dt>Top genres</dt>
-                  <dd>{stats.topGenres.map((g) => g.name).join(", ")}</dd>
+                  <dd>{stats.genres.slice(0, 5).map((g) => g.name).join(", ")}</dd>
+                </>
+              )
+              : null}
+            {stats.directors.length
+              ? (
+                <>
+                  <dt>Top directors</dt>
+                  <dd>{stats.directors.slice(0, 3).map((g) => g.name).join(", ")}</dd>
                 </>
               )
               : null}

@@ -3,6 +3,7 @@
  * links, the shared read and the public profile, with their response schemas.
  */
 import { z } from "zod";
+import { yearStatsSchema } from "./diary.ts";
 import {
   itemAddSchema,
   itemPatchSchema,
@@ -47,15 +48,6 @@ const publicListSchema = z.strictObject({
   shareUrl: z.string(),
 });
 
-const statsSchema = z.strictObject({
-  movies: z.number().int(),
-  minutes: z.number().int(),
-  thisYear: z.number().int(),
-  rated: z.number().int(),
-  averageRating: z.number().nullable(),
-  topGenres: z.array(z.strictObject({ name: z.string(), count: z.number().int() })),
-});
-
 const profileSchema = z.strictObject({
   handle: z.string(),
   displayName: z.string(),
@@ -93,7 +85,9 @@ export const userListsComponents = {
     handle: z.string(),
     displayName: z.string(),
     lists: z.array(publicListSchema),
-    stats: statsSchema.nullable().meta({ description: "Watched-list figures; null unless shown." }),
+    stats: yearStatsSchema.nullable().meta({
+      description: "The diary's all-time figures (GET /api/stats); null unless shown.",
+    }),
   }),
 } as const;
 
