@@ -5,6 +5,7 @@
  * the next sign-in.
  */
 import assert from "node:assert/strict";
+import { failureParams } from "../lib/oidc/failure_seal.ts";
 import {
   hydrated,
   launchBrowser,
@@ -89,11 +90,13 @@ Deno.test({
 
       await step("a refused sign-in is shown on the sign-in page in plain words", async () => {
         await page.context().clearCookies();
-        await page.goto(
-          `${server.url}/login?error=access_denied&error_description=${
-            encodeURIComponent("The sign-in at Test IdP was cancelled or refused.")
-          }`,
-        );
+        // The words as the callback writes them, with their signature (a crafted link's own
+        // sentence is never shown: tests/oidc_failure_words_test.ts).
+        const failure = await failureParams(server.t.kv, {
+          code: "access_denied",
+          description: "The sign-in at Test IdP was cancelled or refused.",
+        });
+        await page.goto(`${server.url}/login?${new URLSearchParams(failure)}`);
         await hydrated(page);
         assert.ok(
           await page.getByText("The sign-in at Test IdP was cancelled or refused.").isVisible(),

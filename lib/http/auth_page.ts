@@ -1,17 +1,22 @@
 /** The handlers of /login and /signup: a signed-in visitor goes on to `next`. */
+import { failureWords } from "../oidc/failure_seal.ts";
 import { safeNext } from "../web/next.ts";
 import type { Ctx, Handlers } from "./app_env.ts";
 
-function show(c: Ctx, posted: boolean) {
+async function show(c: Ctx, posted: boolean) {
   const next = safeNext(c.req.query("next"));
   if (c.get("user")) return c.redirect(next, 303);
   const invite = c.req.query("invite")?.slice(0, 64);
   const access = c.var.deps.config.access;
-  // A sign-in with the identity provider that failed comes back with OAuth's two parameters.
+  // A sign-in with the identity provider that failed comes back with OAuth's parameters; the
+  // words are shown only when the service wrote them (lib/oidc/failure_seal.ts).
   const failed = c.req.query("error");
   const error = failed
-    ? (c.req.query("error_description") || "Signing in with the identity provider failed.")
-      .slice(0, 300)
+    ? (await failureWords(c.var.deps.kv, {
+      error: failed,
+      description: c.req.query("error_description"),
+      sig: c.req.query("error_sig"),
+    })).slice(0, 300)
     : undefined;
   return c.var.render({
     next,

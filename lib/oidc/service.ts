@@ -13,6 +13,7 @@ import { touchSignIn } from "../auth/users.ts";
 import { accountFor } from "./accounts.ts";
 import { createDiscovery, type Discovery } from "./discovery.ts";
 import { OidcFailure } from "./failure.ts";
+import { failureParams } from "./failure_seal.ts";
 import { randomToken, saveFlow, saveGrant, takeFlow, takeGrant } from "./flow.ts";
 import { exchangeCode, verifyIdToken } from "./id_token.ts";
 import { redirectAllowed, withParams } from "./redirects.ts";
@@ -41,11 +42,11 @@ export function createOidcService(deps: AppDeps, options: { issue: IssueToken })
   const oidc: OidcConfig | undefined = config.access.oidc;
   const discovery: Discovery | undefined = oidc ? createDiscovery(deps, oidc) : undefined;
   const callbackUrl = `${config.siteUrl}/auth/v1/callback`;
-  const loginError = (description: string) =>
-    withParams(`${config.siteUrl}/login`, {
-      error: "invalid_request",
-      error_description: description,
-    });
+  const loginError = async (description: string) =>
+    withParams(
+      `${config.siteUrl}/login`,
+      await failureParams(kv, { code: "invalid_request", description }),
+    );
 
   return {
     async authorize(query) {
@@ -63,14 +64,19 @@ export function createOidcService(deps: AppDeps, options: { issue: IssueToken })
           allow: config.access.redirectAllow,
         })
       ) {
-        return loginError("The sign-in was asked to return to a site this one does not trust.");
+        return await loginError(
+          "The sign-in was asked to return to a site this one does not trust.",
+        );
       }
       const method = (query.code_challenge_method ?? "").toLowerCase();
       if (!query.code_challenge || (method !== "s256" && method !== "plain")) {
-        return withParams(redirectTo, {
-          error: "invalid_request",
-          error_description: "This sign-in needs PKCE (supabase-js with flowType 'pkce').",
-        });
+        return withParams(
+          redirectTo,
+          await failureParams(kv, {
+            code: "invalid_request",
+            description: "This sign-in needs PKCE (supabase-js with flowType 'pkce').",
+          }),
+        );
       }
       try {
         const meta = await discovery.metadata();
@@ -96,14 +102,19 @@ export function createOidcService(deps: AppDeps, options: { issue: IssueToken })
         });
       } catch (error) {
         if (!(error instanceof OidcFailure)) throw error;
-        return withParams(redirectTo, { error: error.code, error_description: error.message });
+        return withParams(
+          redirectTo,
+          await failureParams(kv, { code: error.code, description: error.message }),
+        );
       }
     },
 
     async callback(query) {
       const flow = query.state ? await takeFlow(kv, query.state) : null;
       if (!oidc || !discovery || !flow) {
-        return loginError("This sign-in expired or was not started here. Please start it again.");
+        return await loginError(
+          "This sign-in expired or was not started here. Please start it again.",
+        );
       }
       try {
         if (query.error || !query.code) {
@@ -131,7 +142,10 @@ export function createOidcService(deps: AppDeps, options: { issue: IssueToken })
         return withParams(flow.redirectTo, { code });
       } catch (error) {
         if (!(error instanceof OidcFailure)) throw error;
-        return withParams(flow.redirectTo, { error: error.code, error_description: error.message });
+        return withParams(
+          flow.redirectTo,
+          await failureParams(kv, { code: error.code, description: error.message }),
+        );
       }
     },
 

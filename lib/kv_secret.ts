@@ -1,0 +1,51 @@
+/**
+ * HMAC keys made of secrets generated once into KV and shared by every instance, for values
+ * the service hands out and must recognise when they come back (an unsubscribe link, a sign-in
+ * failure's words): no configuration to set, and nothing a client could forge.
+ */
+
+function b64url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+/** The HMAC-SHA256 key of the secret at `key`, generated on first use (the first writer wins). */
+async function hmacKey(kv: Deno.Kv, key: Deno.KvKey): Promise<CryptoKey> {
+  let entry = await kv.get<string>(key);
+  if (!entry.value) {
+    const fresh = b64url(crypto.getRandomValues(new Uint8Array(32)));
+    await kv.atomic().check({ key, versionstamp: null }).set(key, fresh).commit();
+    entry = await kv.get<string>(key);
+  }
+  return await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(entry.value!),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+}
+
+/** The base64url HMAC-SHA256 of `text` under the secret at `key`. */
+export async function kvMac(kv: Deno.Kv, key: Deno.KvKey, text: string): Promise<string> {
+  const sig = await crypto.subtle.sign(
+    "HMAC",
+    await hmacKey(kv, key),
+    new TextEncoder().encode(text),
+  );
+  return b64url(new Uint8Array(sig));
+}
+
+/** Whether `mac` is `text`'s MAC under the secret at `key`, compared in constant time. */
+export async function kvMacMatches(
+  kv: Deno.Kv,
+  key: Deno.KvKey,
+  options: { text: string; mac: string },
+): Promise<boolean> {
+  const expected = await kvMac(kv, key, options.text);
+  let diff = expected.length ^ options.mac.length;
+  for (let i = 0; i < expected.length; i++) {
+    diff |= expected.charCodeAt(i) ^ options.mac.charCodeAt(i);
+  }
+  return diff === 0;
+}
