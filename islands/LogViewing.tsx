@@ -49,7 +49,7 @@ export default function LogViewing({ catalogId, title }: LogViewingProps) {
     <form class="log-viewing" onSubmit={submit}>
       <h2>Log a viewing</h2>
       <label>
-        Watched on{" "}
+        Date of this viewing{" "}
         <input
           type="date"
           value={watchedOn}
@@ -59,7 +59,7 @@ export default function LogViewing({ catalogId, title }: LogViewingProps) {
       </label>
       <StarRating value={rating} onChange={setRating} label="Rating of this viewing" />
       <label>
-        Note{" "}
+        Note on this viewing{" "}
         <textarea
           maxLength={2000}
           value={note}
