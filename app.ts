@@ -39,8 +39,9 @@ function methodNotAllowed(methods: string[]): Problem {
 }
 
 /**
- * Refuses a method a route does not take before any folder middleware runs, so such a request
- * answers 405 with Allow (docs/api.md) rather than the folder's 401 for a missing token.
+ * Refuses an unknown /api path (404) and a method a route does not take (405, with Allow;
+ * docs/api.md) before any folder middleware runs, rather than the folder's 401 for a missing
+ * token or the admin folder's 429.
  */
 function methodGate(routes: Manifest["routes"]): Middleware {
   const table = routes.map(({ pattern, module }) => ({
@@ -52,6 +53,10 @@ function methodGate(routes: Manifest["routes"]): Middleware {
   })).sort((a, b) => Number(a.dynamic) - Number(b.dynamic)); // static first, as the router
   return async function methodGate(c, next) {
     const route = table.find((r) => r.re.test(c.req.path));
+    // An unknown /api path is a 404 whatever the folder would ask first (a token, the admin's).
+    if (!route && (c.req.path === "/api" || c.req.path.startsWith("/api/"))) {
+      throw new Problem(404, "not_found", `No resource at ${c.req.path}.`);
+    }
     const method = c.req.method === "HEAD" ? "GET" : c.req.method;
     if (route && !route.methods.includes(method)) throw methodNotAllowed(route.methods);
     await next();

@@ -100,7 +100,7 @@ Deno.test({
         await page.keyboard.press("ArrowLeft");
         await page.keyboard.press("ArrowDown");
         assert.equal(await slider.getAttribute("aria-valuetext"), "4 of 5 stars");
-        await page.getByLabel("Note").fill("  Better the second time.  ");
+        await page.getByLabel("Note", { exact: true }).fill("  Better the second time.  ");
         await page.getByRole("button", { name: "Save" }).focus();
         await page.keyboard.press("Enter");
         await page.getByText("Saved.").waitFor();

@@ -44,7 +44,7 @@ Deno.test({
           await page.content(),
           /<noscript><p[^>]*>Reading works without JavaScript, but changing your lists/,
         );
-        await page.getByLabel("Note").fill("private words");
+        await page.getByLabel("Note", { exact: true }).fill("private words");
         await page.getByRole("button", { name: "Save" }).click();
         await page.waitForURL(/unsaved=1/);
         assert.doesNotMatch(page.url(), /private|note=/);

@@ -12,7 +12,7 @@ import { getCookie } from "hono/cookie";
 import type { MovieDetail, WatchProviders as Offers } from "../../lib/catalog/mod.ts";
 import { readRegion, REGION_COOKIE } from "../../lib/catalog/region_choice.ts";
 import type { ListStatus } from "../../lib/lists/mod.ts";
-import type { Handlers, PageProps } from "../../lib/http/app_env.ts";
+import type { Ctx, Handlers, PageProps } from "../../lib/http/app_env.ts";
 import { island } from "../../lib/http/island.tsx";
 import { describeError } from "../../lib/log.ts";
 import { Problem } from "../../lib/problem.ts";
@@ -35,9 +35,7 @@ const MAX_ID = 2 ** 31 - 1;
 
 export const handler: Handlers = {
   async GET(c) {
-    const raw = c.req.param("id") ?? "";
-    const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : 0;
-    if (!id || id > MAX_ID) throw new Problem(404, "not_found", `No movie at ${c.req.path}.`);
+    const id = movieId(c);
     const user = c.get("user");
     const [{ value: movie }, lists] = await Promise.all([
       c.var.services.catalog.movie(id),
@@ -70,8 +68,17 @@ export const handler: Handlers = {
   },
   // The entry form sent without JavaScript: nothing is saved (a cookie never acts for the user),
   // and the page says so, after a redirect so a reload does not send the form again.
-  POST: (c) => c.redirect(`${c.req.path}?unsaved=1#history-heading`, 303),
+  // The entry form posted without JavaScript: back to the page, which says why nothing was saved.
+  POST: (c) => c.redirect(`/movies/${movieId(c)}?unsaved=1#history-heading`, 303),
 };
+
+/** The page's movie id; anything else is this page's 404 (never echoed into a header). */
+function movieId(c: Ctx): number {
+  const raw = c.req.param("id") ?? "";
+  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : 0;
+  if (!id || id > MAX_ID) throw new Problem(404, "not_found", "No movie at this address.");
+  return id;
+}
 
 function List({ label, items }: { label: string; items: string[] }) {
   if (!items.length) return null;

@@ -9,7 +9,7 @@ import type { MyServices, RegionProvider } from "../../my_services/mod.ts";
 import { markReadSchema, MAX_LISTED, type NotificationList } from "../../notifications/mod.ts";
 import { MAX_PROVIDERS, servicesPutSchema } from "../../my_services/mod.ts";
 import { jsonSchemaOf, queryParameters } from "../json_schema.ts";
-import { internal, problem, unauthorized } from "../responses.ts";
+import { internal, problem, retryAfterHeader, unauthorized } from "../responses.ts";
 
 const providerId = z.number().int().min(1).max(2 ** 31 - 1);
 const region = z.string().regex(/^[A-Z]{2}$/);
@@ -106,6 +106,10 @@ function ok(description: string, name: keyof typeof servicesComponents) {
 const bearer = [{ bearerAuth: [] }];
 const admin = [{ adminToken: [] }];
 const adminUnauthorized = problem("Missing or wrong x-admin-token (`unauthorized`).");
+const adminLimited = problem(
+  "20 wrong x-admin-token values from this address in 15 minutes (`rate_limited`).",
+  retryAfterHeader,
+);
 
 /** The paths this file adds. */
 export function servicesPaths(): Record<string, unknown> {
@@ -184,6 +188,7 @@ export function servicesPaths(): Record<string, unknown> {
         responses: {
           200: ok("The runs.", "AvailabilityRuns"),
           401: adminUnauthorized,
+          429: adminLimited,
           500: internal,
         },
       },
@@ -196,6 +201,7 @@ export function servicesPaths(): Record<string, unknown> {
           400: problem("A body that is not empty (`invalid_body`)."),
           401: adminUnauthorized,
           409: problem("A run is going on (`availability_running`)."),
+          429: adminLimited,
           500: internal,
         },
       },
