@@ -33,6 +33,11 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
 }
 
 Deno.test("progress moves as batches are applied, and a run cut off by a restart resumes at the next start from its last batch", async () => {
+  // Two clocks: the instance that "dies" keeps its own, which nothing moves, so its lease
+  // heartbeat stays silent as a frozen process's would (on one shared clock, moving time past
+  // the lease ran that heartbeat and sometimes renewed the lease before the new instance
+  // could take it).
+  const clockA = new FakeClock();
   const clock = new FakeClock();
   await using store = await testStore();
   const kv = await Deno.openKv(":memory:");
@@ -40,13 +45,16 @@ Deno.test("progress moves as batches are applied, and a run cut off by a restart
   serveCatalog(fakeA);
   // The first instance "dies" after two searches: its third never comes back.
   const never = Promise.withResolvers<void>();
+  // Whatever happens, the blocked request ends before the fake server closes (else its close
+  // would wait on it for ever and a failed assertion would hang the suite instead of failing).
+  await using _unblock = { [Symbol.asyncDispose]: () => Promise.resolve(never.resolve()) };
   let searchesA = 0;
   fakeA.override = async (req) => {
     if (req.path === "/search/movie" && ++searchesA > 2) await never.promise;
     return undefined;
   };
   const tuning = { batchSize: 2, concurrency: 1 };
-  await using a = await testApp({ env: tmdbEnv(fakeA), store, kv, clock });
+  await using a = await testApp({ env: tmdbEnv(fakeA), store, kv, clock: clockA });
   const user = await createUser(a.deps);
   const serviceA = createHistoryImportService(a.deps, {
     catalog: createCatalogService(a.deps),
