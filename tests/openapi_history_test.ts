@@ -102,14 +102,16 @@ Deno.test("the document describes the entry route, the list queries and the hist
   const entry = doc.paths["/api/watched/{catalogId}"];
   assert.deepEqual(Object.keys(entry), ["get", "patch"]);
   for (const op of [entry.get, entry.patch]) {
-    assert.deepEqual(op.security, [{ bearerAuth: [] }]);
+    // A session or a personal access token (docs/connections.md).
+    assert.deepEqual(op.security, [{ bearerAuth: [] }, { personalAccessToken: [] }]);
     // 503: identity_unavailable and store_unavailable, which every bearer operation documents;
-    // 408 and 499: the bounds of a request body (PATCH).
+    // 408 and 499: the bounds of a request body (PATCH); 403: a read-only token's write.
     const bounds = op === entry.patch ? ["408", "499"] : [];
     assert.deepEqual(Object.keys(op.responses), [
       "200",
       "400",
       "401",
+      ...(op === entry.patch ? ["403"] : []),
       "404",
       ...bounds,
       "500",
@@ -130,17 +132,21 @@ Deno.test("the document describes the entry route, the list queries and the hist
   }
   const params = (path: string) =>
     doc.paths[path].get.parameters.map((p: Doc) => `${p.in}:${p.name}:${p.required}`);
+  // `available` and My List's `include`: what streams on the user's services (docs/availability.md).
   assert.deepEqual(params("/api/watched"), [
     "query:sort:false",
     "query:order:false",
     "query:genre:false",
     "query:rated:false",
     "query:include:false",
+    "query:available:false",
   ]);
   assert.deepEqual(params("/api/mylist"), [
     "query:sort:false",
     "query:order:false",
     "query:genre:false",
+    "query:include:false",
+    "query:available:false",
   ]);
   const sort = doc.paths["/api/watched"].get.parameters[0].schema;
   assert.deepEqual(sort.enum, ["added", "watched_on", "rating", "title", "year", "runtime"]);

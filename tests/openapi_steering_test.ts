@@ -23,7 +23,8 @@ async function conforms(res: Response, status: number, schema: z.ZodType) {
 
 Deno.test("the OpenAPI document describes current, dismissed and providers with their methods, auth and errors", () => {
   const doc: Doc = buildOpenApiDocument();
-  const bearer = [{ bearerAuth: [] }];
+  // A session or a personal access token (docs/connections.md).
+  const bearer = [{ bearerAuth: [] }, { personalAccessToken: [] }];
   assert.deepEqual(doc.paths["/api/recommend/current"].get.security, bearer);
   assert.ok(doc.paths["/api/recommend/current"].get.responses["404"]);
   for (const method of ["get", "post", "delete"]) {
