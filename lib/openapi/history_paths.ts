@@ -91,6 +91,9 @@ export function historyPaths(): Record<string, unknown> {
           },
           400: problem("An unknown parameter or value, or csv without list (`invalid_query`)."),
           401: unauthorized,
+          404: problem(
+            "list=list with an id that is not one of the user's lists (`list_not_found`).",
+          ),
           500: internal,
         },
       },
