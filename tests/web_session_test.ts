@@ -30,15 +30,19 @@ Deno.test("website: pages render for the user of the session cookie", async (t) 
   await t.step("the header shows the signed-in user and a sign-out island", async () => {
     const { html, headers } = await get(app, "/", { headers: cookie });
     assert.match(textOf(html), /viewer@example\.test/);
-    assert.deepEqual(islandsOf(html).map((i) => i.name), ["SignOutButton"]);
+    // The header's sign-out, and the home page's rating queue (two watched films are unrated).
+    assert.deepEqual(islandsOf(html).map((i) => i.name), ["SignOutButton", "RateQueue"]);
     const scripts = Array.from(parseHtml(html).querySelectorAll("script"));
-    // Only the sign-out island's entry, then the entry that marks the page hydrated.
-    assert.deepEqual(scripts.map((s) => s.getAttribute("type")), ["module", "module"]);
-    assert.match(
-      scripts[0].getAttribute("src") ?? "",
-      /^\/static\/islands\/SignOutButton\.js(\?v=\w+)?$/,
+    // An entry per island on the page, then the entry that marks the page hydrated.
+    assert.deepEqual(
+      scripts.map((s) => (s.getAttribute("src") ?? "").replace(/\?v=\w+$/, "")),
+      [
+        "/static/islands/SignOutButton.js",
+        "/static/islands/RateQueue.js",
+        "/static/islands/_ready.js",
+      ],
     );
-    assert.match(scripts[1].getAttribute("src") ?? "", /^\/static\/islands\/_ready\.js(\?v=\w+)?$/);
+    assert.ok(scripts.every((s) => s.getAttribute("type") === "module"));
     assert.equal(headers.get("cache-control"), "private, no-store");
     assert.doesNotMatch(html, /Sign up/);
   });
