@@ -33,12 +33,13 @@ Deno.test("website: pages render for the user of the session cookie", async (t) 
     // The header's sign-out, and the home page's rating queue (two watched films are unrated).
     assert.deepEqual(islandsOf(html).map((i) => i.name), ["SignOutButton", "RateQueue"]);
     const scripts = Array.from(parseHtml(html).querySelectorAll("script"));
-    // An entry per island on the page, then the entry that marks the page hydrated.
+    // An entry per island the page rendered (the page before the shell), then the entry that
+    // marks the page hydrated.
     assert.deepEqual(
       scripts.map((s) => (s.getAttribute("src") ?? "").replace(/\?v=\w+$/, "")),
       [
-        "/static/islands/SignOutButton.js",
         "/static/islands/RateQueue.js",
+        "/static/islands/SignOutButton.js",
         "/static/islands/_ready.js",
       ],
     );
