@@ -42,24 +42,26 @@ const cookieStorage = {
   },
 };
 
-let client: SupabaseClient | undefined;
+type AuthOptions = NonNullable<NonNullable<Parameters<typeof createClient>[2]>["auth"]>;
 
-/** The page's one client, created on first use from the `<meta>` settings the shell renders. */
-export function supabase(): SupabaseClient {
+/** A client of the identity provider the `<meta>` settings the shell renders name. */
+function newClient(auth: AuthOptions): SupabaseClient {
   // The built-in provider ignores the key, but supabase-js insists on one.
-  client ??= createClient(
+  return createClient(
     pageMeta("supabase-url") ?? location.origin,
     pageMeta("supabase-anon-key") ?? "anon",
-    {
-      auth: {
-        storage: cookieStorage,
-        storageKey: SESSION_COOKIE,
-        persistSession: true,
-        autoRefreshToken: true,
-        detectSessionInUrl: false,
-      },
-    },
+    { auth: { detectSessionInUrl: false, ...auth } },
   );
+}
+
+// The page's session: one cookie, which the server reads to render the user's pages.
+const PAGE_SESSION = { storage: cookieStorage, storageKey: SESSION_COOKIE, persistSession: true };
+
+let client: SupabaseClient | undefined;
+
+/** The page's one client, created on first use. */
+export function supabase(): SupabaseClient {
+  client ??= newClient({ ...PAGE_SESSION, autoRefreshToken: true });
   return client;
 }
 
@@ -71,20 +73,7 @@ let oauth: SupabaseClient | undefined;
  * cookie of its own while the browser is away).
  */
 export function oauthClient(): SupabaseClient {
-  oauth ??= createClient(
-    pageMeta("supabase-url") ?? location.origin,
-    pageMeta("supabase-anon-key") ?? "anon",
-    {
-      auth: {
-        storage: cookieStorage,
-        storageKey: SESSION_COOKIE,
-        persistSession: true,
-        autoRefreshToken: false,
-        detectSessionInUrl: false,
-        flowType: "pkce",
-      },
-    },
-  );
+  oauth ??= newClient({ ...PAGE_SESSION, autoRefreshToken: false, flowType: "pkce" });
   return oauth;
 }
 
@@ -120,18 +109,11 @@ export async function signOutWithClient(
  * session the check made is ended again at once. Answers supabase-js's error, or null.
  */
 export async function checkPassword(email: string, password: string) {
-  const probe = createClient(
-    pageMeta("supabase-url") ?? location.origin,
-    pageMeta("supabase-anon-key") ?? "anon",
-    {
-      auth: {
-        persistSession: false,
-        autoRefreshToken: false,
-        detectSessionInUrl: false,
-        storageKey: "movies-password-check",
-      },
-    },
-  );
+  const probe = newClient({
+    persistSession: false,
+    autoRefreshToken: false,
+    storageKey: "movies-password-check",
+  });
   const { error } = await probe.auth.signInWithPassword({ email, password });
   if (!error) await probe.auth.signOut({ scope: "local" }).catch(() => {});
   return error;
