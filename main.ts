@@ -11,13 +11,13 @@ import {
   failInterruptedImports,
   IMPORT_LOCK_TTL_MS,
   scheduledImport,
-} from "./lib/import/mod.ts";
+} from "./lib/catalog/import/mod.ts";
 import {
   type AvailabilityService,
   failInterruptedAvailabilityRuns,
   scheduledAvailability,
 } from "./lib/availability/mod.ts";
-import { resumeHistoryImports } from "./lib/history_import/service.ts";
+import { resumeHistoryImports } from "./lib/history/import/service.ts";
 import { openKv } from "./lib/kv.ts";
 import { HeldLeases } from "./lib/kv_lock.ts";
 import { describeError, jsonLogger } from "./lib/log.ts";

@@ -4,10 +4,10 @@
  * film links to the site's search, so it can be added by hand.
  */
 import { useState } from "preact/hooks";
-import type { HistoryImport } from "../lib/history_import/runs.ts";
-import type { UnmatchedPage } from "../lib/history_import/unmatched.ts";
+import type { HistoryImport } from "../lib/history/import/runs.ts";
+import type { UnmatchedPage } from "../lib/history/import/unmatched.ts";
 import { api } from "../lib/web/api.ts";
-import { REASONS, searchHref, uploadError } from "../lib/web/import_text.ts";
+import { REASONS, searchHref, uploadError } from "../lib/web/history_import_text.ts";
 import { accessToken } from "../lib/web/live_session.ts";
 
 type Film = HistoryImport["unmatched"][number];

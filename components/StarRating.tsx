@@ -3,7 +3,7 @@
  * slider: arrow keys move half a star, Page Up/Down a whole one, Home clears, End gives five,
  * Delete or Backspace clears; a click or tap sets the half star under the pointer.
  */
-import { ratingText } from "../lib/web/history_format.ts";
+import { ratingText } from "../lib/web/entry_format.ts";
 
 /** `value` is 1-10 or null (unrated); `onChange` gets the same scale. */
 export interface StarRatingProps {

@@ -6,7 +6,7 @@
 import { useState } from "preact/hooks";
 import { StarRating } from "../components/StarRating.tsx";
 import { api, ApiError } from "../lib/web/api.ts";
-import { formatDate, ratingText } from "../lib/web/history_format.ts";
+import { formatDate, ratingText } from "../lib/web/entry_format.ts";
 
 /** The entry as GET /api/diary gives it (the fields the page uses). */
 export interface DiaryEntryProps {

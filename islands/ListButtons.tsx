@@ -7,11 +7,11 @@
  * focus stays on them; My List is shown unavailable, with the reason, on a watched movie.
  */
 import { useEffect, useState } from "preact/hooks";
-import { HistoryForm } from "../components/HistoryForm.tsx";
+import { HistoryForm } from "../components/EntryForm.tsx";
 import type { MovieCard } from "../lib/lists/cards.ts";
 import type { WatchedEntry } from "../lib/lists/entry.ts";
 import { api, ApiError } from "../lib/web/api.ts";
-import { localToday } from "../lib/web/history_format.ts";
+import { localToday } from "../lib/web/entry_format.ts";
 
 /** The movie, and the signed-in user's state the server knew (the page renders a sign-in link instead when signed out). */
 export interface ListButtonsProps {

@@ -11,7 +11,7 @@ import type { MovieCard as Card } from "../lib/lists/cards.ts";
 import type { WatchedEntry } from "../lib/lists/entry.ts";
 import type { Availability } from "../lib/lists/availability_sql.ts";
 import { api, ApiError } from "../lib/web/api.ts";
-import { formatDate, ratingText, starsOf } from "../lib/web/history_format.ts";
+import { formatDate, ratingText, starsOf } from "../lib/web/entry_format.ts";
 import { cardPosterUrl } from "../lib/web/poster.ts";
 import AddToList from "./AddToList.tsx";
 

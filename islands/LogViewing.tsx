@@ -6,7 +6,7 @@
 import { useState } from "preact/hooks";
 import { StarRating } from "../components/StarRating.tsx";
 import { api, ApiError } from "../lib/web/api.ts";
-import { formatDate, localToday } from "../lib/web/history_format.ts";
+import { formatDate, localToday } from "../lib/web/entry_format.ts";
 
 /** The movie to log. */
 export interface LogViewingProps {

@@ -6,7 +6,7 @@
 import { useState } from "preact/hooks";
 import { StarRating } from "../components/StarRating.tsx";
 import { api, ApiError } from "../lib/web/api.ts";
-import { formatDate, ratingText } from "../lib/web/history_format.ts";
+import { formatDate, ratingText } from "../lib/web/entry_format.ts";
 
 /** A movie of the queue, as GET /api/diary/unrated gives it. */
 export interface QueueMovie {

@@ -1,14 +1,14 @@
 /** `/import`: upload a history file and follow its run; export the lists; or a sign-in prompt. */
-import { ImportSources } from "../components/ImportSources.tsx";
+import { ImportSources } from "../components/HistorySources.tsx";
 import { SignInPrompt } from "../components/SignInPrompt.tsx";
 import { Title } from "../components/Title.tsx";
 import ExportLinksIsland from "../islands/ExportLinks.tsx";
-import ImportHistoryIsland from "../islands/ImportHistory.tsx";
-import type { HistoryImport } from "../lib/history_import/runs.ts";
+import ImportHistoryIsland from "../islands/HistoryImport.tsx";
+import type { HistoryImport } from "../lib/history/import/runs.ts";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import { island } from "../lib/http/island.tsx";
 
-const ImportHistory = island("ImportHistory", ImportHistoryIsland);
+const ImportHistory = island("HistoryImport", ImportHistoryIsland);
 const ExportLinks = island("ExportLinks", ExportLinksIsland);
 
 export const handler: Handlers = {

@@ -100,7 +100,7 @@ Deno.test("the architecture check fails on a service importing hono, lib/http or
   assert.deepEqual(rulesBroken({ "lib/catalog/x.ts": ["type lib/http/env.ts"] }), [
     "service-imports-http",
   ]);
-  assert.deepEqual(rulesBroken({ "lib/import/x.ts": ["routes/api/admin/import.ts"] }), [
+  assert.deepEqual(rulesBroken({ "lib/catalog/import/x.ts": ["routes/api/admin/import.ts"] }), [
     "service-imports-http",
   ]);
   // The HTTP layer and the browser code are not services.

@@ -1,14 +1,14 @@
 /**
- * CSV injection (docs/history_import.md): every CSV the service writes prefixes a cell that a
+ * CSV injection (docs/history.md): every CSV the service writes prefixes a cell that a
  * spreadsheet would run as a formula with `'`, and the importer reads such cells back unchanged.
  */
 import assert from "node:assert/strict";
 import { parse } from "csv-parse/sync";
 import { neutraliseCell, restoreCell } from "../lib/csv/cells.ts";
-import { eachCsvRecord, readContext } from "../lib/history_import/csv.ts";
-import { Slicer } from "../lib/history_import/slices.ts";
+import { eachCsvRecord, readContext } from "../lib/history/import/csv.ts";
+import { Slicer } from "../lib/history/import/slices.ts";
 import { letterboxdZip } from "./helpers/history_files.ts";
-import { historyWorld } from "./helpers/import_world.ts";
+import { historyWorld } from "./helpers/history_import_world.ts";
 import { createUser } from "./helpers/users.ts";
 
 const FORMULAS = ['=HYPERLINK("https://evil.example","x")', "+1+1", "-2+3", "@SUM(1,1)"];

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { strToU8, zipSync } from "fflate";
-import { historyWorld } from "./helpers/import_world.ts";
+import { historyWorld } from "./helpers/history_import_world.ts";
 import {
   bytesOf,
   csvText,

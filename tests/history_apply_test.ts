@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { bytesOf, csvText, letterboxdZip } from "./helpers/history_files.ts";
-import { historyWorld } from "./helpers/import_world.ts";
+import { historyWorld } from "./helpers/history_import_world.ts";
 
 const DIARY = [
   "Date",

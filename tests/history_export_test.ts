@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { parse } from "csv-parse/sync";
-import { historyExportSchema } from "../lib/openapi/history_schemas.ts";
+import { historyExportSchema } from "../lib/openapi/paths/history_schemas.ts";
 import { jsonBytes, letterboxdZip } from "./helpers/history_files.ts";
-import { historyWorld } from "./helpers/import_world.ts";
+import { historyWorld } from "./helpers/history_import_world.ts";
 import { createUser } from "./helpers/users.ts";
 
 const REVIEW = 'Not for me, "whimsy" overload.\nSecond line.';

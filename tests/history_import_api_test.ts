@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { strToU8, zipSync } from "fflate";
 import type { FakeClock } from "../lib/clock.ts";
-import { historyWorld } from "./helpers/import_world.ts";
+import { historyWorld } from "./helpers/history_import_world.ts";
 import { bytesOf, jsonBytes, letterboxdZip, traktFiles } from "./helpers/history_files.ts";
 import { imdbRatingsCsv } from "./helpers/history_files_imdb.ts";
 import { problem } from "./helpers/problems.ts";

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { zipSync } from "fflate";
-import { MAX_ROWS, parseHistoryFile } from "../lib/history_import/mod.ts";
+import { MAX_ROWS, parseHistoryFile } from "../lib/history/import/parse.ts";
 import { Problem } from "../lib/problem.ts";
 import { bytesOf } from "./helpers/history_files.ts";
 

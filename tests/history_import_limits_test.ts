@@ -1,6 +1,6 @@
 /** POST /api/import at the 20 MiB limit: exactly 20 MiB is read, one byte more is 413, raw or multipart. */
 import assert from "node:assert/strict";
-import { historyWorld } from "./helpers/import_world.ts";
+import { historyWorld } from "./helpers/history_import_world.ts";
 import { problem } from "./helpers/problems.ts";
 
 Deno.test("POST /api/import refuses a file over 20 MiB with 413 file_too_large, raw or multipart; 20 MiB exactly is read", async () => {

@@ -5,7 +5,7 @@
  * run, and cancelling a run.
  */
 import assert from "node:assert/strict";
-import { historyWorld } from "./helpers/import_world.ts";
+import { historyWorld } from "./helpers/history_import_world.ts";
 import { bytesOf, csvText } from "./helpers/history_files.ts";
 import { problem } from "./helpers/problems.ts";
 import { ENGINES } from "./helpers/store.ts";

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { strToU8, zipSync } from "fflate";
 import { Problem } from "../lib/problem.ts";
-import { parseHistoryFile } from "../lib/history_import/mod.ts";
-import { toDate } from "../lib/history_import/rows.ts";
+import { parseHistoryFile } from "../lib/history/import/parse.ts";
+import { toDate } from "../lib/history/import/rows.ts";
 import {
   bytesOf,
   csvText,

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { createCatalogService } from "../lib/catalog/mod.ts";
 import { FakeClock } from "../lib/clock.ts";
-import { createHistoryImportService, RUN_LEASE_MS } from "../lib/history_import/service.ts";
+import { createHistoryImportService, RUN_LEASE_MS } from "../lib/history/import/service.ts";
 import { testApp } from "./helpers/app.ts";
 import { startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 import { bytesOf, csvText } from "./helpers/history_files.ts";
-import { serveCatalog } from "./helpers/import_world.ts";
+import { serveCatalog } from "./helpers/history_import_world.ts";
 import { testStore } from "./helpers/store.ts";
 import { createUser } from "./helpers/users.ts";
 

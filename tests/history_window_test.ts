@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { FakeClock } from "../lib/clock.ts";
 import { BACKGROUND_SHARE, WINDOW_LIMIT, WINDOW_MS } from "../lib/catalog/external_window.ts";
 import { bytesOf, csvText } from "./helpers/history_files.ts";
-import { type CatalogMovie, historyWorld, serveCatalog } from "./helpers/import_world.ts";
+import { type CatalogMovie, historyWorld, serveCatalog } from "./helpers/history_import_world.ts";
 
 /**
  * A fake clock whose sleeps move time only in a task of their own, after every call whose

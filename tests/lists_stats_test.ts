@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { FakeClock } from "../lib/clock.ts";
 import { createListsService } from "../lib/lists/mod.ts";
 import { testApp } from "./helpers/app.ts";
-import { seedHistory } from "./helpers/history_world.ts";
+import { seedHistory } from "./helpers/lists_world.ts";
 import { ENGINES } from "./helpers/store.ts";
 import { createUser } from "./helpers/users.ts";
 

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { type Doc, fetchDocument } from "./helpers/openapi.ts";
 import { signupBodySchema } from "../lib/auth/signup.ts";
-import { importBodySchema } from "../lib/import/body.ts";
+import { importBodySchema } from "../lib/catalog/import/body.ts";
 import { parseCatalogId, writePayloadSchema } from "../lib/lists/write_payload.ts";
 import { watchedPostSchema } from "../lib/lists/watched_payload.ts";
 import { jsonSchemaOf } from "../lib/openapi/json_schema.ts";

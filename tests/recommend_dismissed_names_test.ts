@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { recommendationsContent } from "./helpers/fake_ai.ts";
 import { detailBody, startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
-import { listRow } from "./helpers/import_world.ts";
+import { listRow } from "./helpers/history_import_world.ts";
 import { POOL, type RecommendWorld, recommendWorld } from "./helpers/recommend_world.ts";
 
 async function dismiss(w: RecommendWorld, catalogId: number) {

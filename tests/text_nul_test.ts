@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { holdsNul } from "../lib/http/read_body.ts";
 import { testApp } from "./helpers/app.ts";
-import { historyWorld } from "./helpers/import_world.ts";
+import { historyWorld } from "./helpers/history_import_world.ts";
 import { ENGINES } from "./helpers/store.ts";
 import { createUser } from "./helpers/users.ts";
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { parseLetterboxdList } from "../lib/user_lists/import.ts";
 import { csvText, letterboxdCsvs, letterboxdZip } from "./helpers/history_files.ts";
-import { historyWorld } from "./helpers/import_world.ts";
+import { historyWorld } from "./helpers/history_import_world.ts";
 import { ENGINES } from "./helpers/store.ts";
 
 const uri = (s: string) => `https://boxd.it/${s}`;

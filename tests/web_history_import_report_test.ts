@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { bytesOf, csvText } from "./helpers/history_files.ts";
-import { historyWorld } from "./helpers/import_world.ts";
+import { historyWorld } from "./helpers/history_import_world.ts";
 import { textOf } from "./helpers/dom.ts";
 import { get, sessionCookie } from "./helpers/web.ts";
 

@@ -12,7 +12,7 @@ import type { AppDeps } from "../deps.ts";
 import { Problem } from "../problem.ts";
 import { markUserDeleted } from "./deleted_users.ts";
 
-// The list lock (lib/lists/service.ts, lib/history_import/apply.ts) and the dismissal lock
+// The list lock (lib/lists/service.ts, lib/history/import/apply.ts) and the dismissal lock
 // (lib/recommend/dismissed.ts), in that order.
 const USER_LOCKS_SQL = `select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended($1, 6)),
     pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended($1, 16))`;

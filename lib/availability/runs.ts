@@ -1,7 +1,7 @@
 /**
  * The `availability_runs` table: one row per run of the availability job, written as it goes,
  * so `GET /api/admin/availability-runs` shows progress and a run cut off by a restart shows as
- * failed (as the catalog import's runs, docs/import.md).
+ * failed (as the catalog import's runs, docs/catalog_import.md).
  */
 import type { Sql } from "../store/mod.ts";
 

@@ -3,7 +3,7 @@
  * the microsecond, id), so the next page starts right after it with no gap or repeat, even when
  * entries are added or removed in between.
  */
-import { isCalendarDate } from "../lists/history_fields.ts";
+import { isCalendarDate } from "../lists/entry_fields.ts";
 
 /** A place in the diary's order. */
 export interface DiaryCursor {

@@ -2,7 +2,7 @@
  * Logging many viewings at once, for a history import: the same rules as `logViewing` (one
  * viewing per movie, date and source; a repeat only fills what is missing; the rewatch marks
  * follow) in three statements whatever the batch's size. The movies' watched rows are the
- * caller's: an import merges them by its own rules (docs/history_import.md), so the summary is
+ * caller's: an import merges them by its own rules (docs/history.md), so the summary is
  * not recomputed here.
  */
 import type { Sql } from "../store/mod.ts";

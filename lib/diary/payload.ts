@@ -12,7 +12,7 @@ import {
   ratingSchema,
   utcDate,
   watchedOnSchema,
-} from "../lists/history_fields.ts";
+} from "../lists/entry_fields.ts";
 import { parseCatalogId } from "../lists/write_payload.ts";
 import { Problem } from "../problem.ts";
 import { type DiaryCursor, readCursor } from "./cursor.ts";

@@ -1,6 +1,6 @@
 /** The typed bodies of the routes that take one: read once, parsed by the service's rules. */
 import { parseDeleteConfirmation } from "../auth/delete_account.ts";
-import { parseImportBody } from "../import/body.ts";
+import { parseImportBody } from "../catalog/import/body.ts";
 import { Problem } from "../problem.ts";
 import { parseCatalogId } from "../lists/write_payload.ts";
 import { readJson } from "./read_body.ts";

@@ -1,6 +1,6 @@
 /** A watched entry: the history of one watched movie (docs/lists.md). */
 import type { Sql } from "../store/mod.ts";
-import type { HistoryFields } from "./history_fields.ts";
+import type { HistoryFields } from "./entry_fields.ts";
 
 /** `{"catalogId","rating","watchedOn","note","addedAt"}` (addedAt ISO 8601, UTC). */
 export interface WatchedEntry {

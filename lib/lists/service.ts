@@ -7,7 +7,7 @@ import type { Sql } from "../store/mod.ts";
 import { type Availability, toAvailability } from "./availability_sql.ts";
 import { type MovieCard, toCard } from "./cards.ts";
 import { ENTRY_COLUMNS, readEntry, toEntry, updateEntry, type WatchedEntry } from "./entry.ts";
-import { type HistoryFields, utcDate } from "./history_fields.ts";
+import { type HistoryFields, utcDate } from "./entry_fields.ts";
 import { DEFAULT_MY_LIST_QUERY, DEFAULT_WATCHED_QUERY, type ListQuery } from "./list_query.ts";
 import { type ListName, listParams, listSql } from "./list_sql.ts";
 import { readWatchedStats, type WatchedStats } from "./stats.ts";

@@ -12,7 +12,7 @@ import {
   parseHistoryFields,
   ratingSchema,
   watchedOnSchema,
-} from "./history_fields.ts";
+} from "./entry_fields.ts";
 import { parseCatalogId, writePayloadSchema } from "./write_payload.ts";
 
 const historyShape = {

@@ -4,11 +4,11 @@
  */
 import { componentSchemas } from "./json_schema.ts";
 import { withBounds } from "./bounds.ts";
-import { buildPaths } from "./paths.ts";
+import { buildPaths } from "./paths/movies.ts";
 import { diaryComponents, diaryPaths } from "./paths/diary.ts";
 import { headerComponents, withSharedResponses } from "./responses.ts";
 import { responseComponents } from "./schemas.ts";
-import { steeringComponents, steeringPaths } from "./steering_paths.ts";
+import { steeringComponents, steeringPaths } from "./paths/recommend.ts";
 import { adminInvitesComponents, adminInvitesPaths } from "./paths/admin_invites.ts";
 import {
   personalTokenScheme,

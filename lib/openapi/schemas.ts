@@ -4,8 +4,8 @@
  * equal to the TypeScript types the services return, so the two cannot drift apart.
  */
 import { z } from "zod";
-import type { ImportRun } from "../import/runs.ts";
-import { historyComponents } from "./history_schemas.ts";
+import type { ImportRun } from "../catalog/import/runs.ts";
+import { historyComponents } from "./paths/history_schemas.ts";
 import type { MovieCard } from "../lists/cards.ts";
 import type { WatchedEntry } from "../lists/entry.ts";
 import type { MovieDetail, PopularPage, SearchRow } from "../catalog/types.ts";

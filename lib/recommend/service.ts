@@ -12,7 +12,7 @@ import { readCurrent } from "./current.ts";
 import { dismiss, dismissedIds, undismiss } from "./dismissed.ts";
 import { withGenerationLease } from "./lease.ts";
 import { consumeQuota, quotaStatus, type QuotaUnit, refundQuota } from "./quota.ts";
-import { createRegenerate } from "./regenerate.ts";
+import { createRegenerate } from "./generation.ts";
 import { readShelf } from "./shelf.ts";
 import { loadWatchedIds } from "./taste.ts";
 import type {

@@ -5,7 +5,7 @@
 import type { Sql, Store } from "../store/mod.ts";
 import { CACHE_TTL_MS, writeStoredSet } from "./cache.ts";
 import { dismissedIds } from "./dismissed.ts";
-import type { Pick } from "./generate.ts";
+import type { Pick } from "./ai_rounds.ts";
 import { cleanReason } from "./reasons.ts";
 
 /** The user's email, read with server privileges: what a reason must never echo. */

@@ -4,7 +4,7 @@
  * name, so a second import adds nothing), and filled batch by batch as the import matches.
  */
 import { parse } from "csv-parse/sync";
-import type { ImportedList, ImportRow } from "../history_import/rows.ts";
+import type { ImportedList, ImportRow } from "../history/import/rows.ts";
 import type { Sql, Store } from "../store/mod.ts";
 import { MAX_DESCRIPTION, MAX_ITEM_NOTE, MAX_ITEMS, MAX_LISTS, MAX_NAME } from "./payloads.ts";
 

@@ -1,7 +1,7 @@
 /** GET/POST /api/diary: the user's viewings, newest first, and logging one (docs/diary.md). */
 import { parseDiaryPost, parseDiaryQuery } from "../../lib/diary/payload.ts";
 import type { Handlers } from "../../lib/http/app_env.ts";
-import { searchParams } from "../../lib/http/history_payloads.ts";
+import { searchParams } from "../../lib/http/entry_payloads.ts";
 import { assertSignedIn, requireUser } from "../../lib/http/middleware/require_user.ts";
 import { readJson } from "../../lib/http/read_body.ts";
 

@@ -1,7 +1,7 @@
 /** GET /api/export: the user's history as JSON, or one list as CSV
  * (`?format=csv&list=watched|mylist|diary`, or `list=list&id=` for one of the user's own lists). */
 import { assertSignedIn, requireUser } from "../../lib/http/middleware/require_user.ts";
-import { exportCsv, exportJson, exportQuerySchema } from "../../lib/history_export/mod.ts";
+import { exportCsv, exportJson, exportQuerySchema } from "../../lib/history/export/export_file.ts";
 import type { Handlers } from "../../lib/http/app_env.ts";
 import { Problem } from "../../lib/problem.ts";
 import { exportListCsv } from "../../lib/user_lists/export.ts";

@@ -1,6 +1,6 @@
 /** GET/POST/DELETE /api/mylist: the user's My List, in saved order. */
 import type { Handlers } from "../../lib/http/app_env.ts";
-import { searchParams } from "../../lib/http/history_payloads.ts";
+import { searchParams } from "../../lib/http/entry_payloads.ts";
 import { assertSignedIn, requireUser } from "../../lib/http/middleware/require_user.ts";
 import { readWritePayload } from "../../lib/http/payloads.ts";
 import { parseMyListQuery } from "../../lib/lists/list_query.ts";

@@ -1,6 +1,6 @@
 /** GET/POST/DELETE /api/watched: the user's watched list. */
 import type { Handlers } from "../../lib/http/app_env.ts";
-import { readWatchedWrite, searchParams } from "../../lib/http/history_payloads.ts";
+import { readWatchedWrite, searchParams } from "../../lib/http/entry_payloads.ts";
 import { assertSignedIn, requireUser } from "../../lib/http/middleware/require_user.ts";
 import { readWritePayload } from "../../lib/http/payloads.ts";
 import { parseWatchedQuery } from "../../lib/lists/list_query.ts";

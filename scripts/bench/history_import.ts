@@ -19,7 +19,7 @@ import { WINDOW_LIMIT } from "../../lib/catalog/external_window.ts";
 import { testApp } from "../../tests/helpers/app.ts";
 import { startFakeTmdb, tmdbEnv } from "../../tests/helpers/fake_tmdb.ts";
 import { csvText } from "../../tests/helpers/history_files.ts";
-import { type CatalogMovie, serveCatalog } from "../../tests/helpers/import_world.ts";
+import { type CatalogMovie, serveCatalog } from "../../tests/helpers/history_import_world.ts";
 import { type Engine, TEST_DATABASE_URL } from "../../tests/helpers/store.ts";
 import { createUser } from "../../tests/helpers/users.ts";
 

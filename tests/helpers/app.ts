@@ -13,7 +13,7 @@ import { type Logger, memoryLogger } from "../../lib/log.ts";
 import type { Store } from "../../lib/store/mod.ts";
 import { type Engine, testStore } from "./store.ts";
 import { generatePrivateJwk } from "../../lib/auth/signing_key.ts";
-import { trackImports } from "./imports.ts";
+import { trackImports } from "./catalog_imports.ts";
 import { recordingFetch } from "./contract_recorder.ts";
 
 /** A test's app with everything it was built from. */

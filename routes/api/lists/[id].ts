@@ -1,6 +1,6 @@
 /** GET/PATCH/DELETE /api/lists/:id: one of the user's lists, a page of its cards at a time. */
 import type { Handlers } from "../../../lib/http/app_env.ts";
-import { searchParams } from "../../../lib/http/history_payloads.ts";
+import { searchParams } from "../../../lib/http/entry_payloads.ts";
 import { assertSignedIn, requireUser } from "../../../lib/http/middleware/require_user.ts";
 import { listIdOf, readListBody } from "../../../lib/http/user_list_params.ts";
 import { parseListPatch, parsePage } from "../../../lib/user_lists/mod.ts";

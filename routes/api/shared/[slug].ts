@@ -1,6 +1,6 @@
 /** GET /api/shared/:slug: a shared list, read by anyone with its link (no account). */
 import type { Handlers } from "../../../lib/http/app_env.ts";
-import { searchParams } from "../../../lib/http/history_payloads.ts";
+import { searchParams } from "../../../lib/http/entry_payloads.ts";
 import { publicReadLimit } from "../../../lib/http/middleware/public_read_limit.ts";
 import { parsePage } from "../../../lib/user_lists/mod.ts";
 

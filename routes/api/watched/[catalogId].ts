@@ -1,7 +1,7 @@
 /** GET/PATCH /api/watched/:catalogId: one watched entry's rating, date and note. */
 import { catalogIdParam } from "../../../lib/catalog/params.ts";
 import type { Ctx, Handlers } from "../../../lib/http/app_env.ts";
-import { readEntryPatch } from "../../../lib/http/history_payloads.ts";
+import { readEntryPatch } from "../../../lib/http/entry_payloads.ts";
 import { assertSignedIn, requireUser } from "../../../lib/http/middleware/require_user.ts";
 import { invalidCatalogId } from "../../../lib/lists/write_payload.ts";
 

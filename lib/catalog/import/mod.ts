@@ -1,0 +1,18 @@
+/**
+ * The catalog import (docs/catalog_import.md): popular pages and then missing or stale details,
+ * through the shared external window, one run at a time, recorded in `catalog_imports`.
+ */
+export {
+  type CatalogImportOptions,
+  type CatalogImportService,
+  createCatalogImportService,
+  DEFAULT_CONCURRENCY,
+  failInterruptedImports,
+  scheduledImport,
+  type StartedImport,
+} from "./service.ts";
+export { adminTokenMatches } from "./admin_token.ts";
+export { DEFAULT_PAGES, importBodySchema, MAX_PAGES, parseImportBody } from "./body.ts";
+export { IMPORT_LOCK_KEY, IMPORT_LOCK_TTL_MS, takeImportLock } from "./lock.ts";
+export type { RunOutcome } from "./execute.ts";
+export { type ImportRun, type ImportTrigger, INTERRUPTED } from "./runs.ts";

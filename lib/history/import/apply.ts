@@ -1,0 +1,158 @@
+/**
+ * Applying matched units to a user's lists (docs/history.md), one batch per transaction
+ * as the user, under the lock every list write takes. Watched units add to the watched list
+ * or update an entry: the latest watch date wins, a stored rating gives way only to a file
+ * rating dated after it, a review becomes the note when there is none; they leave My List.
+ * Watchlist units join My List unless watched. A unit's viewings (diary entries, plays) are
+ * logged in the diary, once per movie and date (docs/diary.md). Applying the same units twice
+ * changes nothing.
+ */
+import { logViewings, type NewViewing } from "../../diary/mod.ts";
+import type { Sql, Store } from "../../store/mod.ts";
+import { applyListItems } from "../../user_lists/import.ts";
+import type { ImportUnit } from "./units.ts";
+
+/** What a batch changed. */
+export interface ApplyCounts {
+  added: number;
+  updated: number;
+  skipped: number;
+}
+
+interface Entry {
+  rating: number | null;
+  watchedOn: string | null;
+  note: string | null;
+  /** The UTC day the entry was added: a stored rating is at least that recent. */
+  addedOn: string;
+}
+
+// The same lock as lib/lists: a user's list writes take turns.
+const LOCK_SQL = `select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended($1, 6))`;
+
+const READ_SQL = `select catalog_id, rating, to_char(watched_on, 'YYYY-MM-DD') as watched_on, note,
+    to_char((created_at at time zone 'utc')::date, 'YYYY-MM-DD') as added_on
+  from public.user_watched_movies
+  where user_id = (select auth.uid()) and catalog_id = any($1::integer[])`;
+
+const UPSERT_SQL = `insert into public.user_watched_movies
+    (user_id, catalog_id, created_at, rating, watched_on, note)
+  select (select auth.uid()), t.c, $2::timestamptz, t.r, t.w, t.n
+    from unnest($1::integer[], $3::smallint[], $4::date[], $5::text[]) as t(c, r, w, n)
+  on conflict (user_id, catalog_id) do update
+    set rating = excluded.rating, watched_on = excluded.watched_on, note = excluded.note`;
+
+const WRITE_LIST_SQL = `insert into public.user_my_list (user_id, catalog_ids, updated_at)
+  values ((select auth.uid()), $1::integer[], $2::timestamptz)
+  on conflict (user_id) do update set catalog_ids = excluded.catalog_ids,
+    updated_at = excluded.updated_at`;
+
+/** The entry after merging a unit into it (or into nothing); unchanged fields stay. */
+export function mergeEntry(existing: Entry | null, unit: ImportUnit, today: string): Entry {
+  const entry: Entry = existing
+    ? { ...existing }
+    : { rating: null, watchedOn: null, note: null, addedOn: today };
+  if (unit.watchedOn && (!entry.watchedOn || unit.watchedOn > entry.watchedOn)) {
+    entry.watchedOn = unit.watchedOn;
+  }
+  if (unit.rating !== undefined && unit.rating !== entry.rating) {
+    const stored = [entry.addedOn, existing?.watchedOn ?? ""].reduce((a, b) => (a > b ? a : b));
+    if (entry.rating === null || (unit.ratedOn !== undefined && unit.ratedOn > stored)) {
+      entry.rating = unit.rating;
+    }
+  }
+  if (entry.note === null && unit.review) entry.note = unit.review;
+  return entry;
+}
+
+const same = (a: Entry, b: Entry) =>
+  a.rating === b.rating && a.watchedOn === b.watchedOn && a.note === b.note;
+
+/** The viewings of a batch's watched units, one per movie and date (the first unit's wins). */
+export function viewingsOf(batch: { unit: ImportUnit; id: number }[]): NewViewing[] {
+  const out = new Map<string, NewViewing>();
+  for (const { unit, id } of batch) {
+    if (!unit.watched) continue;
+    for (const v of unit.viewings ?? []) {
+      const key = `${id}|${v.on}`;
+      if (out.has(key)) continue;
+      out.set(key, {
+        catalogId: id,
+        watchedOn: v.on,
+        rating: v.rating ?? null,
+        note: v.note ?? null,
+        rewatch: v.rewatch ?? false,
+        source: "import",
+      });
+    }
+  }
+  return [...out.values()];
+}
+
+/** Applies one batch of matched units for `userId`; returns what changed. */
+export function applyBatch(
+  store: Store,
+  userId: string,
+  batch: { unit: ImportUnit; id: number }[],
+  options: { now: number },
+): Promise<ApplyCounts> {
+  const counts: ApplyCounts = { added: 0, updated: 0, skipped: 0 };
+  if (batch.length === 0) return Promise.resolve(counts);
+  const today = new Date(options.now).toISOString().slice(0, 10);
+  return store.asUser(userId, async (tx: Sql) => {
+    await tx.query(LOCK_SQL, [userId]);
+    const ids = [...new Set(batch.map((b) => b.id))];
+    const entries = new Map<number, Entry>();
+    for (const r of await tx.query<Record<string, unknown>>(READ_SQL, [ids])) {
+      entries.set(Number(r.catalog_id), {
+        rating: r.rating === null ? null : Number(r.rating),
+        watchedOn: r.watched_on === null ? null : String(r.watched_on),
+        note: r.note === null ? null : String(r.note),
+        addedOn: String(r.added_on),
+      });
+    }
+    const [list] = await tx.query<{ catalog_ids: number[] }>(
+      `select catalog_ids from public.user_my_list where user_id = (select auth.uid())`,
+    );
+    const before = (list?.catalog_ids ?? []).map(Number);
+    const myList = [...before];
+    const written = new Map<number, Entry>();
+    for (const { unit, id } of batch) {
+      if (!unit.watched) continue;
+      const existing = written.get(id) ?? entries.get(id) ?? null;
+      const merged = mergeEntry(existing, unit, today);
+      if (!existing) counts.added++;
+      else if (!same(existing, merged)) counts.updated++;
+      if (!existing || !same(existing, merged)) written.set(id, merged);
+      if (!entries.has(id)) entries.set(id, merged);
+      counts.skipped += unit.listed;
+      const at = myList.indexOf(id);
+      if (at >= 0) myList.splice(at, 1);
+    }
+    for (const { unit, id } of batch) {
+      // A movie named only by the file's own lists joins those, not My List.
+      if (unit.watched || unit.listed === 0) continue;
+      if (entries.has(id)) counts.skipped += unit.listed;
+      else if (!myList.includes(id)) {
+        myList.push(id);
+        counts.added++;
+      }
+    }
+    if (written.size > 0) {
+      const rows = [...written];
+      await tx.query(UPSERT_SQL, [
+        rows.map(([id]) => id),
+        new Date(options.now).toISOString(),
+        rows.map(([, e]) => e.rating),
+        rows.map(([, e]) => e.watchedOn),
+        rows.map(([, e]) => e.note),
+      ]);
+    }
+    await logViewings(tx, viewingsOf(batch), { loggedAt: new Date(options.now).toISOString() });
+    if (myList.length !== before.length || myList.some((id, i) => id !== before[i])) {
+      await tx.query(WRITE_LIST_SQL, [myList, new Date(options.now).toISOString()]);
+    }
+    counts.added += await applyListItems(tx, batch, { now: options.now });
+    return counts;
+  });
+}

@@ -1,0 +1,167 @@
+/**
+ * One import run: units matched in order (the store first, a batch per query; then the
+ * catalog search through the shared window, a bounded number at once, a few batches ahead so
+ * the window stays busy), each batch applied in one transaction and its progress written
+ * before the next, so a restart resumes after the last batch written.
+ */
+import type { SearchRow } from "../../catalog/types.ts";
+import type { Clock } from "../../clock.ts";
+import { describeError, type Logger } from "../../log.ts";
+import { Problem } from "../../problem.ts";
+import type { Store } from "../../store/mod.ts";
+import { applyBatch } from "./apply.ts";
+import { matchBySearch, matchInStore, type MatchResult, type SearchFn } from "./match.ts";
+import { finishRun, writeProgress } from "./run_progress.ts";
+import { Slicer } from "./slices.ts";
+import {
+  type FilmCounts,
+  type RunCounts,
+  type StoredRun,
+  UNMATCHED_IN_RUN,
+  type UnmatchedEntry,
+} from "./runs.ts";
+
+/** What a run works with, and its tuning. */
+export interface RunOptions {
+  store: Store;
+  search: SearchFn;
+  clock: Clock;
+  log: Logger;
+  /** Stores the search rows matched, so the cards of those movies hydrate at once. */
+  remember: (rows: SearchRow[]) => Promise<void>;
+  /** Units per batch (one store lookup, one transaction, one progress write). */
+  batchSize: number;
+  /** Searches in flight; the window makes the extra ones wait. */
+  concurrency: number;
+  /** Batches matched ahead of the one being applied. */
+  lookahead: number;
+  /** Extends the run's lease; false when another instance has taken the run over. */
+  renew: () => Promise<boolean>;
+  renewEveryMs: number;
+}
+
+/** How a run ended; `abandoned` when another instance took it over. */
+export type RunEnd = "succeeded" | "failed" | "abandoned";
+
+/** A gate letting at most `limit` tasks run at once. */
+function limiter(limit: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      return await task();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+function failure(error: unknown): string {
+  return error instanceof Problem ? `${error.code}: ${error.message}` : "internal_error";
+}
+
+/** Carries `run` on from its cursor to the end; never throws. */
+export async function executeImport(run: StoredRun, options: RunOptions): Promise<RunEnd> {
+  const { store, clock, log, batchSize } = options;
+  const units = run.units;
+  const counts: RunCounts = { ...run.counts };
+  const films: FilmCounts = { ...run.films, total: units.length };
+  const firstUnmatched: UnmatchedEntry[] = run.unmatched.slice(0, UNMATCHED_IN_RUN);
+  const gate = limiter(options.concurrency);
+  // Rows not in any unit (not movies) are done from the start.
+  const unitRows = units.reduce((n, u) => n + u.rows, 0);
+  let doneRows = counts.rows - unitRows +
+    units.slice(0, run.cursor).reduce((n, u) => n + u.rows, 0);
+  let lastRenew = clock.now();
+  // The embedded store resolves its queries in microtasks: without a timer turn between
+  // batches, a run that needs no network (ids from the file) would hold the event loop from
+  // its first batch to its last (a 35-75 s stall for a 20 MiB Trakt export).
+  const slicer = new Slicer();
+
+  const matchBatch = async (start: number): Promise<MatchResult[]> => {
+    const slice = units.slice(start, start + batchSize);
+    const stored = await matchInStore(store, slice);
+    return await Promise.all(slice.map((unit, i): MatchResult | Promise<MatchResult> => {
+      if (unit.tmdbId !== undefined) return { id: unit.tmdbId };
+      const id = stored[i];
+      return id !== null ? { id } : gate(() => matchBySearch(unit, options.search));
+    }));
+  };
+
+  const pending = new Map<number, Promise<MatchResult[]>>();
+  const ahead = (start: number) => {
+    if (start >= units.length || pending.has(start)) return;
+    const promise = matchBatch(start);
+    promise.catch(() => {}); // awaited in order below; a failure there ends the run
+    pending.set(start, promise);
+  };
+
+  try {
+    for (let start = run.cursor; start < units.length; start += batchSize) {
+      for (let k = 0; k <= options.lookahead; k++) ahead(start + k * batchSize);
+      const results = await pending.get(start)!;
+      pending.delete(start);
+      const slice = units.slice(start, start + batchSize);
+      const matched: { unit: (typeof slice)[number]; id: number }[] = [];
+      const found: SearchRow[] = [];
+      const unmatched: (UnmatchedEntry & { rows: number })[] = [];
+      slice.forEach((unit, i) => {
+        const result = results[i];
+        if ("id" in result) {
+          matched.push({ unit, id: result.id });
+          counts.matched += unit.rows;
+          films.matched++;
+          if (result.found) found.push(result.found);
+        } else {
+          counts.unmatched += unit.rows;
+          films.unmatched++;
+          const entry = { title: unit.title, year: unit.year ?? null, reason: result.reason };
+          unmatched.push({ ...entry, rows: unit.rows });
+          if (firstUnmatched.length < UNMATCHED_IN_RUN) firstUnmatched.push(entry);
+        }
+      });
+      if (found.length > 0) await options.remember(found);
+      const applied = await applyBatch(store, run.userId, matched, { now: clock.now() });
+      counts.added += applied.added;
+      counts.updated += applied.updated;
+      counts.skipped += applied.skipped;
+      doneRows += slice.reduce((n, u) => n + u.rows, 0);
+      const progress = counts.rows === 0 ? 1 : Math.min(1, doneRows / counts.rows);
+      const cursor = Math.min(units.length, start + batchSize);
+      const written = await writeProgress(store, run, {
+        cursor,
+        progress,
+        counts,
+        films,
+        firstUnmatched,
+        unmatched,
+      });
+      if (!written) {
+        return "abandoned";
+      }
+      await slicer.tick();
+      if (clock.now() - lastRenew >= options.renewEveryMs) {
+        lastRenew = clock.now();
+        if (!(await options.renew())) return "abandoned";
+      }
+    }
+    await finishRun(store, run.id, { status: "succeeded", finishedAt: clock.now() });
+    return "succeeded";
+  } catch (error) {
+    log({
+      level: "error",
+      msg: "history import failed",
+      importId: run.id,
+      error: describeError(error),
+    });
+    await finishRun(store, run.id, {
+      status: "failed",
+      finishedAt: clock.now(),
+      error: failure(error),
+    }).catch(() => {});
+    return "failed";
+  }
+}

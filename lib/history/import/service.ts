@@ -1,0 +1,233 @@
+/**
+ * The history import as a service (docs/history.md): `start` reads the file, records the
+ * run with its units and carries it on in the background under a KV lease; `get` and `list`
+ * read the user's runs; `resume` picks up runs a restart cut off (main.ts calls it at start,
+ * and a poll of a running run whose lease has lapsed resumes it too).
+ */
+import type { SearchRow } from "../../catalog/types.ts";
+import type { AppDeps } from "../../deps.ts";
+import { tryLock } from "../../kv_lock.ts";
+import { describeError } from "../../log.ts";
+import { Problem } from "../../problem.ts";
+import { parseHistoryFile } from "./parse.ts";
+import type { HistoryImportOptions, HistoryImportService } from "./service_types.ts";
+import { rememberRows, retryingSearch } from "./catalog_steps.ts";
+import { executeImport, type RunEnd } from "./execute.ts";
+import { cancelRun } from "./run_progress.ts";
+import {
+  emptyCounts,
+  getRun,
+  insertRun,
+  listRuns,
+  loadRunning,
+  runningIds,
+  type StoredRun,
+  storeUnits,
+} from "./runs.ts";
+import { Slicer } from "./slices.ts";
+import { groupRows } from "./units.ts";
+import { UNMATCHED_PAGE, unmatchedPage } from "./unmatched.ts";
+import { unmatchedCsv } from "./unmatched_csv.ts";
+import { prepareLists } from "../../user_lists/import.ts";
+
+export type { HistoryImportOptions, HistoryImportService } from "./service_types.ts";
+
+/** How long a run's lease lasts without renewal. */
+export const RUN_LEASE_MS = 30_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const leaseKey = (id: string): Deno.KvKey => ["history_import", id];
+
+function notFound(): Problem {
+  return new Problem(404, "not_found", "No such import.");
+}
+
+/** `value` unless it is null; else 404 `not_found`. */
+function found<T>(value: T | null): T {
+  if (value === null) throw notFound();
+  return value;
+}
+
+/** Builds the history import service. */
+export function createHistoryImportService(
+  deps: AppDeps,
+  options: HistoryImportOptions,
+): HistoryImportService {
+  const { store, kv, clock, log } = deps;
+  const { catalog } = options;
+  const ttlMs = options.lockTtlMs ?? RUN_LEASE_MS;
+  // The runs going on in the background here, so a caller can wait for them to end.
+  const inflight = new Set<Promise<unknown>>();
+
+  const search = retryingSearch(catalog, clock);
+  const remember = (rows: SearchRow[]) => rememberRows(store, rows, clock.now());
+
+  // Movies named by id that the store has no row of get their details fetched afterwards.
+  async function prefetchUnknown(run: StoredRun) {
+    const ids = [...new Set(run.units.flatMap((u) => (u.tmdbId === undefined ? [] : [u.tmdbId])))];
+    if (ids.length === 0) return;
+    const rows = await store.query<{ id: number }>(
+      `select c as id from unnest($1::integer[]) as c
+       where not exists (select 1 from public.movies m where m.catalog_id = c)`,
+      [ids],
+    );
+    if (rows.length > 0) {
+      await catalog.prefetch(rows.map((r) => Number(r.id)), { background: true });
+    }
+  }
+
+  function carryOn(run: StoredRun, lease: { renew(): Promise<boolean>; release(): Promise<void> }) {
+    const started = performance.now();
+    const done = executeImport(run, {
+      store,
+      search,
+      clock,
+      log,
+      remember,
+      batchSize: options.batchSize ?? 50,
+      concurrency: options.concurrency ?? 8,
+      lookahead: 2,
+      renew: () => lease.renew(),
+      renewEveryMs: Math.max(1, Math.floor(ttlMs / 6)),
+    }).then(async (end: RunEnd) => {
+      if (end !== "abandoned") await lease.release().catch(() => {});
+      log({
+        level: end === "succeeded" ? "info" : "warn",
+        msg: "history import ended",
+        importId: run.id,
+        end,
+        ms: Math.round(performance.now() - started),
+      });
+      if (end === "succeeded") await prefetchUnknown(run);
+    }).catch((error) =>
+      log({ level: "error", msg: "history import bookkeeping failed", error: describeError(error) })
+    );
+    inflight.add(done);
+    done.finally(() => inflight.delete(done));
+  }
+
+  async function resumeOne(id: string): Promise<boolean> {
+    const lease = await tryLock(kv, leaseKey(id), { ttlMs, clock, held: deps.leases });
+    if (!lease) return false;
+    const run = await loadRunning(store, id);
+    if (!run) {
+      await lease.release();
+      return false;
+    }
+    log({ level: "info", msg: "history import resumed", importId: id, cursor: run.cursor });
+    carryOn(run, lease);
+    return true;
+  }
+
+  return {
+    async start(userId, file) {
+      const [busy] = await store.query<{ busy: boolean }>(
+        `select exists (select 1 from public.history_imports
+           where user_id = $1 and status = 'running') as busy`,
+        [userId],
+      );
+      const running = () =>
+        new Problem(409, "import_running", "An import of yours is already running.");
+      if (busy.busy) throw running();
+      // Read in slices that yield, so the event loop keeps answering others meanwhile.
+      const slicer = new Slicer();
+      const parsed = await parseHistoryFile(file, {
+        zip: options.zip,
+        maxRows: options.maxRows,
+        slicer,
+      });
+      // The file's own lists become the user's (docs/user_lists.md); past the limit, skipped.
+      const listIds = await prepareLists(store, userId, parsed.lists ?? []);
+      const rows = parsed.rows.filter((r) => {
+        if (!r.list) return true;
+        r.list.listId = listIds[r.list.index] ?? undefined;
+        return r.list.listId !== undefined;
+      });
+      parsed.skipped += parsed.rows.length - rows.length;
+      parsed.rows = rows;
+      const units = await groupRows(parsed.rows, () => slicer.tick());
+      const run: StoredRun = {
+        id: crypto.randomUUID(),
+        userId,
+        status: "running",
+        format: parsed.format,
+        startedAt: new Date(clock.now()).toISOString(),
+        finishedAt: null,
+        progress: 0,
+        counts: { ...emptyCounts(parsed.rows.length + parsed.skipped), skipped: parsed.skipped },
+        films: { total: units.length, matched: 0, unmatched: 0 },
+        unmatched: [],
+        units,
+        cursor: 0,
+      };
+      const lease = await tryLock(kv, leaseKey(run.id), { ttlMs, clock, held: deps.leases });
+      if (!lease) throw new Problem(503, "import_unavailable", "Try the import again.");
+      if (!(await insertRun(store, run))) {
+        await lease.release();
+        throw running();
+      }
+      await storeUnits(store, run.id, units, () => slicer.tick());
+      log({ level: "info", msg: "history import started", importId: run.id, format: run.format });
+      carryOn(run, lease);
+      return { importId: run.id, status: "running" };
+    },
+
+    async get(userId, id) {
+      if (!UUID.test(id)) throw notFound();
+      const run = await getRun(store, userId, id);
+      if (!run) throw notFound();
+      // Its instance is gone (the lease lapsed): this one carries it on.
+      if (run.status === "running") await resumeOne(id);
+      return run;
+    },
+
+    list: (userId) => listRuns(store, userId),
+
+    cancel: async (userId, id) =>
+      found(UUID.test(id) ? await cancelRun(store, userId, id, clock.now()) : null),
+
+    unmatched: async (userId, id, cursor) =>
+      found(
+        UUID.test(id)
+          ? await unmatchedPage(store, { userId, id }, {
+            after: Number(cursor ?? 0),
+            limit: UNMATCHED_PAGE,
+          })
+          : null,
+      ),
+
+    unmatchedCsv: async (userId, id) =>
+      found(UUID.test(id) ? await unmatchedCsv(store, { userId, id }, deps.config.siteUrl) : null),
+
+    async idle() {
+      while (inflight.size > 0) await Promise.allSettled([...inflight]);
+    },
+
+    async resume() {
+      const resumed: string[] = [];
+      for (const id of await runningIds(store)) if (await resumeOne(id)) resumed.push(id);
+      return resumed;
+    },
+  };
+}
+
+/**
+ * main.ts's start-up step: runs a restart cut off carry on here, now and once more after
+ * the lease of the process this one replaces has lapsed. Never throws (failures are logged).
+ */
+export function resumeHistoryImports(
+  service: HistoryImportService,
+  deps: Pick<AppDeps, "log">,
+  options: { lockTtlMs?: number } = {},
+): void {
+  const resume = () =>
+    service.resume().catch((error) =>
+      deps.log({
+        level: "error",
+        msg: "resuming history imports failed",
+        error: describeError(error),
+      })
+    );
+  resume();
+  setTimeout(resume, (options.lockTtlMs ?? RUN_LEASE_MS) + 1_000);
+}

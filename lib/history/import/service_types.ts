@@ -1,0 +1,37 @@
+/** The history import service's interface and tuning (built by service.ts). */
+import type { CatalogService } from "../../catalog/types.ts";
+import type { ZipLimits } from "./parse.ts";
+import type { HistoryImport } from "./runs.ts";
+import type { UnmatchedPage } from "./unmatched.ts";
+
+/** What the import routes call. */
+export interface HistoryImportService {
+  /** Reads `file` and starts its run; 400 for a file it cannot read, 409 while one runs. */
+  start(userId: string, file: Uint8Array): Promise<{ importId: string; status: "running" }>;
+  /** The user's run `id`; 404 `not_found` for anyone else's or none. */
+  get(userId: string, id: string): Promise<HistoryImport>;
+  /** The user's runs, newest first. */
+  list(userId: string): Promise<HistoryImport[]>;
+  /** Cancels the user's running run `id` (what it applied stays); 404 for anyone else's. */
+  cancel(userId: string, id: string): Promise<HistoryImport>;
+  /** A page of run `id`'s unmatched films after `cursor`; 404 for anyone else's run. */
+  unmatched(userId: string, id: string, cursor?: string): Promise<UnmatchedPage>;
+  /** Run `id`'s whole unmatched report as a CSV stream; 404 for anyone else's run. */
+  unmatchedCsv(userId: string, id: string): Promise<ReadableStream<Uint8Array>>;
+  /** Resumes every running run no instance is carrying on; returns their ids. */
+  resume(): Promise<string[]>;
+  /** Resolves once every run this service carries on (and its detail prefetch) has ended. */
+  idle(): Promise<void>;
+}
+
+/** Tuning of the service (tests and the benchmark change it). */
+export interface HistoryImportOptions {
+  catalog: CatalogService;
+  /** Searches in flight (default 8: at 50 ms a call, 2 already fill 40/s). */
+  concurrency?: number;
+  batchSize?: number;
+  lockTtlMs?: number;
+  zip?: ZipLimits;
+  /** Rows a file may hold (default 500,000). */
+  maxRows?: number;
+}
