@@ -13,7 +13,7 @@ import { localToday, ratingText } from "../lib/web/entry_format.ts";
 import { StarRating } from "./StarRating.tsx";
 
 /** The entry as stored, and what to do with the saved one. */
-export interface HistoryFormProps {
+export interface EntryFormProps {
   entry: WatchedEntry;
   onSaved: (entry: WatchedEntry) => void;
 }
@@ -21,7 +21,7 @@ export interface HistoryFormProps {
 const MAX_NOTE = 2000;
 
 /** The form; its fields start from the stored entry. */
-export function HistoryForm({ entry, onSaved }: HistoryFormProps) {
+export function EntryForm({ entry, onSaved }: EntryFormProps) {
   const [rating, setRating] = useState(entry.rating);
   const [watchedOn, setWatchedOn] = useState(entry.watchedOn ?? "");
   const [note, setNote] = useState(entry.note ?? "");

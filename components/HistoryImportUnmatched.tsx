@@ -4,16 +4,16 @@
  * film links to the site's search, so it can be added by hand.
  */
 import { useState } from "preact/hooks";
-import type { HistoryImport } from "../lib/history/import/runs.ts";
+import type { HistoryImportRun } from "../lib/history/import/runs.ts";
 import type { UnmatchedPage } from "../lib/history/import/unmatched.ts";
 import { api } from "../lib/web/api.ts";
 import { REASONS, searchHref, uploadError } from "../lib/web/history_import_text.ts";
 import { accessToken } from "../lib/web/live_session.ts";
 
-type Film = HistoryImport["unmatched"][number];
+type Film = HistoryImportRun["unmatched"][number];
 
 /** The list, its "Show more" and the CSV download. */
-export function HistoryImportUnmatched({ run }: { run: HistoryImport }) {
+export function HistoryImportUnmatched({ run }: { run: HistoryImportRun }) {
   const [films, setFilms] = useState<Film[]>(run.unmatched);
   const [cursor, setCursor] = useState<string | null>(
     run.films.unmatched > run.unmatched.length ? String(run.unmatched.length) : null,

@@ -39,7 +39,7 @@ const SOURCES = [
 ];
 
 /** The list of services and where their exports are found. */
-export function ImportSources() {
+export function HistorySources() {
   return (
     <dl class="import-sources">
       {SOURCES.map((s) => (

@@ -5,15 +5,15 @@
  * followed the same way.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { HistoryImport } from "../lib/history/import/runs.ts";
+import type { HistoryImportRun } from "../lib/history/import/runs.ts";
 import { api, ApiError } from "../lib/web/api.ts";
 import { HistoryImportUnmatched } from "../components/HistoryImportUnmatched.tsx";
 import { countLines, FORMAT_NAMES, uploadError } from "../lib/web/history_import_text.ts";
 import { accessToken } from "../lib/web/live_session.ts";
 
 /** The user's latest run when the page was rendered, if any. */
-export interface ImportHistoryProps {
-  latest: HistoryImport | null;
+export interface HistoryImportProps {
+  latest: HistoryImportRun | null;
 }
 
 const POLL_MS = 700;
@@ -41,14 +41,14 @@ async function upload(file: File): Promise<string> {
   return String(body.importId);
 }
 
-const HEADINGS: Record<HistoryImport["status"], string> = {
+const HEADINGS: Record<HistoryImportRun["status"], string> = {
   running: "Importing…",
   succeeded: "Import finished",
   failed: "Import stopped",
   cancelled: "Import cancelled",
 };
 
-function Report({ run, onCancel }: { run: HistoryImport; onCancel: () => void }) {
+function Report({ run, onCancel }: { run: HistoryImportRun; onCancel: () => void }) {
   const percent = Math.round(run.progress * 100);
   const done = run.status !== "running";
   return (
@@ -107,8 +107,8 @@ function Report({ run, onCancel }: { run: HistoryImport; onCancel: () => void })
 }
 
 /** The upload form and the run it follows. */
-export default function ImportHistory({ latest }: ImportHistoryProps) {
-  const [run, setRun] = useState<HistoryImport | null>(latest);
+export default function HistoryImport({ latest }: HistoryImportProps) {
+  const [run, setRun] = useState<HistoryImportRun | null>(latest);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -118,7 +118,7 @@ export default function ImportHistory({ latest }: ImportHistoryProps) {
     if (!run || run.status !== "running") return;
     const timer = setTimeout(async () => {
       try {
-        const { data } = await api<HistoryImport>(`/api/import/${run.id}`, { auth: true });
+        const { data } = await api<HistoryImportRun>(`/api/import/${run.id}`, { auth: true });
         setRun(data);
       } catch (e) {
         setError(uploadError(e));
@@ -131,7 +131,7 @@ export default function ImportHistory({ latest }: ImportHistoryProps) {
   async function cancel() {
     if (!run) return;
     try {
-      const { data } = await api<HistoryImport>(`/api/import/${run.id}/cancel`, {
+      const { data } = await api<HistoryImportRun>(`/api/import/${run.id}/cancel`, {
         method: "POST",
         auth: true,
       });
@@ -153,7 +153,7 @@ export default function ImportHistory({ latest }: ImportHistoryProps) {
     setError(null);
     try {
       const id = await upload(file);
-      const { data } = await api<HistoryImport>(`/api/import/${id}`, { auth: true });
+      const { data } = await api<HistoryImportRun>(`/api/import/${id}`, { auth: true });
       setRun(data);
     } catch (e) {
       setError(uploadError(e));

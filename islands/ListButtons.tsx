@@ -7,7 +7,7 @@
  * focus stays on them; My List is shown unavailable, with the reason, on a watched movie.
  */
 import { useEffect, useState } from "preact/hooks";
-import { HistoryForm } from "../components/EntryForm.tsx";
+import { EntryForm } from "../components/EntryForm.tsx";
 import type { MovieCard } from "../lib/lists/cards.ts";
 import type { WatchedEntry } from "../lib/lists/entry.ts";
 import { api, ApiError } from "../lib/web/api.ts";
@@ -50,7 +50,7 @@ export default function ListButtons(props: ListButtonsProps) {
         const isWatched = has(w.data.movies);
         setWatched(isWatched);
         setInMyList(has(m.data.movies));
-        setEntry(isWatched ? await readEntry(catalogId) : undefined);
+        setEntry(isWatched ? await fetchEntry(catalogId) : undefined);
       }).catch(() => {/* keep the state shown */});
     };
     addEventListener("pageshow", onPageShow);
@@ -69,7 +69,7 @@ export default function ListButtons(props: ListButtonsProps) {
         auth: true,
       });
       if (list === "watched") {
-        setEntry(add ? await readEntry(catalogId) : undefined);
+        setEntry(add ? await fetchEntry(catalogId) : undefined);
         setWatched(add);
         if (add && inMyList) setInMyList(false);
         setMessage({
@@ -89,7 +89,7 @@ export default function ListButtons(props: ListButtonsProps) {
       if (error instanceof ApiError && error.code === "already_watched") {
         setWatched(true);
         setInMyList(false);
-        setEntry(await readEntry(catalogId));
+        setEntry(await fetchEntry(catalogId));
         setMessage({
           kind: "error",
           text: `You've already watched “${name}”, so it can't go on My List.`,
@@ -150,15 +150,13 @@ export default function ListButtons(props: ListButtonsProps) {
           )
           : null}
       </p>
-      {watched && entry
-        ? <HistoryForm key={entry.addedAt} entry={entry} onSaved={setEntry} />
-        : null}
+      {watched && entry ? <EntryForm key={entry.addedAt} entry={entry} onSaved={setEntry} /> : null}
     </div>
   );
 }
 
 /** The stored entry of a watched movie (undefined if it is gone meanwhile). */
-async function readEntry(catalogId: number): Promise<WatchedEntry | undefined> {
+async function fetchEntry(catalogId: number): Promise<WatchedEntry | undefined> {
   try {
     return (await api<{ entry: WatchedEntry }>(`/api/watched/${catalogId}`, { auth: true })).data
       .entry;

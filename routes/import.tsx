@@ -1,14 +1,14 @@
 /** `/import`: upload a history file and follow its run; export the lists; or a sign-in prompt. */
-import { ImportSources } from "../components/HistorySources.tsx";
+import { HistorySources } from "../components/HistorySources.tsx";
 import { SignInPrompt } from "../components/SignInPrompt.tsx";
 import { Title } from "../components/Title.tsx";
 import ExportLinksIsland from "../islands/ExportLinks.tsx";
-import ImportHistoryIsland from "../islands/HistoryImport.tsx";
-import type { HistoryImport } from "../lib/history/import/runs.ts";
+import HistoryImportIsland from "../islands/HistoryImport.tsx";
+import type { HistoryImportRun } from "../lib/history/import/runs.ts";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import { island } from "../lib/http/island.tsx";
 
-const ImportHistory = island("HistoryImport", ImportHistoryIsland);
+const HistoryImport = island("HistoryImport", HistoryImportIsland);
 const ExportLinks = island("ExportLinks", ExportLinksIsland);
 
 export const handler: Handlers = {
@@ -21,7 +21,7 @@ export const handler: Handlers = {
 };
 
 export default function ImportPage(
-  { data, url }: PageProps<{ latest: HistoryImport | null } | undefined>,
+  { data, url }: PageProps<{ latest: HistoryImportRun | null } | undefined>,
 ) {
   return (
     <section aria-labelledby="import-heading" class="import-page">
@@ -35,9 +35,9 @@ export default function ImportPage(
       {data
         ? (
           <>
-            <ImportHistory latest={data.latest} />
+            <HistoryImport latest={data.latest} />
             <h2>Where to find your export</h2>
-            <ImportSources />
+            <HistorySources />
             <h2>Export</h2>
             <p class="lead">
               Your lists with ratings, dates and notes. The CSVs use the columns Letterboxd's
@@ -50,7 +50,7 @@ export default function ImportPage(
           <>
             <SignInPrompt what="import or export your history" next={url.pathname} />
             <h2>Where to find your export</h2>
-            <ImportSources />
+            <HistorySources />
           </>
         )}
     </section>

@@ -3,7 +3,7 @@ import { Problem } from "../lib/problem.ts";
 import { generate } from "../lib/recommend/ai_rounds.ts";
 import type { Candidate } from "../lib/recommend/parse_output.ts";
 import type { ChatMessage } from "../lib/recommend/providers.ts";
-import { resolveTitles, type SearchFn, titleKey } from "../lib/recommend/resolve_titles.ts";
+import { type CandidateSearch, resolveTitles, titleKey } from "../lib/recommend/resolve_titles.ts";
 import type { Taste } from "../lib/recommend/taste.ts";
 import { ENGINES, testStore } from "./helpers/store.ts";
 import { seedMovies } from "./helpers/recommend_world.ts";
@@ -156,7 +156,7 @@ for (const engine of ENGINES) {
       },
     ]);
     const searched: string[] = [];
-    const search: SearchFn = (title, options) => {
+    const search: CandidateSearch = (title, options) => {
       searched.push(`${title}|${options.year ?? ""}|${options.wait}`);
       if (title === `Heat${x}`) {
         return Promise.resolve({

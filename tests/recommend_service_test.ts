@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { createRecommendService } from "../lib/recommend/mod.ts";
-import type { SearchFn } from "../lib/recommend/resolve_titles.ts";
+import type { CandidateSearch } from "../lib/recommend/resolve_titles.ts";
 import { testApp } from "./helpers/app.ts";
 import { providersEnv, recommendationsContent, startFakeAi } from "./helpers/fake_ai.ts";
 import { markWatched, POOL, seedMovies, WATCHED } from "./helpers/recommend_world.ts";
 import { createUser } from "./helpers/users.ts";
 
-const noSearch: SearchFn = () => Promise.resolve({ results: [] });
+const noSearch: CandidateSearch = () => Promise.resolve({ results: [] });
 const PICKS = POOL.slice(20, 30);
 
 Deno.test("service: 429, then 500, then a timeout (injected 200 ms), then the fourth provider answers", async () => {
@@ -68,7 +68,7 @@ Deno.test("service: titles the movies store does not know resolve through the ca
   const user = await createUser(t.deps);
   await markWatched(t.store, user.id, WATCHED);
   const calls: { title: string; year?: number; wait: boolean }[] = [];
-  const search: SearchFn = (title, options) => {
+  const search: CandidateSearch = (title, options) => {
     calls.push({ title, ...options });
     const n = Number(title.split(" ").at(-1));
     return Promise.resolve({

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
-import { resolveTitles, type SearchFn } from "../lib/recommend/resolve_titles.ts";
+import { type CandidateSearch, resolveTitles } from "../lib/recommend/resolve_titles.ts";
 import type { Sql } from "../lib/store/mod.ts";
 import { seedMovies } from "./helpers/recommend_world.ts";
 import { ENGINES, testStore } from "./helpers/store.ts";
 
-const noSearch: SearchFn = () => Promise.reject(new Error("the store should have answered"));
+const noSearch: CandidateSearch = () => Promise.reject(new Error("the store should have answered"));
 
 /** `sql` that records every statement it runs. */
 function recording(sql: Sql): { sql: Sql; statements: { text: string; params: unknown[] }[] } {

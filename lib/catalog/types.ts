@@ -1,7 +1,7 @@
 /**
  * The catalog's shapes and service interface (interface.md: Movie detail, Search result row;
  * docs/api.md and docs/catalog.md). The routes, the lists prefetch, the recommendation search
- * fallback, the import and the website all call the catalog through `CatalogService`.
+ * fallback, the import and the website all call the catalog through `MovieSource`.
  */
 import type { WatchProviders } from "./providers.ts";
 
@@ -66,7 +66,7 @@ export interface DetailsOutcome {
 }
 
 /** What the rest of the service asks of the external movie database and the movies store. */
-export interface CatalogService {
+export interface MovieSource {
   /**
    * Searches movies. `wait: false` (the search route) answers 429 `rate_limited` at once when
    * the shared window is full; `wait: true` (recommendations) waits for the next window.
@@ -96,7 +96,7 @@ export interface CatalogService {
 }
 
 /** The catalog as the app holds it (`services.catalog`): the service plus the window's headers. */
-export interface Catalog extends CatalogService {
+export interface Catalog extends MovieSource {
   /** Where `id` can be watched in `region`; refetched through the window after 7 days. */
   providers(id: number, region: string): Promise<WithRateLimit<WatchProviders>>;
   /**

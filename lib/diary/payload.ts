@@ -6,9 +6,9 @@
  */
 import { z } from "zod";
 import {
-  type HistoryFields,
+  type EntryFields,
   noteSchema,
-  parseHistoryFields,
+  parseEntryFields,
   ratingSchema,
   utcDate,
   watchedOnSchema,
@@ -57,7 +57,7 @@ export interface DiaryPost {
 }
 
 /** The fields a PATCH changes; watchedOn, when named, is a date. */
-export type DiaryPatch = Omit<HistoryFields, "watchedOn"> & { watchedOn?: string };
+export type DiaryPatch = Omit<EntryFields, "watchedOn"> & { watchedOn?: string };
 
 /** How a page of the diary is chosen. */
 export interface DiaryQuery {
@@ -84,7 +84,7 @@ function checkKeys(body: Record<string, unknown>, allowed: string[]) {
 }
 
 function fields(body: Record<string, unknown>, now: number): DiaryPatch {
-  const parsed = parseHistoryFields(body, now);
+  const parsed = parseEntryFields(body, now);
   if (parsed.watchedOn === null) {
     throw new Problem(400, "invalid_date", "A viewing has a date: watchedOn cannot be null.");
   }

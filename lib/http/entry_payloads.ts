@@ -1,5 +1,5 @@
 /** The bodies of the watched routes that carry history fields: read once, parsed by lib/lists. */
-import type { HistoryFields } from "../lists/entry_fields.ts";
+import type { EntryFields } from "../lists/entry_fields.ts";
 import { parseEntryPatch, parseWatchedWrite, type WatchedWrite } from "../lists/watched_payload.ts";
 import { readJson } from "./read_body.ts";
 
@@ -9,7 +9,7 @@ export async function readWatchedWrite(request: Request, now: number): Promise<W
 }
 
 /** PATCH /api/watched/:catalogId's body: the history fields to change. */
-export async function readEntryPatch(request: Request, now: number): Promise<HistoryFields> {
+export async function readEntryPatch(request: Request, now: number): Promise<EntryFields> {
   return parseEntryPatch(await readJson(request, { requireJsonType: true }), now);
 }
 

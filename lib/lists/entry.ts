@@ -1,6 +1,6 @@
 /** A watched entry: the history of one watched movie (docs/lists.md). */
 import type { Sql } from "../store/mod.ts";
-import type { HistoryFields } from "./entry_fields.ts";
+import type { EntryFields } from "./entry_fields.ts";
 
 /** `{"catalogId","rating","watchedOn","note","addedAt"}` (addedAt ISO 8601, UTC). */
 export interface WatchedEntry {
@@ -48,7 +48,7 @@ export async function readEntry(
 const COLUMN = { rating: "rating", watchedOn: "watched_on", note: "note" } as const;
 
 /** The columns of the fields named, in a fixed order. */
-export function namedColumns(fields: HistoryFields): { column: string; value: unknown }[] {
+export function namedColumns(fields: EntryFields): { column: string; value: unknown }[] {
   return (Object.keys(COLUMN) as (keyof typeof COLUMN)[])
     .filter((key) => key in fields)
     .map((key) => ({ column: COLUMN[key], value: fields[key] }));
@@ -60,7 +60,7 @@ export function namedColumns(fields: HistoryFields): { column: string; value: un
  */
 export async function updateEntry(
   tx: Sql,
-  change: { catalogId: number; fields: HistoryFields },
+  change: { catalogId: number; fields: EntryFields },
 ): Promise<WatchedEntry | undefined> {
   const named = namedColumns(change.fields);
   const set = named.map((n, i) => `${n.column} = $${i + 2}`);

@@ -56,18 +56,18 @@ export const noteSchema = z.string()
   });
 
 /** The history fields of a write, each present only when the body named it. */
-export interface HistoryFields {
+export interface EntryFields {
   rating?: number | null;
   watchedOn?: string | null;
   note?: string | null;
 }
 
 /** The names of the history fields, in the order they are checked. */
-export const HISTORY_KEYS = ["rating", "watchedOn", "note"] as const;
+export const ENTRY_KEYS = ["rating", "watchedOn", "note"] as const;
 
 /** Checks the history fields `body` names; `now` (clock ms) sets tomorrow's bound. */
-export function parseHistoryFields(body: Record<string, unknown>, now: number): HistoryFields {
-  const fields: HistoryFields = {};
+export function parseEntryFields(body: Record<string, unknown>, now: number): EntryFields {
+  const fields: EntryFields = {};
   if (Object.hasOwn(body, "rating")) {
     const rating = ratingSchema.safeParse(body.rating);
     if (!rating.success) {

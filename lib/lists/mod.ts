@@ -3,7 +3,7 @@ export { createListsService } from "./service.ts";
 export type { EntryCard, ListsService, ListStatus, Prefetch, ReadOptions } from "./service.ts";
 export type { MovieCard } from "./cards.ts";
 export type { WatchedEntry } from "./entry.ts";
-export type { HistoryFields } from "./entry_fields.ts";
+export type { EntryFields } from "./entry_fields.ts";
 export type { ListQuery } from "./list_query.ts";
 export type { WatchedStats } from "./stats.ts";
 export { parseCatalogId, writePayloadSchema } from "./write_payload.ts";

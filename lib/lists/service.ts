@@ -7,7 +7,7 @@ import type { Sql } from "../store/mod.ts";
 import { type Availability, toAvailability } from "./availability_sql.ts";
 import { type MovieCard, toCard } from "./cards.ts";
 import { ENTRY_COLUMNS, readEntry, toEntry, updateEntry, type WatchedEntry } from "./entry.ts";
-import { type HistoryFields, utcDate } from "./entry_fields.ts";
+import { type EntryFields, utcDate } from "./entry_fields.ts";
 import { DEFAULT_MY_LIST_QUERY, DEFAULT_WATCHED_QUERY, type ListQuery } from "./list_query.ts";
 import { type ListName, listParams, listSql } from "./list_sql.ts";
 import { readWatchedStats, type WatchedStats } from "./stats.ts";
@@ -36,7 +36,7 @@ export interface ListsService {
   addWatched(
     userId: string,
     catalogId: number,
-    options?: { fields?: HistoryFields },
+    options?: { fields?: EntryFields },
   ): Promise<void>;
   removeWatched(userId: string, catalogId: number): Promise<void>;
   /** The user's entry for a movie; 404 `not_watched` when it is not in their watched list. */
@@ -44,7 +44,7 @@ export interface ListsService {
   /** Changes the named fields of an entry; 404 `not_watched` (nothing stored) when absent. */
   updateEntry(
     userId: string,
-    change: { catalogId: number; fields: HistoryFields },
+    change: { catalogId: number; fields: EntryFields },
   ): Promise<WatchedEntry>;
   /** My List in saved order unless `query` says otherwise; with `session`, checks it too. */
   myList(userId: string, options?: ReadOptions): Promise<(MovieCard | AvailabilityCard)[]>;

@@ -1,6 +1,6 @@
 /** The statement of a watched add: a new row, or a repeated add that changes only what it names. */
 import { namedColumns } from "./entry.ts";
-import type { HistoryFields } from "./entry_fields.ts";
+import type { EntryFields } from "./entry_fields.ts";
 
 /**
  * Inserts the user's row (run as the user): dated `today` unless `fields` name a watchedOn.
@@ -8,7 +8,7 @@ import type { HistoryFields } from "./entry_fields.ts";
  */
 export function insertWatchedSql(
   catalogId: number,
-  options: { addedAt: string; today: string; fields: HistoryFields },
+  options: { addedAt: string; today: string; fields: EntryFields },
 ): { text: string; params: unknown[] } {
   const { fields } = options;
   const named = namedColumns(fields);

@@ -6,10 +6,10 @@
 import { z } from "zod";
 import { Problem } from "../problem.ts";
 import {
-  HISTORY_KEYS,
-  type HistoryFields,
+  ENTRY_KEYS,
+  type EntryFields,
   noteSchema,
-  parseHistoryFields,
+  parseEntryFields,
   ratingSchema,
   watchedOnSchema,
 } from "./entry_fields.ts";
@@ -39,21 +39,21 @@ function isObject(body: unknown): body is Record<string, unknown> {
 /** A watched add: its catalog id, and the history fields it sets (none: a repeat changes nothing). */
 export interface WatchedWrite {
   catalogId: number;
-  fields: HistoryFields;
+  fields: EntryFields;
 }
 
 /** Reads POST /api/watched's parsed body; `now` (clock ms) bounds watchedOn. */
 export function parseWatchedWrite(body: unknown, now: number): WatchedWrite {
   const catalogId = parseCatalogId(body);
-  return { catalogId, fields: parseHistoryFields(body as Record<string, unknown>, now) };
+  return { catalogId, fields: parseEntryFields(body as Record<string, unknown>, now) };
 }
 
 /** Reads PATCH /api/watched/:catalogId's parsed body; `now` (clock ms) bounds watchedOn. */
-export function parseEntryPatch(body: unknown, now: number): HistoryFields {
+export function parseEntryPatch(body: unknown, now: number): EntryFields {
   if (!isObject(body)) {
     throw new Problem(400, "invalid_body", "The body must be a JSON object.");
   }
-  const unknown = Object.keys(body).find((k) => !(HISTORY_KEYS as readonly string[]).includes(k));
+  const unknown = Object.keys(body).find((k) => !(ENTRY_KEYS as readonly string[]).includes(k));
   if (unknown !== undefined) {
     throw new Problem(
       400,
@@ -64,5 +64,5 @@ export function parseEntryPatch(body: unknown, now: number): HistoryFields {
   if (Object.keys(body).length === 0) {
     throw new Problem(400, "invalid_body", "Name at least one of rating, watchedOn and note.");
   }
-  return parseHistoryFields(body, now);
+  return parseEntryFields(body, now);
 }

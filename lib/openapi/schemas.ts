@@ -4,7 +4,7 @@
  * equal to the TypeScript types the services return, so the two cannot drift apart.
  */
 import { z } from "zod";
-import type { ImportRun } from "../catalog/import/runs.ts";
+import type { CatalogImportRun } from "../catalog/import/runs.ts";
 import { historyComponents } from "./paths/history_schemas.ts";
 import type { MovieCard } from "../lists/cards.ts";
 import type { WatchedEntry } from "../lists/entry.ts";
@@ -243,4 +243,4 @@ const _quota: Same<
   Out<typeof quotaStatusSchema>,
   Omit<QuotaStatus, "resetAt"> & { resetAt: string }
 > = true;
-const _run: Same<Out<typeof importRunSchema>, ImportRun> = true;
+const _run: Same<Out<typeof importRunSchema>, CatalogImportRun> = true;

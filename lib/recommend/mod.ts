@@ -13,4 +13,4 @@ export type { Shelf, ShelfCard } from "./shelf.ts";
 export { MAX_DISMISSED } from "./dismissed.ts";
 export { recommendQuerySchema } from "./query.ts";
 export { DAILY_LIMIT, type QuotaStatus } from "./quota.ts";
-export type { SearchFn, SearchHit } from "./resolve_titles.ts";
+export type { CandidateSearch, SearchHit } from "./resolve_titles.ts";

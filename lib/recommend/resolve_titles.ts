@@ -20,7 +20,7 @@ export interface SearchHit {
 }
 
 /** The catalog search `resolveTitles` falls back to. */
-export type SearchFn = (
+export type CandidateSearch = (
   title: string,
   options: { year?: number; wait: true },
 ) => Promise<{ results: SearchHit[] }>;
@@ -91,7 +91,10 @@ async function fromStore(sql: Sql, candidates: Candidate[]): Promise<(number | n
   return candidates.map((c, i) => best(c.year, byOrd.get(i + 1) ?? []));
 }
 
-async function fromSearch(search: SearchFn, candidate: Candidate): Promise<SearchHit | null> {
+async function fromSearch(
+  search: CandidateSearch,
+  candidate: Candidate,
+): Promise<SearchHit | null> {
   const key = titleKey(candidate.title);
   if (!key) return null;
   const { results } = await search(candidate.title, {
@@ -109,7 +112,7 @@ async function fromSearch(search: SearchFn, candidate: Candidate): Promise<Searc
 /** Resolves each candidate to a catalog id (null when unresolved), in candidate order. */
 export async function resolveTitles(
   candidates: Candidate[],
-  options: { sql: Sql; search: SearchFn; log?: Logger; now: number },
+  options: { sql: Sql; search: CandidateSearch; log?: Logger; now: number },
 ): Promise<(number | null)[]> {
   if (candidates.length === 0) return [];
   const ids = await fromStore(options.sql, candidates);

@@ -2,7 +2,7 @@
 import type { StreamingFilter } from "./streaming.ts";
 import type { CurrentSet } from "./current.ts";
 import type { QuotaStatus } from "./quota.ts";
-import type { SearchFn } from "./resolve_titles.ts";
+import type { CandidateSearch } from "./resolve_titles.ts";
 import type { Shelf } from "./shelf.ts";
 
 /** Default: reuse a reusable set; refresh: regenerate; getNew: regenerate without the previous set. */
@@ -44,7 +44,7 @@ export interface RecommendService {
 /** What the service needs beyond AppDeps. */
 export interface RecommendServiceOptions {
   /** The catalog search unresolved titles fall back to. */
-  search: SearchFn;
+  search: CandidateSearch;
   /**
    * The catalog's details of one movie through the shared window, storing it: a dismissed
    * movie the store lacks is looked up so the prompt can name it.

@@ -1,9 +1,9 @@
 /** What the import page tells the user about a run and about a refused upload. */
-import type { HistoryImport } from "../history/import/runs.ts";
+import type { HistoryImportRun } from "../history/import/runs.ts";
 import { ApiError } from "./api.ts";
 
 /** The service a run's file came from, as the page names it. */
-export const FORMAT_NAMES: Record<HistoryImport["format"], string> = {
+export const FORMAT_NAMES: Record<HistoryImportRun["format"], string> = {
   letterboxd: "Letterboxd",
   trakt: "Trakt",
   imdb: "IMDb",
@@ -11,7 +11,7 @@ export const FORMAT_NAMES: Record<HistoryImport["format"], string> = {
 };
 
 /** Why a row did not match, in words. */
-export const REASONS: Record<HistoryImport["unmatched"][number]["reason"], string> = {
+export const REASONS: Record<HistoryImportRun["unmatched"][number]["reason"], string> = {
   not_found: "no movie of this title and year was found",
   ambiguous: "several movies have this title and year",
   invalid_row: "the title is too long to be one (over 500 characters)",
@@ -26,7 +26,7 @@ export function searchHref(title: string): string {
  * The counts of a run, labelled in the order the page lists them: films first (a film the
  * file names in three rows is one film), then what the rows did.
  */
-export function countLines(run: HistoryImport): [string, number][] {
+export function countLines(run: HistoryImportRun): [string, number][] {
   const c = run.counts;
   const f = run.films;
   // Runs from before films were counted have only row counts.

@@ -3,7 +3,7 @@
  * from a small catalog (title words, optional year, as TMDB filters), a signed-in user, and
  * helpers to upload a file and wait for its run.
  */
-import type { HistoryImport } from "../../lib/history/import/runs.ts";
+import type { HistoryImportRun } from "../../lib/history/import/runs.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { titleKey } from "../../lib/recommend/resolve_titles.ts";
 import type { Store } from "../../lib/store/mod.ts";
@@ -92,7 +92,7 @@ export interface HistoryWorld extends AsyncDisposable {
     options?: { user?: TestUser; multipart?: boolean },
   ): Promise<Response>;
   /** Uploads, expects 202, waits for the run to end and returns it. */
-  importFile(file: Uint8Array | string, user?: TestUser): Promise<HistoryImport>;
+  importFile(file: Uint8Array | string, user?: TestUser): Promise<HistoryImportRun>;
   /** The user's watched entries and My List, straight from the store. */
   lists(user?: TestUser): Promise<{ watched: Record<string, unknown>[]; myList: number[] }>;
   searches(): number;

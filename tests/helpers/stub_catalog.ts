@@ -1,5 +1,5 @@
 /** An in-memory catalog for the import service tests: pages of ids, detail calls, gates. */
-import type { CatalogService, SearchRow } from "../../lib/catalog/types.ts";
+import type { MovieSource, SearchRow } from "../../lib/catalog/types.ts";
 import { Problem } from "../../lib/problem.ts";
 
 /** A catalog in memory: popular pages of ids, a set of detailed ids, call counts and a gate. */
@@ -36,7 +36,7 @@ export function stubCatalog(
       active--;
     }
   };
-  const catalog: CatalogService = {
+  const catalog: MovieSource = {
     search: () => Promise.reject(new Error("not used")),
     movie: () => Promise.reject(new Error("not used")),
     hotMovie: () => undefined,

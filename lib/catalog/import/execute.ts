@@ -4,7 +4,7 @@
  * through the shared external window with a bounded number of calls in flight. Progress is
  * written to the run's row as it goes; a movie that fails is counted, logged and skipped.
  */
-import type { CatalogService } from "../types.ts";
+import type { MovieSource } from "../types.ts";
 import type { Clock } from "../../clock.ts";
 import { describeError, type Logger } from "../../log.ts";
 import { Problem } from "../../problem.ts";
@@ -21,7 +21,7 @@ export interface RunOutcome extends ImportCounts {
 
 /** What a run works with, and its tuning. */
 export interface RunOptions {
-  catalog: CatalogService;
+  catalog: MovieSource;
   store: Sql;
   clock: Clock;
   log: Logger;
@@ -51,7 +51,7 @@ function lastErrorText(error: unknown): string {
 
 /** Runs the import `run` holding `lock`; never throws: the outcome is written to the run's row. */
 export async function executeRun(run: RunRef, options: RunOptions): Promise<RunOutcome> {
-  const importRun = new ImportRun(run, options);
+  const importRun = new RunExecution(run, options);
   const outcome = await importRun.work();
   await importRun.record(outcome);
   if (!importRun.lostLock) await run.lock.release().catch(() => {});
@@ -59,7 +59,7 @@ export async function executeRun(run: RunRef, options: RunOptions): Promise<RunO
 }
 
 // One run's state: its counts, its pool of calls and its bookkeeping.
-class ImportRun {
+class RunExecution {
   readonly counts: ImportCounts = {
     moviesSeen: 0,
     moviesUpserted: 0,

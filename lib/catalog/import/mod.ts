@@ -15,4 +15,4 @@ export { adminTokenMatches } from "./admin_token.ts";
 export { DEFAULT_PAGES, importBodySchema, MAX_PAGES, parseImportBody } from "./body.ts";
 export { IMPORT_LOCK_KEY, IMPORT_LOCK_TTL_MS, takeImportLock } from "./lock.ts";
 export type { RunOutcome } from "./execute.ts";
-export { type ImportRun, type ImportTrigger, INTERRUPTED } from "./runs.ts";
+export { type CatalogImportRun, type ImportTrigger, INTERRUPTED } from "./runs.ts";

@@ -20,7 +20,7 @@ export interface ImportCounts {
 }
 
 /** One run as `GET /api/admin/catalog-import` lists it. */
-export interface ImportRun extends ImportCounts {
+export interface CatalogImportRun extends ImportCounts {
   id: string;
   trigger: ImportTrigger;
   status: ImportStatus;
@@ -48,7 +48,7 @@ interface RunRow {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-function toRun(row: RunRow): ImportRun {
+function toRun(row: RunRow): CatalogImportRun {
   return {
     id: row.id,
     trigger: row.trigger,
@@ -148,7 +148,7 @@ export async function failRunningRuns(
 }
 
 /** The last `limit` runs, newest first. */
-export async function listRuns(sql: Sql, limit = 20): Promise<ImportRun[]> {
+export async function listRuns(sql: Sql, limit = 20): Promise<CatalogImportRun[]> {
   const rows = await sql.query<RunRow>(
     `select id, trigger, status, pages, started_at, finished_at, movies_seen, movies_upserted,
        details_fetched, errors, last_error

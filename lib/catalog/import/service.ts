@@ -3,7 +3,7 @@
  * every instance), records the run and carries it on in the background; `runs` lists the
  * recent ones. `failInterruptedImports` is main.ts's startup step for runs cut off by a restart.
  */
-import type { CatalogService } from "../types.ts";
+import type { MovieSource } from "../types.ts";
 import type { AppDeps } from "../../deps.ts";
 import { describeError } from "../../log.ts";
 import { Problem } from "../../problem.ts";
@@ -11,8 +11,8 @@ import { DEFAULT_PAGES } from "./body.ts";
 import { IMPORT_LOCK_TTL_MS, importLockHeld, takeImportLock } from "./lock.ts";
 import { executeRun, type RunOutcome } from "./execute.ts";
 import {
+  type CatalogImportRun,
   failRunningRuns,
-  type ImportRun,
   type ImportTrigger,
   insertRun,
   INTERRUPTED,
@@ -31,12 +31,12 @@ export interface CatalogImportService {
   /** Starts a run in the background; 409 `import_running` while one runs anywhere. */
   start(options?: { pages?: number; trigger?: ImportTrigger }): Promise<StartedImport>;
   /** The last 20 runs, newest first. */
-  runs(): Promise<ImportRun[]>;
+  runs(): Promise<CatalogImportRun[]>;
 }
 
 /** What the import needs beyond AppDeps, and its tuning (tests and the benchmark change it). */
 export interface CatalogImportOptions {
-  catalog: CatalogService;
+  catalog: MovieSource;
   /** External calls in flight (default 8: with 50 ms per call, 3 already fill 40/s). */
   concurrency?: number;
   /** Lease lifetime without renewal (default 30 s). */

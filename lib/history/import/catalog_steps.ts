@@ -5,16 +5,16 @@
  */
 import { genreNames } from "../../catalog/genres.ts";
 import { upsertLight } from "../../catalog/movies_store.ts";
-import type { CatalogService, SearchRow } from "../../catalog/types.ts";
+import type { MovieSource, SearchRow } from "../../catalog/types.ts";
 import type { Clock } from "../../clock.ts";
 import { Problem } from "../../problem.ts";
 import type { Sql } from "../../store/mod.ts";
-import type { SearchFn } from "./match.ts";
+import type { UnitSearch } from "./match.ts";
 
 const SEARCH_ATTEMPTS = 3;
 
 /** The import's search: a transient failure (the window busy, TMDB down a moment) is retried. */
-export function retryingSearch(catalog: CatalogService, clock: Clock): SearchFn {
+export function retryingSearch(catalog: MovieSource, clock: Clock): UnitSearch {
   return async (title, year) => {
     for (let attempt = 1;; attempt++) {
       try {

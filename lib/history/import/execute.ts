@@ -10,7 +10,7 @@ import { describeError, type Logger } from "../../log.ts";
 import { Problem } from "../../problem.ts";
 import type { Store } from "../../store/mod.ts";
 import { applyBatch } from "./apply.ts";
-import { matchBySearch, matchInStore, type MatchResult, type SearchFn } from "./match.ts";
+import { matchBySearch, matchInStore, type MatchResult, type UnitSearch } from "./match.ts";
 import { finishRun, writeProgress } from "./run_progress.ts";
 import { Slicer } from "./slices.ts";
 import {
@@ -24,7 +24,7 @@ import {
 /** What a run works with, and its tuning. */
 export interface RunOptions {
   store: Store;
-  search: SearchFn;
+  search: UnitSearch;
   clock: Clock;
   log: Logger;
   /** Stores the search rows matched, so the cards of those movies hydrate at once. */

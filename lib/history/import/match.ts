@@ -18,7 +18,7 @@ export type MatchResult =
   | { reason: UnmatchedReason };
 
 /** The catalog search through the shared window, waiting for a place (`wait: true`). */
-export type SearchFn = (title: string, year: number | undefined) => Promise<SearchRow[]>;
+export type UnitSearch = (title: string, year: number | undefined) => Promise<SearchRow[]>;
 
 function decide(ids: Set<number>): { id: number } | { reason: UnmatchedReason } | null {
   if (ids.size === 1) return { id: [...ids][0] };
@@ -66,7 +66,7 @@ export async function matchInStore(sql: Sql, units: ImportUnit[]): Promise<(numb
 const yearOf = (row: SearchRow) => Number(row.release_date?.slice(0, 4)) || 0;
 
 /** Matches one unit through the search: the year, then a year either side. */
-export async function matchBySearch(unit: ImportUnit, search: SearchFn): Promise<MatchResult> {
+export async function matchBySearch(unit: ImportUnit, search: UnitSearch): Promise<MatchResult> {
   if (unit.invalid) return { reason: "invalid_row" };
   const key = titleKey(unit.title);
   if (!key) return { reason: "not_found" };

@@ -6,7 +6,7 @@ import type { Sql, Store } from "../../store/mod.ts";
 import {
   type FilmCounts,
   getRun,
-  type HistoryImport,
+  type HistoryImportRun,
   type RunCounts,
   type UnmatchedEntry,
 } from "./runs.ts";
@@ -101,7 +101,7 @@ export async function cancelRun(
   userId: string,
   id: string,
   at: number,
-): Promise<HistoryImport | null> {
+): Promise<HistoryImportRun | null> {
   await sql.query(
     `with ended as (
        update public.history_imports

@@ -32,7 +32,7 @@ export interface UnmatchedEntry {
 }
 
 /** A run as `GET /api/import/:id` shows it. */
-export interface HistoryImport {
+export interface HistoryImportRun {
   id: string;
   status: "running" | "succeeded" | "failed" | "cancelled";
   format: ImportFormat;
@@ -49,7 +49,7 @@ export interface HistoryImport {
 export const UNMATCHED_IN_RUN = 100;
 
 /** A run with what resuming it needs. */
-export interface StoredRun extends HistoryImport {
+export interface StoredRun extends HistoryImportRun {
   userId: string;
   units: ImportUnit[];
   cursor: number;
@@ -65,10 +65,10 @@ const COLUMNS = `id, status, format, started_at, finished_at, progress, counts, 
 const iso = (value: unknown) => new Date(value as string).toISOString();
 const json = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
 
-function toRun(r: Record<string, unknown>): HistoryImport {
+function toRun(r: Record<string, unknown>): HistoryImportRun {
   return {
     id: String(r.id),
-    status: r.status as HistoryImport["status"],
+    status: r.status as HistoryImportRun["status"],
     format: r.format as ImportFormat,
     startedAt: iso(r.started_at),
     finishedAt: r.finished_at === null ? null : iso(r.finished_at),
@@ -109,7 +109,7 @@ export async function insertRun(
 }
 
 /** The user's runs, newest first (at most 50). */
-export async function listRuns(sql: Sql, userId: string): Promise<HistoryImport[]> {
+export async function listRuns(sql: Sql, userId: string): Promise<HistoryImportRun[]> {
   const rows = await sql.query(
     `select ${COLUMNS} from public.history_imports where user_id = $1
      order by started_at desc, id desc limit 50`,
@@ -119,7 +119,11 @@ export async function listRuns(sql: Sql, userId: string): Promise<HistoryImport[
 }
 
 /** The user's run `id`, or null (another user's run is null too). */
-export async function getRun(sql: Sql, userId: string, id: string): Promise<HistoryImport | null> {
+export async function getRun(
+  sql: Sql,
+  userId: string,
+  id: string,
+): Promise<HistoryImportRun | null> {
   const [row] = await sql.query(
     `select ${COLUMNS} from public.history_imports where id = $1 and user_id = $2`,
     [id, userId],

@@ -1,7 +1,7 @@
 /** The history import service's interface and tuning (built by service.ts). */
-import type { CatalogService } from "../../catalog/types.ts";
+import type { MovieSource } from "../../catalog/types.ts";
 import type { ZipLimits } from "./parse.ts";
-import type { HistoryImport } from "./runs.ts";
+import type { HistoryImportRun } from "./runs.ts";
 import type { UnmatchedPage } from "./unmatched.ts";
 
 /** What the import routes call. */
@@ -9,11 +9,11 @@ export interface HistoryImportService {
   /** Reads `file` and starts its run; 400 for a file it cannot read, 409 while one runs. */
   start(userId: string, file: Uint8Array): Promise<{ importId: string; status: "running" }>;
   /** The user's run `id`; 404 `not_found` for anyone else's or none. */
-  get(userId: string, id: string): Promise<HistoryImport>;
+  get(userId: string, id: string): Promise<HistoryImportRun>;
   /** The user's runs, newest first. */
-  list(userId: string): Promise<HistoryImport[]>;
+  list(userId: string): Promise<HistoryImportRun[]>;
   /** Cancels the user's running run `id` (what it applied stays); 404 for anyone else's. */
-  cancel(userId: string, id: string): Promise<HistoryImport>;
+  cancel(userId: string, id: string): Promise<HistoryImportRun>;
   /** A page of run `id`'s unmatched films after `cursor`; 404 for anyone else's run. */
   unmatched(userId: string, id: string, cursor?: string): Promise<UnmatchedPage>;
   /** Run `id`'s whole unmatched report as a CSV stream; 404 for anyone else's run. */
@@ -26,7 +26,7 @@ export interface HistoryImportService {
 
 /** Tuning of the service (tests and the benchmark change it). */
 export interface HistoryImportOptions {
-  catalog: CatalogService;
+  catalog: MovieSource;
   /** Searches in flight (default 8: at 50 ms a call, 2 already fill 40/s). */
   concurrency?: number;
   batchSize?: number;

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import type { HistoryExport } from "../../history/export/export_file.ts";
-import type { HistoryImport } from "../../history/import/runs.ts";
+import type { HistoryImportRun } from "../../history/import/runs.ts";
 
 const catalogId = z.number().int().min(1).max(2 ** 31 - 1);
 const count = z.number().int().min(0);
@@ -107,5 +107,5 @@ export const historyComponents = {
 
 // Compile-time: each schema's output is the type the service returns (mutually assignable).
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const _run: Same<z.output<typeof historyImportSchema>, HistoryImport> = true;
+const _run: Same<z.output<typeof historyImportSchema>, HistoryImportRun> = true;
 const _export: Same<z.output<typeof historyExportSchema>, HistoryExport> = true;
