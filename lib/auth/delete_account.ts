@@ -10,12 +10,8 @@
 import { z } from "zod";
 import type { AppDeps } from "../deps.ts";
 import { Problem } from "../problem.ts";
+import { lockForTransaction } from "../store/mod.ts";
 import { markUserDeleted } from "./deleted_users.ts";
-
-// The list lock (lib/lists/service.ts, lib/history/import/apply.ts) and the dismissal lock
-// (lib/recommend/dismissed.ts), in that order.
-const USER_LOCKS_SQL = `select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended($1, 6)),
-    pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended($1, 16))`;
 
 function isDeadlock(error: unknown): boolean {
   return typeof error === "object" && error !== null &&
@@ -63,7 +59,9 @@ export async function deleteAccount(
       // The user's own locks first, the ones their list writes and dismissals take: a write
       // under way finishes before the rows go, and a later one finds the user gone (401).
       // Without them, 4 of 10 deletions racing writes on PostgreSQL ended in a deadlock.
-      await tx.query(USER_LOCKS_SQL, [userId]);
+      // The list lock, then the dismissal lock: the order every writer takes them in.
+      await lockForTransaction(tx, "userLists", userId);
+      await lockForTransaction(tx, "userDismissals", userId);
       await tx.query("select public.delete_user_rows($1)", [userId]);
       // Sessions, refresh tokens and reset links follow by cascade.
       if (!options.deleteIdentity) await tx.query("delete from auth.users where id = $1", [userId]);

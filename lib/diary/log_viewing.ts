@@ -4,7 +4,7 @@
  * List, the viewing is stored once per movie, date and source, and the rewatch marks and the
  * watched row's summary follow (docs/diary.md).
  */
-import type { Sql } from "../store/mod.ts";
+import { lockForTransaction, type Sql } from "../store/mod.ts";
 import { syncMovie } from "./sync.ts";
 import type { ViewingSource } from "./viewing.ts";
 
@@ -27,7 +27,6 @@ export interface Logged {
 }
 
 // Serialises a user's list writes, as the lists service does (lib/lists/service.ts).
-const LOCK_SQL = `select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended($1, 6))`;
 
 const WATCHED_SQL = `insert into public.user_watched_movies
     (user_id, catalog_id, created_at, watched_on)
@@ -58,7 +57,7 @@ export async function logViewing(
   options: { userId: string; loggedAt: string },
 ): Promise<Logged> {
   const { catalogId, watchedOn } = viewing;
-  await tx.query(LOCK_SQL, [options.userId]);
+  await lockForTransaction(tx, "userLists", options.userId);
   await tx.query(WATCHED_SQL, [catalogId, options.loggedAt, watchedOn]);
   await tx.query(`select public.remove_my_list($1)`, [catalogId]);
   const [row] = await tx.query<Logged>(VIEWING_SQL, [

@@ -3,7 +3,7 @@ import type { PendingSession } from "../auth/mod.ts";
 import type { AppDeps } from "../deps.ts";
 import { describeError } from "../log.ts";
 import { Problem } from "../problem.ts";
-import type { Sql } from "../store/mod.ts";
+import { lockForTransaction, type Sql } from "../store/mod.ts";
 import { type Availability, toAvailability } from "./availability_sql.ts";
 import { type MovieCard, toCard } from "./cards.ts";
 import { ENTRY_COLUMNS, readEntry, toEntry, updateEntry, type WatchedEntry } from "./entry.ts";
@@ -83,10 +83,6 @@ const STATUS_SQL = `select l.catalog_id is not null as watched,
   from (select 1) as one
   left join public.user_watched_movies l on l.user_id = $1::uuid and l.catalog_id = $2`;
 
-// Serialises a user's list writes, so "not watched" checked before an append stays true
-// until the append commits (POST /api/mylist vs a concurrent POST /api/watched).
-const LOCK_SQL = `select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended($1, 6))`;
-
 // A light row (from the popular feed) has no runtime yet, so it asks for details too.
 const KNOWN_SQL = `select exists (
     select 1 from public.movies where catalog_id = $1 and has_details
@@ -107,7 +103,9 @@ export function createListsService(
   // after the commit; a failing prefetch never fails the write.
   async function write(userId: string, catalogId: number, fn: (tx: Sql) => Promise<void>) {
     const known = await store.asUser(userId, async (tx) => {
-      await tx.query(LOCK_SQL, [userId]);
+      // A user's list writes take turns, so "not watched" checked before an append stays true
+      // until the append commits (POST /api/mylist vs a concurrent POST /api/watched).
+      await lockForTransaction(tx, "userLists", userId);
       await fn(tx);
       const [row] = await tx.query<{ known: boolean }>(KNOWN_SQL, [catalogId]);
       return row.known;

@@ -7,6 +7,7 @@
 import type { AuthUser } from "../auth/mod.ts";
 import { unauthorized } from "../auth/unauthorized.ts";
 import type { AppDeps } from "../deps.ts";
+import { lockForTransaction } from "../store/mod.ts";
 import { Problem } from "../problem.ts";
 import { isWellFormed, newTokenValue, tokenDigest } from "./secret.ts";
 
@@ -35,7 +36,6 @@ export interface TokenHolder {
 const TOUCH_MS = 60_000;
 
 // Serialises one user's creations, so two at once cannot both pass the count at 19.
-const LOCK_SQL = `select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended($1, 28))`;
 
 const INSERT_SQL = `insert into public.user_api_tokens
     (id, user_id, name, scope, token_hash, created_at, expires_at)
@@ -104,7 +104,7 @@ export function createPersonalTokenService(deps: AppDeps): PersonalTokenService 
         : new Date(now + input.expiresInDays * 86_400_000).toISOString();
       const createdAt = new Date(now).toISOString();
       const inserted = await store.asUser(userId, async (tx) => {
-        await tx.query(LOCK_SQL, [userId]);
+        await lockForTransaction(tx, "personalTokens", userId);
         return await tx.query(INSERT_SQL, [
           id,
           input.name,

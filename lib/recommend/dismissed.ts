@@ -4,13 +4,10 @@
  * first. Dismissing also takes the id out of the stored set at once, in the same transaction.
  */
 import { Problem } from "../problem.ts";
-import type { Sql } from "../store/mod.ts";
+import { lockForTransaction, type Sql } from "../store/mod.ts";
 
 /** Most dismissed movies a user may have. */
 export const MAX_DISMISSED = 5_000;
-
-// Serialises one user's dismissals, so two at once cannot both pass the count at 4,999.
-const LOCK_SQL = `select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended($1, 16))`;
 
 const INSERT_SQL = `insert into public.user_dismissed_movies (user_id, catalog_id, created_at)
   select (select auth.uid()), $1, $2::timestamptz
@@ -36,7 +33,8 @@ export async function dismiss(
   userId: string,
   options: { catalogId: number; now: number },
 ): Promise<void> {
-  await tx.query(LOCK_SQL, [userId]);
+  // One user's dismissals take turns, so two at once cannot both pass the count at 4,999.
+  await lockForTransaction(tx, "userDismissals", userId);
   const inserted = await tx.query(INSERT_SQL, [
     options.catalogId,
     new Date(options.now).toISOString(),

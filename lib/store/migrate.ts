@@ -4,6 +4,7 @@
  * so a database migrated by either tool is recognised by the other). An advisory lock makes
  * two instances starting at once take turns; a second start applies nothing.
  */
+import { MIGRATIONS_LOCK_KEY } from "./advisory_locks.ts";
 import type { Store } from "./types.ts";
 
 /** A migration file: version is its timestamp prefix. */
@@ -12,9 +13,6 @@ export interface Migration {
   name: string;
   sql: string;
 }
-
-// Arbitrary but fixed: every instance of the service must use the same advisory lock key.
-const LOCK_KEY = 7_411_982_503;
 
 const MIGRATION_FILE = /^(\d{14})_([a-z0-9_]+)\.sql$/;
 
@@ -38,7 +36,7 @@ export async function readMigrations(
 /** Applies the pending migrations; returns the versions applied by this call. */
 export async function migrate(store: Store, migrations: Migration[]): Promise<string[]> {
   const applied = await store.transaction(async (tx) => {
-    await tx.query("select pg_advisory_xact_lock($1)", [LOCK_KEY]);
+    await tx.query("select pg_advisory_xact_lock($1)", [MIGRATIONS_LOCK_KEY]);
     await tx.exec(`
       create schema if not exists supabase_migrations;
       create table if not exists supabase_migrations.schema_migrations (
@@ -55,7 +53,7 @@ export async function migrate(store: Store, migrations: Migration[]): Promise<st
   for (const migration of migrations) {
     if (applied.has(migration.version)) continue;
     const ran = await store.transaction(async (tx) => {
-      await tx.query("select pg_advisory_xact_lock($1)", [LOCK_KEY]);
+      await tx.query("select pg_advisory_xact_lock($1)", [MIGRATIONS_LOCK_KEY]);
       // Another instance may have applied it while this one waited for the lock.
       const seen = await tx.query(
         "select 1 from supabase_migrations.schema_migrations where version = $1",

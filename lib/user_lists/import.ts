@@ -5,7 +5,7 @@
  */
 import { parse } from "csv-parse/sync";
 import type { ImportedList, ImportRow } from "../history/import/rows.ts";
-import type { Sql, Store } from "../store/mod.ts";
+import { lockForTransaction, type Sql, type Store } from "../store/mod.ts";
 import { MAX_DESCRIPTION, MAX_ITEM_NOTE, MAX_ITEMS, MAX_LISTS, MAX_NAME } from "./payloads.ts";
 
 const cut = (text: string | undefined, max: number) =>
@@ -86,9 +86,7 @@ export async function prepareLists(
 ): Promise<(string | null)[]> {
   if (lists.length === 0) return [];
   return await store.asUser(userId, async (tx) => {
-    await tx.query(`select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended($1, 27))`, [
-      userId,
-    ]);
+    await lockForTransaction(tx, "userCustomLists", userId);
     const mine = await tx.query<{ id: string; name: string }>(
       `select id::text as id, name from public.user_lists order by created_at, id`,
     );

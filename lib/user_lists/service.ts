@@ -7,7 +7,7 @@ import type { AppDeps } from "../deps.ts";
 import type { Prefetch } from "../lists/service.ts";
 import { describeError } from "../log.ts";
 import { Problem } from "../problem.ts";
-import type { Sql } from "../store/mod.ts";
+import { lockForTransaction, type Sql } from "../store/mod.ts";
 import { encodeCursor, type PageRequest } from "./cursor.ts";
 import { addItem, listNotFound, lockList, removeItem, updateItem } from "./items.ts";
 import { type ItemAdd, type ItemPatch, type ListFields, MAX_LISTS } from "./payloads.ts";
@@ -53,10 +53,6 @@ export interface UserListsService {
   /** The read anyone with the link may make; 404 `list_not_found` for an unknown slug. */
   shared(slug: string, page?: PageRequest): Promise<SharedPage & { visibility: string }>;
 }
-
-// Serialises one user's list creations, so the count checked is the count inserted against.
-const USER_LOCK_SQL =
-  `select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended($1, 27))`;
 
 const FIRST_PAGE: PageRequest = { after: 0, limit: 100 };
 
@@ -115,7 +111,7 @@ export function createUserListsService(
     },
     async create(userId, fields) {
       return await store.asUser(userId, async (tx) => {
-        await tx.query(USER_LOCK_SQL, [userId]);
+        await lockForTransaction(tx, "userCustomLists", userId);
         const [row] = await tx.query<{ n: number }>(
           `select count(*)::int as n from public.user_lists where user_id = $1::uuid`,
           [userId],

@@ -3,7 +3,7 @@
 import { assertSignedIn, requireUser } from "../../lib/http/middleware/require_user.ts";
 import { exportCsv, exportJson, exportQuerySchema } from "../../lib/history/export/export_file.ts";
 import type { Handlers } from "../../lib/http/app_env.ts";
-import { Problem } from "../../lib/problem.ts";
+import { parsedOr400 } from "../../lib/http/validate.ts";
 import { exportListCsv } from "../../lib/user_lists/export.ts";
 
 /** The user first. */
@@ -11,23 +11,20 @@ export const middleware = [requireUser()];
 
 export const handler: Handlers = {
   async GET(c) {
-    const parsed = exportQuerySchema.safeParse(c.req.query());
-    if (!parsed.success) {
-      throw new Problem(
-        400,
-        "invalid_query",
+    const query = parsedOr400(exportQuerySchema, c.req.query(), {
+      code: "invalid_query",
+      detail:
         "format must be json or csv; a CSV needs list=watched, list=mylist, list=diary or list=list&id=<list id>.",
-      );
-    }
+    });
     const { store, clock } = c.var.deps;
     const userId = assertSignedIn(c).id;
-    if (parsed.data.format !== "csv") return c.json(await exportJson(store, userId, clock.now()));
-    const list = parsed.data.list!;
+    if (query.format !== "csv") return c.json(await exportJson(store, userId, clock.now()));
+    const list = query.list!;
     if (list === "list") {
-      const { csv } = await exportListCsv(store, { userId, listId: parsed.data.id! });
+      const { csv } = await exportListCsv(store, { userId, listId: query.id! });
       return c.body(csv, 200, {
         "content-type": "text/csv; charset=utf-8",
-        "content-disposition": `attachment; filename="list-${parsed.data.id}.csv"`,
+        "content-disposition": `attachment; filename="list-${query.id}.csv"`,
       });
     }
     return c.body(await exportCsv(store, userId, list), 200, {

@@ -5,15 +5,17 @@
 import { checkHealth } from "../../lib/health.ts";
 import { healthQuerySchema, healthReport, unhealthy } from "../../lib/health_report.ts";
 import type { Handlers } from "../../lib/http/app_env.ts";
+import { parsedOr400 } from "../../lib/http/validate.ts";
 import { checkAdminToken } from "../../lib/http/middleware/admin_token.ts";
-import { Problem } from "../../lib/problem.ts";
 
 export const handler: Handlers = {
   async GET(c) {
-    const query = healthQuerySchema.safeParse(c.req.query());
-    if (!query.success) throw new Problem(400, "invalid_query", "deep takes 1 or true.");
+    const query = parsedOr400(healthQuerySchema, c.req.query(), {
+      code: "invalid_query",
+      detail: "deep takes 1 or true.",
+    });
     const { deps, services } = c.var;
-    if (!query.data.deep) {
+    if (!query.deep) {
       await checkHealth(deps);
       return c.json({ status: "ok" });
     }

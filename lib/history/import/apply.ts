@@ -8,7 +8,7 @@
  * changes nothing.
  */
 import { logViewings, type NewViewing } from "../../diary/mod.ts";
-import type { Sql, Store } from "../../store/mod.ts";
+import { lockForTransaction, type Sql, type Store } from "../../store/mod.ts";
 import { applyListItems } from "../../user_lists/import.ts";
 import type { ImportUnit } from "./units.ts";
 
@@ -26,9 +26,6 @@ interface Entry {
   /** The UTC day the entry was added: a stored rating is at least that recent. */
   addedOn: string;
 }
-
-// The same lock as lib/lists: a user's list writes take turns.
-const LOCK_SQL = `select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended($1, 6))`;
 
 const READ_SQL = `select catalog_id, rating, to_char(watched_on, 'YYYY-MM-DD') as watched_on, note,
     to_char((created_at at time zone 'utc')::date, 'YYYY-MM-DD') as added_on
@@ -100,7 +97,8 @@ export function applyBatch(
   if (batch.length === 0) return Promise.resolve(counts);
   const today = new Date(options.now).toISOString().slice(0, 10);
   return store.asUser(userId, async (tx: Sql) => {
-    await tx.query(LOCK_SQL, [userId]);
+    // The lists' own lock: a batch takes its turn with the user's other list writes.
+    await lockForTransaction(tx, "userLists", userId);
     const ids = [...new Set(batch.map((b) => b.id))];
     const entries = new Map<number, Entry>();
     for (const r of await tx.query<Record<string, unknown>>(READ_SQL, [ids])) {

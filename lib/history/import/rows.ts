@@ -2,6 +2,7 @@
  * The normalised rows every history file becomes (docs/history.md), and the value rules
  * the format readers share: real dates, years, ratings on the 1-10 scale, review text.
  */
+import { MAX_NOTE_LENGTH } from "../../lists/entry_fields.ts";
 
 /** What a row asks for: watched-list kinds, or the watchlist (My List). */
 export type RowKind = "watched" | "diary" | "rating" | "review" | "watchlist" | "list";
@@ -61,9 +62,6 @@ export interface ParsedFile {
   lists?: ImportedList[];
 }
 
-/** A note holds at most this many characters (docs/history.md). */
-export const MAX_NOTE = 2000;
-
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d/;
 
@@ -121,7 +119,7 @@ export function toTmdbId(value: unknown): number | undefined {
 export function toReview(value: unknown): string | undefined {
   if (typeof value !== "string") return undefined;
   const text = value.trim();
-  return text === "" ? undefined : [...text].slice(0, MAX_NOTE).join("");
+  return text === "" ? undefined : [...text].slice(0, MAX_NOTE_LENGTH).join("");
 }
 
 /** The longest title a row may carry (the longest film title is about 200 characters). */

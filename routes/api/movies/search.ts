@@ -1,22 +1,18 @@
 /** GET /api/movies/search?q=: TMDB's movie search, rows without poster, date or votes dropped. */
 import { MAX_PAGE, MAX_QUERY_LENGTH, searchQuerySchema } from "../../../lib/catalog/mod.ts";
 import type { Handlers } from "../../../lib/http/app_env.ts";
+import { parsedOr400 } from "../../../lib/http/validate.ts";
 import { withWindowHeaders } from "../../../lib/http/window_headers.ts";
-import { Problem } from "../../../lib/problem.ts";
 
 export const handler: Handlers = {
   GET: (c) =>
     withWindowHeaders(c, async () => {
-      const query = searchQuerySchema.safeParse(c.req.query());
-      if (!query.success) {
-        throw new Problem(
-          400,
-          "invalid_query",
-          `q is required: 1 to ${MAX_QUERY_LENGTH} characters after trimming ` +
-            `(optional: year as YYYY, page 1-${MAX_PAGE}).`,
-        );
-      }
-      const { q, year, page } = query.data;
+      const query = parsedOr400(searchQuerySchema, c.req.query(), {
+        code: "invalid_query",
+        detail: `q is required: 1 to ${MAX_QUERY_LENGTH} characters after trimming ` +
+          `(optional: year as YYYY, page 1-${MAX_PAGE}).`,
+      });
+      const { q, year, page } = query;
       const { value, headers } = await c.get("services").catalog.search(q, {
         year,
         page,

@@ -2,26 +2,22 @@
 import { assertSignedIn, requireUser } from "../../../../lib/http/middleware/require_user.ts";
 import { unmatchedQuerySchema } from "../../../../lib/history/import/unmatched_query.ts";
 import type { Handlers } from "../../../../lib/http/app_env.ts";
-import { Problem } from "../../../../lib/problem.ts";
+import { parsedOr400 } from "../../../../lib/http/validate.ts";
 
 /** The user first; another user's run is a 404. */
 export const middleware = [requireUser()];
 
 export const handler: Handlers = {
   async GET(c) {
-    const query = unmatchedQuerySchema.safeParse(c.req.query());
-    if (!query.success) {
-      throw new Problem(
-        400,
-        "invalid_query",
-        "cursor must be the nextCursor of a page; format=csv takes no cursor.",
-      );
-    }
+    const query = parsedOr400(unmatchedQuerySchema, c.req.query(), {
+      code: "invalid_query",
+      detail: "cursor must be the nextCursor of a page; format=csv takes no cursor.",
+    });
     const userId = assertSignedIn(c).id;
     const id = c.req.param("id")!;
     const imports = c.var.services.historyImport;
-    if (query.data.format !== "csv") {
-      return c.json(await imports.unmatched(userId, id, query.data.cursor));
+    if (query.format !== "csv") {
+      return c.json(await imports.unmatched(userId, id, query.cursor));
     }
     return c.body(await imports.unmatchedCsv(userId, id), 200, {
       "content-type": "text/csv; charset=utf-8",
