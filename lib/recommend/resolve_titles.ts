@@ -3,6 +3,7 @@
  * original title, with the year, case- and accent-insensitive), then the catalog search
  * through the shared external window. A title that matches nothing well stays unresolved.
  */
+import { hasTitleKey, rowYear, storedTitleMatches, titleKey } from "../catalog/title_match.ts";
 import type { Logger } from "../log.ts";
 import type { Sql } from "../store/mod.ts";
 import type { Candidate } from "./parse_output.ts";
@@ -26,16 +27,6 @@ export type CandidateSearch = (
 ) => Promise<{ results: SearchHit[] }>;
 
 const SEARCHES_AT_ONCE = 4;
-
-/**
- * The comparison key of a title: no accents, no case, no spaces, punctuation or symbols.
- * The stored titles' keys come from SQL's `public.title_key` (generated columns
- * `movies.title_key` and `original_title_key`); this one keys the catalog search's rows.
- */
-export function titleKey(title: string): string {
-  return title.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
-    .replace(/[\s\p{P}\p{S}]+/gu, "");
-}
 
 interface Match {
   id: number;
@@ -64,31 +55,13 @@ function best(wanted: number | null, matches: Match[]): number | null {
 }
 
 async function fromStore(sql: Sql, candidates: Candidate[]): Promise<(number | null)[]> {
-  // Candidates are keyed by the same SQL function as the stored columns, so both sides share
-  // the database's idea of lower case; each side of the union is an index lookup.
-  const rows = await sql.query<
-    { ord: number; catalog_id: number; year: number; popularity: number }
-  >(
-    `with wanted as (
-       select w.ord::int as ord, public.title_key(w.t) as key
-         from unnest($1::text[]) with ordinality as w(t, ord)
-     )
-     select w.ord, m.catalog_id, m.year, m.popularity
-       from wanted w join public.movies m on m.title_key = w.key
-      where w.key <> ''
-     union
-     select w.ord, m.catalog_id, m.year, m.popularity
-       from wanted w join public.movies m on m.original_title_key = w.key
-      where w.key <> ''`,
-    [candidates.map((c) => c.title)],
-  );
-  const byOrd = new Map<number, Match[]>();
-  for (const r of rows) {
-    const list = byOrd.get(Number(r.ord)) ?? [];
-    list.push({ id: Number(r.catalog_id), year: Number(r.year), popularity: Number(r.popularity) });
-    byOrd.set(Number(r.ord), list);
+  const byIndex = new Map<number, Match[]>();
+  for (const m of await storedTitleMatches(sql, candidates.map((c) => c.title))) {
+    const list = byIndex.get(m.index) ?? [];
+    list.push({ id: m.catalogId, year: m.year, popularity: m.popularity });
+    byIndex.set(m.index, list);
   }
-  return candidates.map((c, i) => best(c.year, byOrd.get(i + 1) ?? []));
+  return candidates.map((c, i) => best(c.year, byIndex.get(i) ?? []));
 }
 
 async function fromSearch(
@@ -102,9 +75,9 @@ async function fromSearch(
     wait: true,
   });
   const matches = results
-    .filter((r) => titleKey(r.title) === key || titleKey(r.original_title ?? "") === key)
+    .filter((r) => hasTitleKey(r, key))
     // Search order is relevance: earlier rows win ties.
-    .map((r, i) => ({ id: r.id, year: Number(r.release_date?.slice(0, 4)) || 0, popularity: -i }));
+    .map((r, i) => ({ id: r.id, year: rowYear(r), popularity: -i }));
   const id = best(candidate.year, matches);
   return results.find((r) => r.id === id) ?? null;
 }

@@ -5,7 +5,7 @@
  */
 import type { HistoryImportRun } from "../../lib/history/import/runs.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { titleKey } from "../../lib/recommend/resolve_titles.ts";
+import { titleKey } from "../../lib/catalog/title_match.ts";
 import type { Store } from "../../lib/store/mod.ts";
 import { type TestApp, testApp } from "./app.ts";
 import { type FakeTmdb, startFakeTmdb, tmdbEnv } from "./fake_tmdb.ts";

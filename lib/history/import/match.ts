@@ -5,7 +5,7 @@
  * title) counts; anything else is unmatched, `not_found` or `ambiguous`.
  */
 import type { SearchRow } from "../../catalog/types.ts";
-import { titleKey } from "../../recommend/resolve_titles.ts";
+import { hasTitleKey, rowYear, storedTitleMatches, titleKey } from "../../catalog/title_match.ts";
 import type { Sql } from "../../store/mod.ts";
 import type { ImportUnit } from "./units.ts";
 
@@ -31,47 +31,26 @@ function decide(ids: Set<number>): { id: number } | { reason: UnmatchedReason } 
  */
 export async function matchInStore(sql: Sql, units: ImportUnit[]): Promise<(number | null)[]> {
   const wanted = units.map((u) => (u.tmdbId === undefined && !u.invalid ? u.title : ""));
-  if (wanted.every((t) => t === "")) return units.map(() => null);
-  // Keyed by public.title_key(), as the movies' indexed generated columns are.
-  const rows = await sql.query<{ ord: number; catalog_id: number }>(
-    `with wanted as (
-       select w.ord::int as ord, public.title_key(w.t) as key, y.year
-         from unnest($1::text[]) with ordinality as w(t, ord)
-         join unnest($2::int[]) with ordinality as y(year, ord) on y.ord = w.ord
-        where public.title_key(w.t) <> ''
-     ),
-     found as (
-       select w.ord, w.year, m.catalog_id, m.year as movie_year
-         from wanted w join public.movies m on m.title_key = w.key
-       union
-       select w.ord, w.year, m.catalog_id, m.year
-         from wanted w join public.movies m on m.original_title_key = w.key
-     )
-     select distinct ord, catalog_id from found
-      where year is null or movie_year = year`,
-    [wanted, units.map((u) => u.year ?? null)],
-  );
-  const byOrd = new Map<number, Set<number>>();
-  for (const r of rows) {
-    const set = byOrd.get(Number(r.ord)) ?? new Set();
-    set.add(Number(r.catalog_id));
-    byOrd.set(Number(r.ord), set);
+  const byIndex = new Map<number, Set<number>>();
+  for (const m of await storedTitleMatches(sql, wanted)) {
+    const year = units[m.index].year;
+    if (year !== undefined && m.year !== year) continue;
+    const set = byIndex.get(m.index) ?? new Set();
+    set.add(m.catalogId);
+    byIndex.set(m.index, set);
   }
   return units.map((_, i) => {
-    const ids = byOrd.get(i + 1);
+    const ids = byIndex.get(i);
     return ids?.size === 1 ? [...ids][0] : null;
   });
 }
-
-const yearOf = (row: SearchRow) => Number(row.release_date?.slice(0, 4)) || 0;
 
 /** Matches one unit through the search: the year, then a year either side. */
 export async function matchBySearch(unit: ImportUnit, search: UnitSearch): Promise<MatchResult> {
   if (unit.invalid) return { reason: "invalid_row" };
   const key = titleKey(unit.title);
   if (!key) return { reason: "not_found" };
-  const exact = (rows: SearchRow[]) =>
-    rows.filter((r) => titleKey(r.title) === key || titleKey(r.original_title ?? "") === key);
+  const exact = (rows: SearchRow[]) => rows.filter((r) => hasTitleKey(r, key));
   const rows = new Map<number, SearchRow>();
   const pick = (ids: Set<number>) => {
     const chosen = decide(ids);
@@ -83,13 +62,13 @@ export async function matchBySearch(unit: ImportUnit, search: UnitSearch): Promi
     return pick(new Set(first.map((r) => r.id))) ?? { reason: "not_found" };
   }
   // The year's own release first; a title TMDB lists under that year for another release next.
-  const sameYear = pick(new Set(first.filter((r) => yearOf(r) === unit.year).map((r) => r.id)));
+  const sameYear = pick(new Set(first.filter((r) => rowYear(r) === unit.year).map((r) => r.id)));
   if (sameYear) return sameYear;
   const anyYear = pick(new Set(first.map((r) => r.id)));
   if (anyYear) return anyYear;
   const near = (await Promise.all([unit.year - 1, unit.year + 1].map((y) => search(unit.title, y))))
     .flatMap(exact)
-    .filter((r) => Math.abs(yearOf(r) - unit.year!) <= 1);
+    .filter((r) => Math.abs(rowYear(r) - unit.year!) <= 1);
   for (const r of near) rows.set(r.id, r);
   return pick(new Set(near.map((r) => r.id))) ?? { reason: "not_found" };
 }
