@@ -1,11 +1,8 @@
 /** The body of /login and /signup: the AuthForm island, with a note for browsers without JavaScript. */
-import AuthFormIsland from "../islands/AuthForm.tsx";
-import { island } from "../lib/http/island.tsx";
 import { usePage } from "../lib/http/page_context.ts";
 import { Notice } from "./Notice.tsx";
 import { Title } from "./Title.tsx";
-
-const AuthForm = island("AuthForm", AuthFormIsland);
+import { AuthForm } from "../islands.gen.ts";
 
 /** What the page's handler passes: where to go after signing in, and whether a form was posted. */
 export interface AuthPageData {

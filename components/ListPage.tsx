@@ -3,16 +3,14 @@
  * user's cards in the ListGrid island, or a sign-in prompt.
  */
 import type { ComponentChildren } from "preact";
-import ListGridIsland, { type ListCard } from "../islands/ListGrid.tsx";
+import type { ListCard } from "../islands/ListGrid.tsx";
 import type { ListQuery, WatchedStats } from "../lib/lists/mod.ts";
-import { island } from "../lib/http/island.tsx";
 import { usePage } from "../lib/http/page_context.ts";
 import { isCustomQuery, ListControls } from "./ListControls.tsx";
 import { SignInPrompt } from "./SignInPrompt.tsx";
 import { StatsStrip } from "./StatsStrip.tsx";
 import { Title } from "./Title.tsx";
-
-const ListGrid = island("ListGrid", ListGridIsland);
+import { ListGrid } from "../islands.gen.ts";
 
 /** What a signed-in user's list page shows. */
 export interface ListPageData {

@@ -1,10 +1,7 @@
 /** The header of every page: the site name, the main navigation and the account links. */
 import type { AuthUser } from "../lib/auth/mod.ts";
-import { island } from "../lib/http/island.tsx";
 import { usePage } from "../lib/http/page_context.ts";
-import SignOutButtonIsland from "../islands/SignOutButton.tsx";
-
-const SignOutButton = island("SignOutButton", SignOutButtonIsland);
+import { SignOutButton } from "../islands.gen.ts";
 
 const LINKS = [
   { href: "/", label: "Popular" },

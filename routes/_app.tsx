@@ -1,15 +1,12 @@
 /** The HTML shell of every page: head, skip link, header with the session, main, footer. */
 import { SiteFooter } from "../components/SiteFooter.tsx";
 import { SiteHeader } from "../components/SiteHeader.tsx";
-import SessionRefreshIsland from "../islands/SessionRefresh.tsx";
 import type { AppShellProps } from "../lib/http/app_env.ts";
-import { island } from "../lib/http/island.tsx";
 import { islandAssets } from "../lib/http/island_assets.ts";
 import { usePage } from "../lib/http/page_context.ts";
 import { assetUrl } from "../lib/http/static.ts";
 import { THEME_COLORS } from "../lib/pwa/manifest.ts";
-
-const SessionRefresh = island("SessionRefresh", SessionRefreshIsland);
+import { SessionRefresh } from "../islands.gen.ts";
 
 /** The page's islands (each its own entry), only on pages that have some: others ship none. */
 function IslandScripts() {

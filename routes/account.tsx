@@ -4,25 +4,19 @@
  */
 import { SignInPrompt } from "../components/SignInPrompt.tsx";
 import { Title } from "../components/Title.tsx";
-import ChangePasswordIsland from "../islands/ChangePassword.tsx";
-import DeleteAccountIsland from "../islands/DeleteAccount.tsx";
-import ExportLinksIsland from "../islands/ExportLinks.tsx";
-import MyServicesIsland, { type MyServicesProps } from "../islands/MyServices.tsx";
+import type { MyServicesProps } from "../islands/MyServices.tsx";
 import { regionNames } from "../lib/my_services/region_names.ts";
-import SignOutOthersIsland from "../islands/SignOutOthers.tsx";
-import TwoFactorIsland from "../islands/TwoFactor.tsx";
-import ProfileSettingsIsland from "../islands/ProfileSettings.tsx";
 import { DELETE_CONFIRMATION } from "../lib/auth/delete_account.ts";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
-import { island } from "../lib/http/island.tsx";
-
-const ChangePassword = island("ChangePassword", ChangePasswordIsland);
-const SignOutOthers = island("SignOutOthers", SignOutOthersIsland);
-const DeleteAccount = island("DeleteAccount", DeleteAccountIsland);
-const ExportLinks = island("ExportLinks", ExportLinksIsland);
-const TwoFactor = island("TwoFactor", TwoFactorIsland);
-const ProfileSettings = island("ProfileSettings", ProfileSettingsIsland);
-const MyServices = island("MyServices", MyServicesIsland);
+import {
+  ChangePassword,
+  DeleteAccount,
+  ExportLinks,
+  MyServices,
+  ProfileSettings,
+  SignOutOthers,
+  TwoFactor,
+} from "../islands.gen.ts";
 
 export const handler: Handlers = {
   async GET(c) {

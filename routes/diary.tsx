@@ -6,11 +6,8 @@ import { SignInPrompt } from "../components/SignInPrompt.tsx";
 import { Title } from "../components/Title.tsx";
 import type { DiaryEntry, DiaryPage } from "../lib/diary/mod.ts";
 import { readCursor } from "../lib/diary/mod.ts";
-import DiaryEntryIsland from "../islands/DiaryEntry.tsx";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
-import { island } from "../lib/http/island.tsx";
-
-const DiaryEntryView = island("DiaryEntry", DiaryEntryIsland);
+import { DiaryEntry as DiaryEntryView } from "../islands.gen.ts";
 
 /** Entries a page of the website shows. */
 const PAGE_SIZE = 60;

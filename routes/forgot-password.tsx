@@ -6,13 +6,10 @@
  * send, so there the POST says the page needs JavaScript.
  */
 import { Title } from "../components/Title.tsx";
-import ForgotPasswordIsland from "../islands/ForgotPassword.tsx";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import { clientAddress } from "../lib/http/client_address.ts";
-import { island } from "../lib/http/island.tsx";
 import { readCappedBody } from "../lib/http/read_body.ts";
-
-const ForgotPassword = island("ForgotPassword", ForgotPasswordIsland);
+import { ForgotPassword } from "../islands.gen.ts";
 
 export const handler: Handlers = {
   GET: (c) => c.var.render(),

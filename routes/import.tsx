@@ -2,14 +2,9 @@
 import { HistorySources } from "../components/HistorySources.tsx";
 import { SignInPrompt } from "../components/SignInPrompt.tsx";
 import { Title } from "../components/Title.tsx";
-import ExportLinksIsland from "../islands/ExportLinks.tsx";
-import HistoryImportIsland from "../islands/HistoryImport.tsx";
 import type { HistoryImportRun } from "../lib/history/import/runs.ts";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
-import { island } from "../lib/http/island.tsx";
-
-const HistoryImport = island("HistoryImport", HistoryImportIsland);
-const ExportLinks = island("ExportLinks", ExportLinksIsland);
+import { ExportLinks, HistoryImport } from "../islands.gen.ts";
 
 export const handler: Handlers = {
   async GET(c) {

@@ -5,13 +5,10 @@ import { RowGrid } from "../components/SearchResults.tsx";
 import { Title } from "../components/Title.tsx";
 import type { PopularPage } from "../lib/catalog/mod.ts";
 import type { UnratedMovie } from "../lib/diary/mod.ts";
-import RateQueueIsland from "../islands/RateQueue.tsx";
-import { island } from "../lib/http/island.tsx";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import { usePage } from "../lib/http/page_context.ts";
 import { type PageFailure, softFail } from "../lib/http/soft_fail.ts";
-
-const RateQueue = island("RateQueue", RateQueueIsland);
+import { RateQueue } from "../islands.gen.ts";
 
 interface Data {
   popular?: PopularPage;

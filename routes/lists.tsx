@@ -1,12 +1,9 @@
 /** `/lists`: the signed-in user's own lists, with a form to make a new one. */
 import { SignInPrompt } from "../components/SignInPrompt.tsx";
 import { Title } from "../components/Title.tsx";
-import NewListIsland from "../islands/NewList.tsx";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
-import { island } from "../lib/http/island.tsx";
 import type { ListSummary } from "../lib/user_lists/mod.ts";
-
-const NewList = island("NewList", NewListIsland);
+import { NewList } from "../islands.gen.ts";
 
 const VISIBILITY = { private: "Private", unlisted: "Anyone with the link", public: "Public" };
 

@@ -4,16 +4,13 @@
  */
 import { SignInPrompt } from "../components/SignInPrompt.tsx";
 import { Title } from "../components/Title.tsx";
-import RecommendationsIsland from "../islands/Recommendations.tsx";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
-import { island } from "../lib/http/island.tsx";
 import { usePage } from "../lib/http/page_context.ts";
 import type { Shelf } from "../lib/recommend/mod.ts";
 import { cardPosterUrl } from "../lib/web/poster.ts";
 import type { SetView } from "../lib/web/recommend_picks.ts";
 import type { QuotaView } from "../lib/web/recommend_text.ts";
-
-const Recommendations = island("Recommendations", RecommendationsIsland);
+import { Recommendations } from "../islands.gen.ts";
 
 interface Data {
   shelf: Shelf | null;

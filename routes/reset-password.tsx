@@ -4,11 +4,8 @@
  * this site.
  */
 import { Title } from "../components/Title.tsx";
-import ResetPasswordIsland from "../islands/ResetPassword.tsx";
 import type { Handlers } from "../lib/http/app_env.ts";
-import { island } from "../lib/http/island.tsx";
-
-const ResetPassword = island("ResetPassword", ResetPasswordIsland);
+import { ResetPassword } from "../islands.gen.ts";
 
 export const handler: Handlers = {
   async GET(c) {

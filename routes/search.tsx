@@ -3,14 +3,11 @@
  * with a "More results" link to the next page that works without JavaScript.
  */
 import { Title } from "../components/Title.tsx";
-import LiveSearchIsland from "../islands/LiveSearch.tsx";
 import { pageParam, type SearchRow } from "../lib/catalog/mod.ts";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
-import { island } from "../lib/http/island.tsx";
 import { usePage } from "../lib/http/page_context.ts";
 import { type PageFailure, softFail } from "../lib/http/soft_fail.ts";
-
-const LiveSearch = island("LiveSearch", LiveSearchIsland);
+import { LiveSearch } from "../islands.gen.ts";
 
 interface Data {
   q: string;

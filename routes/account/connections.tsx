@@ -4,11 +4,9 @@
  */
 import { SignInPrompt } from "../../components/SignInPrompt.tsx";
 import { Title } from "../../components/Title.tsx";
-import PersonalTokensIsland, { type TokenRow } from "../../islands/PersonalTokens.tsx";
+import type { TokenRow } from "../../islands/PersonalTokens.tsx";
 import type { Handlers, PageProps } from "../../lib/http/app_env.ts";
-import { island } from "../../lib/http/island.tsx";
-
-const PersonalTokens = island("PersonalTokens", PersonalTokensIsland);
+import { PersonalTokens } from "../../islands.gen.ts";
 
 export const handler: Handlers = {
   async GET(c) {

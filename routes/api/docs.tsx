@@ -1,11 +1,8 @@
 /** `/api/docs`: the interactive reference of GET /api/openapi.json (Swagger UI, served locally). */
 import { Title } from "../../components/Title.tsx";
-import ApiReferenceIsland from "../../islands/ApiReference.tsx";
 import type { PageProps } from "../../lib/http/app_env.ts";
-import { island } from "../../lib/http/island.tsx";
 import { assetUrl } from "../../lib/http/static.ts";
-
-const ApiReference = island("ApiReference", ApiReferenceIsland);
+import { ApiReference } from "../../islands.gen.ts";
 
 export default function ApiDocs(_props: PageProps) {
   return (

@@ -1,18 +1,11 @@
 /** `/lists/:id`: one of the user's lists, 60 items a page (`?page=`), to reorder and share. */
 import { SignInPrompt } from "../../components/SignInPrompt.tsx";
 import { Title } from "../../components/Title.tsx";
-import ListEditorIsland from "../../islands/ListEditor.tsx";
-import ListSettingsIsland from "../../islands/ListSettings.tsx";
-import ShareDialogIsland from "../../islands/ShareDialog.tsx";
 import type { Handlers, PageProps } from "../../lib/http/app_env.ts";
-import { island } from "../../lib/http/island.tsx";
 import { usePage } from "../../lib/http/page_context.ts";
 import { listIdOf } from "../../lib/http/user_list_params.ts";
 import type { ListPage } from "../../lib/user_lists/mod.ts";
-
-const ListEditor = island("ListEditor", ListEditorIsland);
-const ListSettings = island("ListSettings", ListSettingsIsland);
-const ShareDialog = island("ShareDialog", ShareDialogIsland);
+import { ListEditor, ListSettings, ShareDialog } from "../../islands.gen.ts";
 
 /** Cards a page, as every list page of the site. */
 const PAGE_SIZE = 60;

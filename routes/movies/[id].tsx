@@ -4,23 +4,16 @@
  * (`?region=XX`, default WATCH_REGION).
  */
 import { Title } from "../../components/Title.tsx";
-import ListButtonsIsland from "../../islands/ListButtons.tsx";
-import LogViewingIsland from "../../islands/LogViewing.tsx";
-import AddToListIsland from "../../islands/AddToList.tsx";
 import { WatchProviders } from "../../components/WatchProviders.tsx";
 import { getCookie } from "hono/cookie";
 import type { MovieDetail, WatchProviders as Offers } from "../../lib/catalog/mod.ts";
 import { readRegion, REGION_COOKIE } from "../../lib/catalog/region_choice.ts";
 import type { ListStatus } from "../../lib/lists/mod.ts";
 import type { Ctx, Handlers, PageProps } from "../../lib/http/app_env.ts";
-import { island } from "../../lib/http/island.tsx";
 import { describeError } from "../../lib/log.ts";
 import { Problem } from "../../lib/problem.ts";
 import { Poster } from "../../components/Poster.tsx";
-
-const ListButtons = island("ListButtons", ListButtonsIsland);
-const LogViewing = island("LogViewing", LogViewingIsland);
-const AddToList = island("AddToList", AddToListIsland);
+import { AddToList, ListButtons, LogViewing } from "../../islands.gen.ts";
 
 interface Data {
   movie: MovieDetail;
