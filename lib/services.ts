@@ -2,6 +2,7 @@
 import { createInviteService, type InviteService } from "./access/service.ts";
 import { type AuthService, createAuthService } from "./auth/service.ts";
 import { type Catalog, createCatalogService } from "./catalog/mod.ts";
+import { type ConnectionsService, createConnectionsService } from "./connections/mod.ts";
 import { type AvailabilityService, createAvailabilityService } from "./availability/mod.ts";
 import type { AppDeps } from "./deps.ts";
 import { createDiaryService, type DiaryService } from "./diary/mod.ts";
@@ -25,6 +26,8 @@ export interface Services {
   /** The availability job: refreshes My List providers, notifies (lib/availability). */
   availability: AvailabilityService;
   catalog: Catalog;
+  /** Media-server webhooks: the URL, settings, receivers, recent events (lib/connections). */
+  connections: ConnectionsService;
   catalogImport: CatalogImportService;
   diary: DiaryService;
   historyImport: HistoryImportService;
@@ -48,6 +51,7 @@ export function createServices(deps: AppDeps): Services {
     invites: createInviteService(deps),
     availability: createAvailabilityService(deps),
     catalog,
+    connections: createConnectionsService(deps, { catalog }),
     catalogImport: createCatalogImportService(deps, { catalog }),
     // Viewings, the year in review and the queue of what to rate (lib/diary).
     diary: createDiaryService(deps, { prefetch: (ids) => catalog.prefetch(ids) }),

@@ -49,17 +49,20 @@ const VIEWING_SQL = `insert into public.user_viewings as t
 
 /**
  * Logs `viewing` inside a transaction running as its user (`store.asUser`); `loggedAt` (ISO
- * 8601, from the clock) orders viewings of one date and dates a newly watched row.
+ * 8601, from the clock) orders viewings of one date and dates a newly watched row. The movie
+ * leaves My List unless `removeFromMyList` is false (a webhook user's setting).
  */
 export async function logViewing(
   tx: Sql,
   viewing: NewViewing,
-  options: { userId: string; loggedAt: string },
+  options: { userId: string; loggedAt: string; removeFromMyList?: boolean },
 ): Promise<Logged> {
   const { catalogId, watchedOn } = viewing;
   await lockForTransaction(tx, "userLists", options.userId);
   await tx.query(WATCHED_SQL, [catalogId, options.loggedAt, watchedOn]);
-  await tx.query(`select public.remove_my_list($1)`, [catalogId]);
+  if (options.removeFromMyList ?? true) {
+    await tx.query(`select public.remove_my_list($1)`, [catalogId]);
+  }
   const [row] = await tx.query<Logged>(VIEWING_SQL, [
     catalogId,
     watchedOn,

@@ -8,11 +8,11 @@ import { accessTokenOf, SESSION_COOKIE } from "../web/session_cookie.ts";
 import type { Ctx, Middleware } from "./app_env.ts";
 
 /**
- * Paths a cookie must never authenticate. `/api/docs` is a page, not an API route: it reads the
- * cookie only to show the signed-in header and hand the token to its own "Try it out".
+ * Paths a cookie must never authenticate (a webhook is its secret alone). `/api/docs` is a
+ * page, not an API route: it reads the cookie only to show the signed-in header and hand the token to its own "Try it out".
  */
 function isCookieFreePath(path: string): boolean {
-  return path !== "/api/docs" && /^\/(api|auth|static)(\/|$)/.test(path);
+  return path !== "/api/docs" && /^\/(api|auth|static|hooks)(\/|$)/.test(path);
 }
 
 /** The raw (still URI-encoded) value of cookie `name` in the request, or undefined. */
