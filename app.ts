@@ -63,8 +63,10 @@ function methodGate(routes: Manifest["routes"]): Middleware {
   };
 }
 
+// The media servers' webhooks (/hooks) are machine clients too: their errors are problem+json.
 function isApiPath(path: string): boolean {
-  return path === "/api" || path.startsWith("/api/") || path.startsWith("/auth/");
+  return path === "/api" || path.startsWith("/api/") || path.startsWith("/auth/") ||
+    path.startsWith("/hooks/");
 }
 
 /**

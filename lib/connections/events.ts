@@ -45,7 +45,7 @@ export async function recordEvent(tx: Sql, event: ReceivedEvent): Promise<void> 
     `delete from public.webhook_events
       where user_id = (select auth.uid())
         and id not in (select id from public.webhook_events where user_id = (select auth.uid())
-                        order by received_at desc, id desc limit ${KEPT_EVENTS})`,
+                        order by seq desc limit ${KEPT_EVENTS})`,
   );
 }
 
@@ -55,7 +55,7 @@ export async function readEvents(tx: Sql): Promise<ReceivedEvent[]> {
     `select received_at as at, source, event, result, reason, title, year,
             catalog_id as "catalogId"
        from public.webhook_events where user_id = (select auth.uid())
-      order by received_at desc, id desc limit ${KEPT_EVENTS}`,
+      order by seq desc limit ${KEPT_EVENTS}`,
   );
   return rows.map((r) => ({
     at: new Date(r.at as string).toISOString(),

@@ -19,6 +19,7 @@ import {
 import { historyImportComponents, historyImportPaths } from "./paths/history_import.ts";
 import { userListsComponents, userListsPaths } from "./paths/user_lists.ts";
 import { servicesComponents, servicesPaths } from "./paths/services.ts";
+import { connectionsComponents, connectionsPaths } from "./paths/connections.ts";
 
 /** Builds the document afresh (tests; the route serves the cached one). */
 export function buildOpenApiDocument(): Record<string, unknown> {
@@ -41,6 +42,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       "catalog",
       "recommend",
       "tokens",
+      "connections",
       "auth",
       "admin",
       "service",
@@ -61,6 +63,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           ...userListsPaths(),
           ...servicesPaths(),
           ...tokenPaths(),
+          ...connectionsPaths(),
         }),
       ),
     ),
@@ -74,6 +77,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         ...historyImportComponents,
         ...userListsComponents,
         ...servicesComponents,
+        ...connectionsComponents,
       }),
       headers: headerComponents,
       securitySchemes: {

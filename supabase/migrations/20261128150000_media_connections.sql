@@ -32,6 +32,8 @@ grant all on public.user_connections to service_role;
 -- film did not arrive. At most 50 per user are kept (the receiver deletes older ones).
 create table public.webhook_events (
   id uuid primary key,
+  -- The order of arrival: events of one clock instant still list newest first.
+  seq bigint generated always as identity,
   user_id uuid not null references auth.users (id) on delete cascade,
   received_at timestamptz not null,
   source text not null check (source in ('plex', 'jellyfin', 'emby', 'generic')),
@@ -43,7 +45,7 @@ create table public.webhook_events (
   catalog_id integer
 );
 -- GET /api/me/connections/events reads a user's newest first; the trim reads the same order.
-create index webhook_events_user_idx on public.webhook_events (user_id, received_at desc, id desc);
+create index webhook_events_user_idx on public.webhook_events (user_id, seq desc);
 
 alter table public.webhook_events enable row level security;
 
