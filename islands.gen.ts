@@ -28,6 +28,7 @@ import $ShareDialog from "./islands/ShareDialog.tsx";
 import $SignOutButton from "./islands/SignOutButton.tsx";
 import $SignOutOthers from "./islands/SignOutOthers.tsx";
 import $TwoFactor from "./islands/TwoFactor.tsx";
+import $WebhookConnections from "./islands/WebhookConnections.tsx";
 
 /** islands/AddToList.tsx, hydrated in the browser. */
 export const AddToList = island("AddToList", $AddToList);
@@ -85,3 +86,5 @@ export const SignOutButton = island("SignOutButton", $SignOutButton);
 export const SignOutOthers = island("SignOutOthers", $SignOutOthers);
 /** islands/TwoFactor.tsx, hydrated in the browser. */
 export const TwoFactor = island("TwoFactor", $TwoFactor);
+/** islands/WebhookConnections.tsx, hydrated in the browser. */
+export const WebhookConnections = island("WebhookConnections", $WebhookConnections);

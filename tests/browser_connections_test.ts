@@ -1,9 +1,12 @@
 /**
  * /account/connections in a browser (docs/connections.md): a token is made and its value shown
- * once, works as a Bearer credential, is gone from the page after a reload, and is revoked.
+ * once, works as a Bearer credential, is gone from the page after a reload, and is revoked; the
+ * Jellyfin webhook URL is copied, and an event posted to it shows in the recent events and the
+ * diary.
  */
 import assert from "node:assert/strict";
 import { signedInContext, signedInSession } from "./helpers/browser_session.ts";
+import { payloads } from "./helpers/webhooks.ts";
 import {
   hydrated,
   launchBrowser,
@@ -63,6 +66,65 @@ Deno.test({
       });
       assert.equal(refused.status, 401);
       await refused.body?.cancel();
+      assert.deepEqual(errors, []);
+    } finally {
+      await browser.close();
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "browser: copy the Jellyfin webhook URL; a posted event shows in the recent events and the diary",
+  ignore: skipBrowserTests("browser_connections_test.ts"),
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    await using server = await startTestServer();
+    const browser = await launchBrowser();
+    try {
+      const session = await signedInSession(
+        server,
+        `hooks-${crypto.randomUUID().slice(0, 8)}@example.test`,
+      );
+      const context = await signedInContext(browser, server, session, { width: 1280 });
+      await context.grantPermissions(["clipboard-read", "clipboard-write"], {
+        origin: server.url,
+      });
+      const page = await context.newPage();
+      page.setDefaultTimeout(20_000);
+      const errors = pageErrors(page);
+      await page.goto(`${server.url}/account/connections`);
+      await hydrated(page);
+      await page.getByText("Nothing received yet.").waitFor();
+      await page.getByRole("button", { name: "Copy the Jellyfin webhook URL" }).click();
+      await page.getByText("Jellyfin webhook URL copied.").waitFor();
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      assert.match(copied, new RegExp(`^${server.url}/hooks/[A-Za-z0-9_-]{22}/jellyfin$`));
+      assert.equal(
+        await page.getByRole("textbox", { name: "Jellyfin webhook URL" }).inputValue(),
+        copied,
+      );
+      // Jellyfin finishes Fight Club (the plugin's recorded payload, with this film's id).
+      const event = payloads.jellyfinStop();
+      Object.assign(event, {
+        Name: "Fight Club",
+        Year: 1999,
+        Provider_tmdb: "550",
+        UtcTimestamp: new Date().toISOString(),
+      });
+      const posted = await fetch(copied, {
+        method: "POST",
+        headers: { "content-type": "text/plain" },
+        body: JSON.stringify(event),
+      });
+      assert.deepEqual(await posted.json(), { result: "logged" });
+      await page.getByRole("button", { name: "Refresh" }).click();
+      const row = page.locator(".webhook-events tbody tr").first();
+      await row.getByText("Fight Club").waitFor();
+      assert.match(await row.innerText(), /jellyfin\s+PlaybackStop\s+Fight Club \(1999\)\s+Logged/);
+      await page.goto(`${server.url}/diary`);
+      await page.getByText("Fight Club").first().waitFor();
       assert.deepEqual(errors, []);
     } finally {
       await browser.close();
