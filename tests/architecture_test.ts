@@ -130,6 +130,23 @@ Deno.test("the architecture check fails on the store importing a service", () =>
   assert.deepEqual(rulesBroken({ "lib/store/mod.ts": ["lib/clock.ts", "lib/problem.ts"] }), []);
 });
 
+Deno.test("the architecture check fails on lib/lists importing lib/auth, even a type", () => {
+  assert.deepEqual(rulesBroken({ "lib/lists/service.ts": ["type lib/auth/mod.ts"] }), [
+    "separate-services",
+  ]);
+  assert.deepEqual(rulesBroken({ "lib/lists/list_sql.ts": ["lib/auth/sessions.ts"] }), [
+    "separate-services",
+  ]);
+  // The other way round, and the HTTP edge handing auth's session to the lists, are fine.
+  assert.deepEqual(
+    rulesBroken({
+      "lib/auth/x.ts": ["lib/lists/session_check.ts"],
+      "lib/http/app_env.ts": ["type lib/auth/mod.ts", "type lib/lists/mod.ts"],
+    }),
+    [],
+  );
+});
+
 Deno.test("the architecture check reads real files: a bad fixture tree fails every rule", async () => {
   const root = await Deno.makeTempDir();
   try {

@@ -1,5 +1,4 @@
 /** The lists service: a user's watched list and My List, read as cards and written by id. */
-import type { PendingSession } from "../auth/mod.ts";
 import type { AppDeps } from "../deps.ts";
 import { describeError } from "../log.ts";
 import { Problem } from "../problem.ts";
@@ -10,6 +9,7 @@ import { ENTRY_COLUMNS, readEntry, toEntry, updateEntry, type WatchedEntry } fro
 import { type EntryFields, utcDate } from "./entry_fields.ts";
 import { DEFAULT_MY_LIST_QUERY, DEFAULT_WATCHED_QUERY, type ListQuery } from "./list_query.ts";
 import { type ListName, listParams, listSql } from "./list_sql.ts";
+import type { SessionCheck } from "./session_check.ts";
 import { readWatchedStats, type WatchedStats } from "./stats.ts";
 import {
   appendMyList,
@@ -66,7 +66,7 @@ export interface ListsService {
 /** Options of a list read. */
 export interface ReadOptions {
   /** The token's session, still to be found live: checked in the read's own statement. */
-  session?: PendingSession;
+  session?: SessionCheck;
   /** Sort and filters; the list's own order without one. */
   query?: ListQuery;
 }
@@ -132,10 +132,9 @@ export function createListsService(
     }
   }
 
-  async function read(list: ListName, q: ListQuery, userId: string, session?: PendingSession) {
-    const check = !session ? "unchecked" : session.sessionId === null ? "user" : "session";
+  async function read(list: ListName, q: ListQuery, userId: string, session?: SessionCheck) {
     const rows = await store.query(
-      listSql(list, q, check),
+      listSql(list, q, session),
       listParams(userId, q, session?.sessionId),
     );
     // Rows prove the token live; none may be an empty list, so that takes a query of its own.
