@@ -1,6 +1,7 @@
 /** The layering rules hold on the real tree, and the checker catches each kind of violation. */
 import assert from "node:assert/strict";
 import { checkArchitecture, type RuleName } from "./helpers/architecture_rules.ts";
+import { barrelViolations, nonBarrelLines } from "./helpers/barrel_rule.ts";
 import { type ImportGraph, parseImports, readImportGraph } from "./helpers/import_graph.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -22,6 +23,34 @@ Deno.test("lib, routes, islands and components break no layering rule", async ()
   const graph = await readImportGraph(ROOT, ["lib", "routes", "islands", "components"]);
   const violations = checkArchitecture(graph).map((v) => v.message);
   assert.deepEqual(violations, []);
+});
+
+Deno.test("every mod.ts is a barrel: re-exports and comments only", async () => {
+  assert.deepEqual(await barrelViolations(ROOT, ["lib", "routes", "islands", "components"]), []);
+});
+
+Deno.test("the barrel rule passes re-exports and comments and names anything else", () => {
+  const barrel = [
+    `/** The folder's face. */`,
+    `export { a, type B } from "./a.ts";`,
+    `export type { C } from "./c.ts";`,
+    `export * from "./star.ts";`,
+    `export type * from "./types.ts";`,
+    `// why this one is public`,
+    `export {`,
+    `  d,`,
+    `  type E,`,
+    `} from "./d.ts";`,
+  ].join("\n");
+  assert.deepEqual(nonBarrelLines(barrel), []);
+  assert.deepEqual(nonBarrelLines(`${barrel}\nexport const limit = 3;`), [
+    "export const limit = 3;",
+  ]);
+  assert.deepEqual(nonBarrelLines(`import { a } from "./a.ts";\nexport { a };`), [
+    `import { a } from "./a.ts";`,
+    "export { a };",
+  ]);
+  assert.deepEqual(nonBarrelLines(`export function f() {}`), ["export function f() {}"]);
 });
 
 Deno.test("parseImports reads static, type-only, re-export, side-effect and dynamic imports", () => {
