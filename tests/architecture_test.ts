@@ -3,6 +3,8 @@ import assert from "node:assert/strict";
 import { checkArchitecture, type RuleName } from "./helpers/architecture_rules.ts";
 import { barrelViolations, nonBarrelLines } from "./helpers/barrel_rule.ts";
 import { type ImportGraph, parseImports, readImportGraph } from "./helpers/import_graph.ts";
+import { findUnusedExports } from "../scripts/export_graph.ts";
+import { describe } from "../scripts/unused_exports.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 
@@ -27,6 +29,10 @@ Deno.test("lib, routes, islands and components break no layering rule", async ()
 
 Deno.test("every mod.ts is a barrel: re-exports and comments only", async () => {
   assert.deepEqual(await barrelViolations(ROOT, ["lib", "routes", "islands", "components"]), []);
+});
+
+Deno.test("every exported name is imported by another file (deno run -A scripts/unused_exports.ts --fix drops the rest)", async () => {
+  assert.deepEqual(describe(await findUnusedExports(ROOT)), []);
 });
 
 Deno.test("the barrel rule passes re-exports and comments and names anything else", () => {
