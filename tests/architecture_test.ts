@@ -1,7 +1,10 @@
 /** The layering rules hold on the real tree, and the checker catches each kind of violation. */
 import assert from "node:assert/strict";
 import { checkArchitecture, type RuleName } from "./helpers/architecture_rules.ts";
+import { barrelViolations, nonBarrelLines } from "./helpers/barrel_rule.ts";
 import { type ImportGraph, parseImports, readImportGraph } from "./helpers/import_graph.ts";
+import { findUnusedExports } from "../scripts/export_graph.ts";
+import { describe } from "../scripts/unused_exports.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 
@@ -22,6 +25,38 @@ Deno.test("lib, routes, islands and components break no layering rule", async ()
   const graph = await readImportGraph(ROOT, ["lib", "routes", "islands", "components"]);
   const violations = checkArchitecture(graph).map((v) => v.message);
   assert.deepEqual(violations, []);
+});
+
+Deno.test("every mod.ts is a barrel: re-exports and comments only", async () => {
+  assert.deepEqual(await barrelViolations(ROOT, ["lib", "routes", "islands", "components"]), []);
+});
+
+Deno.test("every exported name is imported by another file (deno run -A scripts/unused_exports.ts --fix drops the rest)", async () => {
+  assert.deepEqual(describe(await findUnusedExports(ROOT)), []);
+});
+
+Deno.test("the barrel rule passes re-exports and comments and names anything else", () => {
+  const barrel = [
+    `/** The folder's face. */`,
+    `export { a, type B } from "./a.ts";`,
+    `export type { C } from "./c.ts";`,
+    `export * from "./star.ts";`,
+    `export type * from "./types.ts";`,
+    `// why this one is public`,
+    `export {`,
+    `  d,`,
+    `  type E,`,
+    `} from "./d.ts";`,
+  ].join("\n");
+  assert.deepEqual(nonBarrelLines(barrel), []);
+  assert.deepEqual(nonBarrelLines(`${barrel}\nexport const limit = 3;`), [
+    "export const limit = 3;",
+  ]);
+  assert.deepEqual(nonBarrelLines(`import { a } from "./a.ts";\nexport { a };`), [
+    `import { a } from "./a.ts";`,
+    "export { a };",
+  ]);
+  assert.deepEqual(nonBarrelLines(`export function f() {}`), ["export function f() {}"]);
 });
 
 Deno.test("parseImports reads static, type-only, re-export, side-effect and dynamic imports", () => {
@@ -128,6 +163,23 @@ Deno.test("the architecture check fails on the store importing a service", () =>
     "store-imports-service",
   ]);
   assert.deepEqual(rulesBroken({ "lib/store/mod.ts": ["lib/clock.ts", "lib/problem.ts"] }), []);
+});
+
+Deno.test("the architecture check fails on lib/lists importing lib/auth, even a type", () => {
+  assert.deepEqual(rulesBroken({ "lib/lists/service.ts": ["type lib/auth/mod.ts"] }), [
+    "separate-services",
+  ]);
+  assert.deepEqual(rulesBroken({ "lib/lists/list_sql.ts": ["lib/auth/sessions.ts"] }), [
+    "separate-services",
+  ]);
+  // The other way round, and the HTTP edge handing auth's session to the lists, are fine.
+  assert.deepEqual(
+    rulesBroken({
+      "lib/auth/x.ts": ["lib/lists/session_check.ts"],
+      "lib/http/app_env.ts": ["type lib/auth/mod.ts", "type lib/lists/mod.ts"],
+    }),
+    [],
+  );
 });
 
 Deno.test("the architecture check reads real files: a bad fixture tree fails every rule", async () => {

@@ -46,7 +46,7 @@ Deno.test({
     await using server = await startTestServer();
     const browser = await launchBrowser();
     try {
-      const session = await signedInSession(server, "steering@example.test");
+      const session = await signedInSession(server, "reasons@example.test");
       for (const row of POPULAR_FIXTURE_ROWS.slice(0, 3)) {
         await api(server, session, "/api/watched", {
           method: "POST",

@@ -5,8 +5,8 @@ import {
   currentSetSchema,
   dismissedListSchema,
   successSchema,
-  watchProvidersSchema,
 } from "../lib/openapi/paths/recommend.ts";
+import { watchProvidersSchema } from "../lib/openapi/paths/movies.ts";
 import { testApp } from "./helpers/app.ts";
 import { startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 import { recommendWorld } from "./helpers/recommend_world.ts";

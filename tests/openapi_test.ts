@@ -1,11 +1,11 @@
 /**
- * The OpenAPI document at /api/openapi.json: every interface.md route with its auth, errors,
+ * The OpenAPI document at /api/openapi.json: the service's first routes (docs/openapi.md) with their auth, errors,
  * $refs.
  */
 import assert from "node:assert/strict";
 import { type Doc, fetchDocument } from "./helpers/openapi.ts";
 
-// The route table of interface.md's Endpoints summary, with OpenAPI's {id} for :id.
+// The service's first routes (docs/openapi.md, The first routes), with OpenAPI's {id} for :id.
 const INTERFACE_ROUTES: [string, string[], "bearer" | "admin" | "none"][] = [
   ["/api/recommend", ["get"], "bearer"],
   ["/api/recommend/quota", ["get"], "bearer"],
@@ -25,7 +25,7 @@ const SECURITY = {
   none: undefined,
 };
 
-Deno.test("GET /api/openapi.json is OpenAPI 3.1 JSON listing every /api route of interface.md with its methods and auth", async () => {
+Deno.test("GET /api/openapi.json is OpenAPI 3.1 JSON listing the first /api routes with their methods and auth", async () => {
   const doc = await fetchDocument();
   assert.match(doc.openapi, /^3\.1\.\d+$/);
   for (const [path, methods, auth] of INTERFACE_ROUTES) {

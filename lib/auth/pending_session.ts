@@ -5,6 +5,7 @@
  * report here what it found.
  */
 import type { Problem } from "../problem.ts";
+import { tokenLiveSql } from "./sessions.ts";
 import { unauthorized } from "./unauthorized.ts";
 
 /** The 401 of a token whose session has ended (or whose user is gone). */
@@ -25,6 +26,11 @@ export class PendingSession {
   /** Whether the check has run. */
   get settled(): boolean {
     return this.#settled;
+  }
+
+  /** The SQL condition that the token is still good (`tokenLiveSql`), for the caller's statement. */
+  liveSql(user: `$${number}`, session: `$${number}` | null): string {
+    return tokenLiveSql(user, session);
   }
 
   /** Records what the caller's statement found; an ended session or a deleted user is a 401. */

@@ -1,5 +1,5 @@
 /**
- * The shared external window (interface.md Limits, docs/api.md and docs/catalog.md): at most 40
+ * The shared external window (docs/api.md and docs/catalog.md): at most 40
  * calls to the external movie database per 1-second fixed window for the whole service.
  * The count lives in KV and is taken with a versioned check-and-set, so every instance that
  * shares the KV shares the window; time comes from the injected clock. An upstream 429

@@ -170,7 +170,7 @@ export function toMovieDetail(row: MovieRow, imageBaseUrl: string): MovieDetail 
 
 /**
  * The search row of a list row, or null when it has no poster, no release date, or a
- * vote_average of 0 (interface.md: those rows are dropped). Exactly the seven fields.
+ * vote_average of 0 (docs/catalog.md: those rows are dropped). Exactly the seven fields.
  */
 export function toSearchRow(row: TmdbListRow): SearchRow | null {
   if (!row.poster_path || !releaseDate(row.release_date) || !row.vote_average) return null;

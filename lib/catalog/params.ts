@@ -1,5 +1,6 @@
 /** Query and path parameters of the catalog routes, shared with the OpenAPI document. */
 import { z } from "zod";
+import { catalogIdSchema } from "./catalog_id.ts";
 import { regionCode } from "./regions.ts";
 import { MAX_PAGE } from "./service.ts";
 
@@ -14,7 +15,7 @@ export const pageParam = z.string().regex(/^\d{1,3}$/).transform(Number)
 
 /** A catalog id in a path: plain digits, a positive integer that fits Postgres `integer`. */
 export const catalogIdParam = z.string().regex(/^\d{1,10}$/).transform(Number)
-  .pipe(z.number().int().min(1).max(2 ** 31 - 1))
+  .pipe(catalogIdSchema)
   .meta({ description: "Catalog id, an integer from 1 to 2147483647." });
 
 /** GET /api/movies/search. */

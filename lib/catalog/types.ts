@@ -1,5 +1,5 @@
 /**
- * The catalog's shapes and service interface (interface.md: Movie detail, Search result row;
+ * The catalog's shapes and service interface (the OpenAPI document's MovieDetail and SearchRow;
  * docs/api.md and docs/catalog.md). The routes, the lists prefetch, the recommendation search
  * fallback, the import and the website all call the catalog through `MovieSource`.
  */
@@ -36,7 +36,7 @@ export interface MovieDetail {
 
 /**
  * A page of search rows and how many pages TMDB has (at most 500). The API answers only
- * `results` (interface.md); the website pages on with `totalPages`.
+ * `results` (docs/catalog.md); the website pages on with `totalPages`.
  */
 export interface SearchPage {
   results: SearchRow[];

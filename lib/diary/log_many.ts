@@ -5,15 +5,10 @@
  * caller's: an import merges them by its own rules (docs/history.md), so the summary is
  * not recomputed here.
  */
+import { upsertWatched } from "../lists/writes.ts";
 import type { Sql } from "../store/mod.ts";
 import type { NewViewing } from "./log_viewing.ts";
 import { syncRewatches } from "./sync.ts";
-
-const WATCHED_SQL =
-  `insert into public.user_watched_movies (user_id, catalog_id, created_at, watched_on)
-  select (select auth.uid()), t.c, $2::timestamptz, t.w
-    from unnest($1::integer[], $3::date[]) as t(c, w)
-  on conflict (user_id, catalog_id) do nothing`;
 
 const VIEWINGS_SQL = `insert into public.user_viewings as t
     (user_id, catalog_id, watched_on, rating, note, source, rewatch, created_at)
@@ -39,11 +34,14 @@ export async function logViewings(
   options: { loggedAt: string },
 ): Promise<number> {
   if (viewings.length === 0) return 0;
-  await tx.query(WATCHED_SQL, [
-    viewings.map((v) => v.catalogId),
-    options.loggedAt,
-    viewings.map((v) => v.watchedOn),
-  ]);
+  // A movie already watched keeps its row (lib/lists/writes.ts): nothing is updated.
+  const watched = viewings.map((v) => ({
+    catalogId: v.catalogId,
+    watchedOn: v.watchedOn,
+    rating: null,
+    note: null,
+  }));
+  await upsertWatched(tx, watched, { addedAt: options.loggedAt, update: [] });
   const rows = await tx.query<{ created: boolean }>(VIEWINGS_SQL, [
     viewings.map((v) => v.catalogId),
     viewings.map((v) => v.watchedOn),

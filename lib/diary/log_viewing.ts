@@ -4,7 +4,8 @@
  * List, the viewing is stored once per movie, date and source, and the rewatch marks and the
  * watched row's summary follow (docs/diary.md).
  */
-import { lockForTransaction, type Sql } from "../store/mod.ts";
+import { lockLists, removeFromMyList, upsertWatched } from "../lists/writes.ts";
+import type { Sql } from "../store/mod.ts";
 import { syncMovie } from "./sync.ts";
 import type { ViewingSource } from "./viewing.ts";
 
@@ -25,13 +26,6 @@ export interface Logged {
   id: string;
   created: boolean;
 }
-
-// Serialises a user's list writes, as the lists service does (lib/lists/service.ts).
-
-const WATCHED_SQL = `insert into public.user_watched_movies
-    (user_id, catalog_id, created_at, watched_on)
-  values ((select auth.uid()), $1, $2, $3)
-  on conflict (user_id, catalog_id) do nothing`;
 
 // A second log of the same movie, date and source is the same viewing: what the user types
 // again replaces what was there; an import or webhook only fills what is missing, so a
@@ -58,12 +52,12 @@ export async function logViewing(
   options: { userId: string; loggedAt: string; removeFromMyList?: boolean },
 ): Promise<Logged> {
   const { catalogId, watchedOn } = viewing;
-  await lockForTransaction(tx, "userLists", options.userId);
-  await tx.query(WATCHED_SQL, [catalogId, options.loggedAt, watchedOn]);
-  if (options.removeFromMyList ?? true) {
-    await tx.query(`select public.remove_my_list($1)`, [catalogId]);
-  }
-  const [row] = await tx.query<Logged>(VIEWING_SQL, [
+  // The lists' own writes (lib/lists/writes.ts): a movie already watched keeps its row.
+  await lockLists(tx, options.userId);
+  const row = { catalogId, watchedOn, rating: null, note: null };
+  await upsertWatched(tx, [row], { addedAt: options.loggedAt, update: [] });
+  if (options.removeFromMyList ?? true) await removeFromMyList(tx, catalogId);
+  const [logged] = await tx.query<Logged>(VIEWING_SQL, [
     catalogId,
     watchedOn,
     viewing.rating ?? null,
@@ -73,5 +67,5 @@ export async function logViewing(
     options.loggedAt,
   ]);
   await syncMovie(tx, catalogId);
-  return { id: row.id, created: Boolean(row.created) };
+  return { id: logged.id, created: Boolean(logged.created) };
 }

@@ -13,6 +13,7 @@ import {
   utcDate,
   watchedOnSchema,
 } from "../lists/entry_fields.ts";
+import { catalogIdSchema } from "../catalog/catalog_id.ts";
 import { parseCatalogId } from "../lists/write_payload.ts";
 import { Problem } from "../problem.ts";
 import { type DiaryCursor, readCursor } from "./cursor.ts";
@@ -26,7 +27,7 @@ const fieldShape = {
 
 /** POST /api/diary as documented; watchedOn defaults to today (UTC). */
 export const diaryPostSchema = z.strictObject({
-  catalogId: z.number().int().min(1).max(2 ** 31 - 1),
+  catalogId: catalogIdSchema,
   ...fieldShape,
 });
 

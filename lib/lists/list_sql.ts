@@ -2,11 +2,11 @@
  * The statements of a list read, one per sort, filter and session check, built once and kept.
  * Every variant is still one statement, whatever the list's length (docs/api.md).
  */
-import { tokenLiveSql } from "../auth/sessions.ts";
 import { AVAILABILITY_COLUMN, AVAILABLE_FILTER, SERVICES_JOIN } from "./availability_sql.ts";
 import { CARD_COLUMNS } from "./cards.ts";
 import { ENTRY_COLUMNS } from "./entry.ts";
 import type { ListQuery } from "./list_query.ts";
+import type { SessionCheck } from "./session_check.ts";
 
 /** Which list a statement reads. */
 export type ListName = "watched" | "mylist";
@@ -15,7 +15,10 @@ export type ListName = "watched" | "mylist";
  * How a read checks the token: not at all (the page already did), the user alone (a token
  * without a session), or its session (`$2`).
  */
-export type ReadCheck = "unchecked" | "user" | "session";
+type ReadCheck = "unchecked" | "user" | "session";
+
+const checkOf = (session?: SessionCheck): ReadCheck =>
+  !session ? "unchecked" : session.sessionId === null ? "user" : "session";
 
 // Unknown values (no movie row, a light row, no rating, no date) become null, and nulls come
 // last whichever way the list is sorted. Titles sort as people read them (ICU's root collation,
@@ -61,10 +64,8 @@ function filters(q: ListQuery, genreParam: string): string {
   return where;
 }
 
-function build(list: ListName, q: ListQuery, check: ReadCheck): string {
-  const checkSql = check === "unchecked"
-    ? ""
-    : `and ${tokenLiveSql("$1", check === "session" ? "$2" : null)}`;
+function build(list: ListName, q: ListQuery, check: ReadCheck, live: string): string {
+  const checkSql = check === "unchecked" ? "" : `and ${live}`;
   const genreParam = check === "session" ? "$3" : "$2";
   let columns = q.includeEntry && list === "watched"
     ? `${CARD_COLUMNS},\n    ${ENTRY_COLUMNS}`
@@ -88,13 +89,16 @@ function build(list: ListName, q: ListQuery, check: ReadCheck): string {
 const built = new Map<string, string>();
 
 /**
- * The statement reading `list` as `q` asks: `$1` the user, `$2` the session id when `check`
- * is "session", then the genre name when `q` filters by one.
+ * The statement reading `list` as `q` asks: `$1` the user, `$2` the session id when `session`
+ * names one, then the genre name when `q` filters by one. Without `session`, no token check.
  */
-export function listSql(list: ListName, q: ListQuery, check: ReadCheck): string {
+export function listSql(list: ListName, q: ListQuery, session?: SessionCheck): string {
+  const check = checkOf(session);
+  const live = session?.liveSql("$1", check === "session" ? "$2" : null) ?? "";
   const key = [
     list,
     check,
+    live,
     q.sort,
     q.order,
     q.genre !== undefined,
@@ -104,7 +108,7 @@ export function listSql(list: ListName, q: ListQuery, check: ReadCheck): string 
     q.availableMine === true,
   ].join("|");
   let text = built.get(key);
-  if (text === undefined) built.set(key, text = build(list, q, check));
+  if (text === undefined) built.set(key, text = build(list, q, check, live));
   return text;
 }
 

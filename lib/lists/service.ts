@@ -1,17 +1,24 @@
 /** The lists service: a user's watched list and My List, read as cards and written by id. */
-import type { PendingSession } from "../auth/mod.ts";
 import type { AppDeps } from "../deps.ts";
 import { describeError } from "../log.ts";
 import { Problem } from "../problem.ts";
-import { lockForTransaction, type Sql } from "../store/mod.ts";
+import type { Sql } from "../store/mod.ts";
 import { type Availability, toAvailability } from "./availability_sql.ts";
 import { type MovieCard, toCard } from "./cards.ts";
 import { ENTRY_COLUMNS, readEntry, toEntry, updateEntry, type WatchedEntry } from "./entry.ts";
 import { type EntryFields, utcDate } from "./entry_fields.ts";
 import { DEFAULT_MY_LIST_QUERY, DEFAULT_WATCHED_QUERY, type ListQuery } from "./list_query.ts";
 import { type ListName, listParams, listSql } from "./list_sql.ts";
+import type { SessionCheck } from "./session_check.ts";
 import { readWatchedStats, type WatchedStats } from "./stats.ts";
-import { insertWatchedSql } from "./watched_insert.ts";
+import {
+  appendMyList,
+  deleteWatched,
+  isWatched,
+  lockLists,
+  removeFromMyList,
+  upsertWatched,
+} from "./writes.ts";
 
 /** A watched card read with `include=entry`: the card and its entry. */
 export type EntryCard = MovieCard & { entry: WatchedEntry };
@@ -59,7 +66,7 @@ export interface ListsService {
 /** Options of a list read. */
 export interface ReadOptions {
   /** The token's session, still to be found live: checked in the read's own statement. */
-  session?: PendingSession;
+  session?: SessionCheck;
   /** Sort and filters; the list's own order without one. */
   query?: ListQuery;
 }
@@ -103,9 +110,8 @@ export function createListsService(
   // after the commit; a failing prefetch never fails the write.
   async function write(userId: string, catalogId: number, fn: (tx: Sql) => Promise<void>) {
     const known = await store.asUser(userId, async (tx) => {
-      // A user's list writes take turns, so "not watched" checked before an append stays true
-      // until the append commits (POST /api/mylist vs a concurrent POST /api/watched).
-      await lockForTransaction(tx, "userLists", userId);
+      // POST /api/mylist and a concurrent POST /api/watched take turns (writes.ts).
+      await lockLists(tx, userId);
       await fn(tx);
       const [row] = await tx.query<{ known: boolean }>(KNOWN_SQL, [catalogId]);
       return row.known;
@@ -126,10 +132,9 @@ export function createListsService(
     }
   }
 
-  async function read(list: ListName, q: ListQuery, userId: string, session?: PendingSession) {
-    const check = !session ? "unchecked" : session.sessionId === null ? "user" : "session";
+  async function read(list: ListName, q: ListQuery, userId: string, session?: SessionCheck) {
     const rows = await store.query(
-      listSql(list, q, check),
+      listSql(list, q, session),
       listParams(userId, q, session?.sessionId),
     );
     // Rows prove the token live; none may be an empty list, so that takes a query of its own.
@@ -185,37 +190,27 @@ export function createListsService(
     addWatched: (userId, catalogId, { fields = {} } = {}) =>
       write(userId, catalogId, async (tx) => {
         const now = deps.clock.now();
-        const { text, params } = insertWatchedSql(catalogId, {
-          addedAt: new Date(now).toISOString(),
-          today: utcDate(now),
-          fields,
-        });
-        await tx.query(text, params);
-        await tx.query(`select public.remove_my_list($1)`, [catalogId]);
+        const row = {
+          catalogId,
+          watchedOn: "watchedOn" in fields ? fields.watchedOn ?? null : utcDate(now),
+          rating: fields.rating ?? null,
+          note: fields.note ?? null,
+        };
+        // A repeated add changes only the fields it names.
+        const update = (["rating", "watchedOn", "note"] as const).filter((key) => key in fields);
+        await upsertWatched(tx, [row], { addedAt: new Date(now).toISOString(), update });
+        await removeFromMyList(tx, catalogId);
       }),
     removeWatched: (userId, catalogId) =>
-      write(userId, catalogId, async (tx) => {
-        await tx.query(
-          `delete from public.user_watched_movies
-           where user_id = (select auth.uid()) and catalog_id = $1`,
-          [catalogId],
-        );
-      }),
+      write(userId, catalogId, (tx) => deleteWatched(tx, catalogId)),
     addMyList: (userId, catalogId) =>
       write(userId, catalogId, async (tx) => {
-        const [row] = await tx.query<{ watched: boolean }>(
-          `select exists (select 1 from public.user_watched_movies
-             where user_id = (select auth.uid()) and catalog_id = $1) as watched`,
-          [catalogId],
-        );
-        if (row.watched) {
+        if (await isWatched(tx, catalogId)) {
           throw new Problem(409, "already_watched", "This movie is already in the watched list.");
         }
-        await tx.query(`select public.append_my_list($1)`, [catalogId]);
+        await appendMyList(tx, catalogId);
       }),
     removeMyList: (userId, catalogId) =>
-      write(userId, catalogId, async (tx) => {
-        await tx.query(`select public.remove_my_list($1)`, [catalogId]);
-      }),
+      write(userId, catalogId, (tx) => removeFromMyList(tx, catalogId)),
   };
 }

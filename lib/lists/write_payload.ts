@@ -4,10 +4,9 @@
  * `invalid_catalog_id`.
  */
 import { z } from "zod";
+import { catalogIdSchema as catalogId } from "../catalog/catalog_id.ts";
 import { Problem } from "../problem.ts";
 
-const MAX_CATALOG_ID = 2 ** 31 - 1;
-const catalogId = z.number().int().min(1).max(MAX_CATALOG_ID);
 const flat = z.object({ catalogId: z.unknown() });
 const nested = z.object({ movie: z.object({ catalogId: z.unknown() }) });
 

@@ -9,6 +9,7 @@ export { type RegionProvider, STREAM_KINDS } from "./provider_catalog.ts";
 export {
   MAX_PROVIDERS,
   parseSettingsChange,
+  providerIdSchema,
   type ServiceSettings,
   servicesPutSchema,
   type SettingsChange,

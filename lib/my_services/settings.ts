@@ -22,13 +22,14 @@ export interface ServiceSettings {
 /** A change of PUT /api/me/services: the fields named, checked. */
 export type SettingsChange = Partial<ServiceSettings>;
 
-const providerId = z.number().int().min(1).max(2 ** 31 - 1);
+/** A TMDB watch provider id (not a catalog id): an integer from 1 to 2147483647. */
+export const providerIdSchema = z.number().int().min(1).max(2 ** 31 - 1);
 
 /** PUT /api/me/services's body, as documented (the checks below give each fault its code). */
 export const servicesPutSchema = z.strictObject({
   region: z.string().regex(/^[A-Za-z]{2}$/).optional()
     .meta({ description: "ISO 3166-1 alpha-2 country code, any case (`invalid_region`)." }),
-  providers: z.array(providerId).optional()
+  providers: z.array(providerIdSchema).optional()
     .meta({ description: `TMDB provider ids, at most ${MAX_PROVIDERS} distinct.` }),
   onlyMine: z.boolean().optional()
     .meta({ description: "Recommendations keep to what streams on my services." }),
@@ -60,7 +61,7 @@ export function parseSettingsChange(body: unknown): SettingsChange {
   }
   if ("providers" in input) {
     const list = input.providers;
-    if (!Array.isArray(list) || !list.every((id) => providerId.safeParse(id).success)) {
+    if (!Array.isArray(list) || !list.every((id) => providerIdSchema.safeParse(id).success)) {
       fault("invalid_providers", "providers must be a list of positive integer provider ids.");
     }
     const distinct = [...new Set(list as number[])];

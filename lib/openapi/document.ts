@@ -4,11 +4,15 @@
  */
 import { componentSchemas } from "./json_schema.ts";
 import { withBounds } from "./bounds.ts";
-import { buildPaths } from "./paths/movies.ts";
+import { accountPaths } from "./paths/account.ts";
+import { historyPaths } from "./paths/history.ts";
+import { listPaths } from "./paths/lists.ts";
+import { moviesComponents, moviesPaths } from "./paths/movies.ts";
+import { servicePaths } from "./paths/service.ts";
 import { diaryComponents, diaryPaths } from "./paths/diary.ts";
 import { headerComponents, withSharedResponses } from "./responses.ts";
 import { responseComponents } from "./schemas.ts";
-import { steeringComponents, steeringPaths } from "./paths/recommend.ts";
+import { recommendComponents, recommendPaths } from "./paths/recommend.ts";
 import { adminInvitesComponents, adminInvitesPaths } from "./paths/admin_invites.ts";
 import {
   personalTokenScheme,
@@ -55,8 +59,12 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     paths: withBounds(
       withPersonalTokens(
         withSharedResponses({
-          ...buildPaths(),
-          ...steeringPaths(),
+          ...listPaths(),
+          ...historyPaths(),
+          ...moviesPaths(),
+          ...recommendPaths(),
+          ...accountPaths(),
+          ...servicePaths(),
           ...adminInvitesPaths(),
           ...diaryPaths(),
           ...historyImportPaths(),
@@ -70,7 +78,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     components: {
       schemas: componentSchemas({
         ...responseComponents,
-        ...steeringComponents,
+        ...moviesComponents,
+        ...recommendComponents,
         ...adminInvitesComponents,
         ...tokenComponents,
         ...diaryComponents,

@@ -4,6 +4,8 @@
  * equal to the TypeScript types the services return, so the two cannot drift apart.
  */
 import { z } from "zod";
+import { catalogIdSchema as catalogId } from "../catalog/catalog_id.ts";
+import { providerIdSchema } from "../my_services/settings.ts";
 import type { CatalogImportRun } from "../catalog/import/runs.ts";
 import { historyComponents } from "./paths/history_schemas.ts";
 import type { MovieCard } from "../lists/cards.ts";
@@ -11,8 +13,6 @@ import type { WatchedEntry } from "../lists/entry.ts";
 import type { MovieDetail, PopularPage, SearchRow } from "../catalog/types.ts";
 import type { RecommendResult } from "../recommend/types.ts";
 import type { QuotaStatus } from "../recommend/quota.ts";
-
-const catalogId = z.number().int().min(1).max(2 ** 31 - 1);
 
 /** A card of GET /api/watched and GET /api/mylist; a fallback card has empty display fields. */
 export const movieCardSchema = z.strictObject({
@@ -23,7 +23,7 @@ export const movieCardSchema = z.strictObject({
   genres: z.array(z.string()),
   runtime: z.number().int().min(0).meta({ description: "Minutes; 0 when unknown." }),
   availability: z.array(z.strictObject({
-    id: catalogId.meta({ description: "TMDB provider id." }),
+    id: providerIdSchema.meta({ description: "TMDB provider id." }),
     name: z.string(),
     kind: z.enum(["flatrate", "free", "ads"]),
   })).optional().meta({

@@ -8,7 +8,7 @@ import { Problem } from "../problem.ts";
 import type { Candidate } from "./parse_output.ts";
 import type { ChatMessage } from "./providers.ts";
 import { buildMessages, label } from "./prompt.ts";
-import { withSteering } from "./steering.ts";
+import { withReasonsAndDismissed } from "./prompt_extras.ts";
 import { type StreamingFilter, withServices } from "./streaming.ts";
 import type { Taste } from "./taste.ts";
 
@@ -60,7 +60,7 @@ export async function generate(taste: Taste, options: GenerateOptions): Promise<
     const want = Math.min(30, MAX_RESULTS + 5 * (round - 1));
     const candidates = await options.ask(
       withServices(
-        withSteering(buildMessages(taste, { want, avoid }), {
+        withReasonsAndDismissed(buildMessages(taste, { want, avoid }), {
           notInterested: options.dismissedTitles ?? [],
         }),
         options.streaming,

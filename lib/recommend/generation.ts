@@ -10,7 +10,7 @@ import { parseOutput } from "./parse_output.ts";
 import { label } from "./prompt.ts";
 import { complete } from "./providers.ts";
 import { resolveTitles } from "./resolve_titles.ts";
-import { NOT_INTERESTED_TITLES } from "./steering.ts";
+import { NOT_INTERESTED_TITLES } from "./prompt_extras.ts";
 import { emailOf, storePicks } from "./store_picks.ts";
 import { lookUpUnknown } from "./look_up_unknown.ts";
 import { loadTaste, titlesOf } from "./taste.ts";

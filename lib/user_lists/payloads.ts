@@ -3,6 +3,7 @@
  * /api/openapi.json documents; the parsers give each failure a clear 400.
  */
 import { z } from "zod";
+import { catalogIdSchema as catalogId } from "../catalog/catalog_id.ts";
 import { invalidCatalogId } from "../lists/write_payload.ts";
 import { Problem } from "../problem.ts";
 
@@ -28,7 +29,6 @@ const text = (min: number, max: number) =>
 export const visibilitySchema = z.enum(["private", "unlisted", "public"]);
 export type Visibility = z.infer<typeof visibilitySchema>;
 
-const catalogId = z.number().int().min(1).max(2 ** 31 - 1);
 const itemNote = text(0, MAX_ITEM_NOTE).nullable();
 
 /** POST /api/lists. */

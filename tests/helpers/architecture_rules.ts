@@ -1,7 +1,7 @@
 /**
  * The layering rules of issue 13, checked on an import graph (see import_graph.ts):
  * no cycles; services know nothing of HTTP; islands ship only browser code; the store sits below
- * every service.
+ * every service; and a few services stay off each other (`SEPARATE`).
  */
 import type { ImportGraph } from "./import_graph.ts";
 
@@ -10,7 +10,8 @@ export type RuleName =
   | "cycle"
   | "service-imports-http"
   | "island-imports-server"
-  | "store-imports-service";
+  | "store-imports-service"
+  | "separate-services";
 
 /** One broken rule: which, where, and a line a person can act on. */
 export interface Violation {
@@ -34,6 +35,18 @@ const STORE_MAY_USE = new Set([
   "lib/problem.ts",
   "lib/kv.ts",
 ]);
+
+/**
+ * Services that must not import one another, type-only imports included: the importer's folder,
+ * the folder it stays off, and what it does instead.
+ */
+const SEPARATE: { from: string; to: string; instead: string }[] = [
+  {
+    from: "lib/lists/",
+    to: "lib/auth/",
+    instead: "lists take the session as their own SessionCheck (lib/lists/session_check.ts)",
+  },
+];
 
 const isService = (f: string) => f.startsWith("lib/") && !NOT_SERVICE.some((p) => f.startsWith(p));
 const isHttp = (to: string) =>
@@ -122,6 +135,16 @@ export function checkArchitecture(graph: ImportGraph): Violation[] {
           file,
           message: `${file} ships to the browser but imports ${to} (not a type-only import)`,
         });
+      }
+      for (const rule of SEPARATE) {
+        if (file.startsWith(rule.from) && to.startsWith(rule.to)) {
+          found.push({
+            rule: "separate-services",
+            file,
+            message:
+              `${file} imports ${to}, but ${rule.from} stays off ${rule.to}: ${rule.instead}`,
+          });
+        }
       }
       if (
         file.startsWith("lib/store/") && to.startsWith("lib/") && !to.startsWith("lib/store/") &&

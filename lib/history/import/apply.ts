@@ -8,7 +8,8 @@
  * changes nothing.
  */
 import { logViewings, type NewViewing } from "../../diary/mod.ts";
-import { lockForTransaction, type Sql, type Store } from "../../store/mod.ts";
+import { lockLists, readMyList, replaceMyList, upsertWatched } from "../../lists/writes.ts";
+import type { Sql, Store } from "../../store/mod.ts";
 import { applyListItems } from "../../user_lists/import.ts";
 import type { ImportUnit } from "./units.ts";
 
@@ -31,18 +32,6 @@ const READ_SQL = `select catalog_id, rating, to_char(watched_on, 'YYYY-MM-DD') a
     to_char((created_at at time zone 'utc')::date, 'YYYY-MM-DD') as added_on
   from public.user_watched_movies
   where user_id = (select auth.uid()) and catalog_id = any($1::integer[])`;
-
-const UPSERT_SQL = `insert into public.user_watched_movies
-    (user_id, catalog_id, created_at, rating, watched_on, note)
-  select (select auth.uid()), t.c, $2::timestamptz, t.r, t.w, t.n
-    from unnest($1::integer[], $3::smallint[], $4::date[], $5::text[]) as t(c, r, w, n)
-  on conflict (user_id, catalog_id) do update
-    set rating = excluded.rating, watched_on = excluded.watched_on, note = excluded.note`;
-
-const WRITE_LIST_SQL = `insert into public.user_my_list (user_id, catalog_ids, updated_at)
-  values ((select auth.uid()), $1::integer[], $2::timestamptz)
-  on conflict (user_id) do update set catalog_ids = excluded.catalog_ids,
-    updated_at = excluded.updated_at`;
 
 /** The entry after merging a unit into it (or into nothing); unchanged fields stay. */
 export function mergeEntry(existing: Entry | null, unit: ImportUnit, today: string): Entry {
@@ -97,8 +86,8 @@ export function applyBatch(
   if (batch.length === 0) return Promise.resolve(counts);
   const today = new Date(options.now).toISOString().slice(0, 10);
   return store.asUser(userId, async (tx: Sql) => {
-    // The lists' own lock: a batch takes its turn with the user's other list writes.
-    await lockForTransaction(tx, "userLists", userId);
+    // A batch takes its turn with the user's other list writes.
+    await lockLists(tx, userId);
     const ids = [...new Set(batch.map((b) => b.id))];
     const entries = new Map<number, Entry>();
     for (const r of await tx.query<Record<string, unknown>>(READ_SQL, [ids])) {
@@ -109,10 +98,7 @@ export function applyBatch(
         addedOn: String(r.added_on),
       });
     }
-    const [list] = await tx.query<{ catalog_ids: number[] }>(
-      `select catalog_ids from public.user_my_list where user_id = (select auth.uid())`,
-    );
-    const before = (list?.catalog_ids ?? []).map(Number);
+    const before = await readMyList(tx);
     const myList = [...before];
     const written = new Map<number, Entry>();
     for (const { unit, id } of batch) {
@@ -136,19 +122,12 @@ export function applyBatch(
         counts.added++;
       }
     }
-    if (written.size > 0) {
-      const rows = [...written];
-      await tx.query(UPSERT_SQL, [
-        rows.map(([id]) => id),
-        new Date(options.now).toISOString(),
-        rows.map(([, e]) => e.rating),
-        rows.map(([, e]) => e.watchedOn),
-        rows.map(([, e]) => e.note),
-      ]);
-    }
-    await logViewings(tx, viewingsOf(batch), { loggedAt: new Date(options.now).toISOString() });
+    const at = new Date(options.now).toISOString();
+    const rows = [...written].map(([catalogId, e]) => ({ catalogId, ...e }));
+    await upsertWatched(tx, rows, { addedAt: at, update: ["rating", "watchedOn", "note"] });
+    await logViewings(tx, viewingsOf(batch), { loggedAt: at });
     if (myList.length !== before.length || myList.some((id, i) => id !== before[i])) {
-      await tx.query(WRITE_LIST_SQL, [myList, new Date(options.now).toISOString()]);
+      await replaceMyList(tx, myList, { updatedAt: at });
     }
     counts.added += await applyListItems(tx, batch, { now: options.now });
     return counts;

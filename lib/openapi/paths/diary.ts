@@ -4,13 +4,13 @@
  * neither can drift from the other.
  */
 import { z } from "zod";
+import { catalogIdSchema as catalogId } from "../../catalog/catalog_id.ts";
 import { diaryPatchSchema, diaryPostSchema, diaryQuerySchema } from "../../diary/payload.ts";
 import type { DiaryEntry, UnratedMovie, YearStats } from "../../diary/mod.ts";
 import { statsQuerySchema, unratedQuerySchema } from "../../diary/stats_query.ts";
 import { jsonSchemaOf, queryParameters } from "../json_schema.ts";
 import { internal, problem, unauthorized } from "../responses.ts";
 
-const catalogId = z.number().int().min(1).max(2 ** 31 - 1);
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).meta({ format: "date" });
 const count = z.number().int().min(0);
 

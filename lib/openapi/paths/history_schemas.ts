@@ -3,10 +3,10 @@
  * equal to the types the services return by the compile-time checks at the end.
  */
 import { z } from "zod";
+import { catalogIdSchema as catalogId } from "../../catalog/catalog_id.ts";
 import type { HistoryExport } from "../../history/export/export_file.ts";
 import type { HistoryImportRun } from "../../history/import/runs.ts";
 
-const catalogId = z.number().int().min(1).max(2 ** 31 - 1);
 const count = z.number().int().min(0);
 
 /** POST /api/import, 202. */

@@ -1,18 +1,17 @@
 /**
- * The document's parts for docs/recommend.md and docs/catalog.md: the current recommendation set,
- * dismissals ("not interested") and where to watch. Their response schemas sit here too, typed
- * against the services' own shapes, so neither can drift from the other.
+ * The recommendation paths (routes/api/recommend/, docs/recommend.md): the recommendations, the
+ * daily quota, the current set and dismissals ("not interested"). The response schemas this
+ * file adds sit here too, typed against the services' own shapes, so neither can drift.
  */
 import { z } from "zod";
-import { catalogIdParam, providersQuerySchema } from "../../catalog/params.ts";
-import type { WatchProviders } from "../../catalog/providers.ts";
+import { catalogIdSchema as catalogId } from "../../catalog/catalog_id.ts";
 import { writePayloadSchema } from "../../lists/write_payload.ts";
+import { providerIdSchema } from "../../my_services/settings.ts";
 import type { CurrentSet } from "../../recommend/current.ts";
 import { MAX_DISMISSED } from "../../recommend/dismissed.ts";
-import { jsonSchemaOf, pathParameter, queryParameters } from "../json_schema.ts";
-import { internal, problem, rateLimitHeaders, unauthorized } from "../responses.ts";
-
-const catalogId = z.number().int().min(1).max(2 ** 31 - 1);
+import { recommendQuerySchema } from "../../recommend/query.ts";
+import { jsonSchemaOf, queryParameters } from "../json_schema.ts";
+import { internal, ok, problem, rateLimitHeaders, unauthorized } from "../responses.ts";
 
 /** GET /api/recommend/current. */
 export const currentSetSchema = z.strictObject({
@@ -20,7 +19,7 @@ export const currentSetSchema = z.strictObject({
     catalogId,
     reason: z.string().max(200).meta({ description: "One plain-text line; empty when none." }),
     availability: z.array(z.strictObject({
-      id: catalogId,
+      id: providerIdSchema,
       name: z.string(),
       kind: z.enum(["flatrate", "free", "ads"]),
     })).optional().meta({
@@ -42,32 +41,14 @@ export const dismissedListSchema = z.strictObject({
 /** POST and DELETE /api/recommend/dismissed. */
 export const successSchema = z.strictObject({ success: z.literal(true) });
 
-const provider = z.strictObject({
-  name: z.string(),
-  logo: z.string().meta({ description: "Logo URL at w92; empty when TMDB has none." }),
-});
-
-/** GET /api/movies/{id}/providers. */
-export const watchProvidersSchema = z.strictObject({
-  id: catalogId,
-  region: z.string().regex(/^[A-Z]{2}$/),
-  link: z.string().nullable().meta({ description: "TMDB's page for the region, or null." }),
-  flatrate: z.array(provider).meta({ description: "Included with a subscription." }),
-  rent: z.array(provider),
-  buy: z.array(provider),
-  free: z.array(provider),
-  ads: z.array(provider).meta({ description: "Free with advertising." }),
-});
-
 /** The component schemas this file adds. */
-export const steeringComponents = {
+export const recommendComponents = {
   CurrentSet: currentSetSchema,
   DismissedList: dismissedListSchema,
   Success: successSchema,
-  WatchProviders: watchProvidersSchema,
 } as const;
 
-function ok(description: string, name: keyof typeof steeringComponents, headers?: object) {
+function okOwn(description: string, name: keyof typeof recommendComponents, headers?: object) {
   return {
     description,
     ...(headers ? { headers } : {}),
@@ -86,7 +67,7 @@ const write = (summary: string, extra: Record<string, unknown> = {}) => ({
     content: { "application/json": { schema: jsonSchemaOf(writePayloadSchema, "input") } },
   },
   responses: {
-    200: ok("Done.", "Success"),
+    200: okOwn("Done.", "Success"),
     400: problem("Not JSON, no catalogId, or a bad one (`invalid_body`, `invalid_catalog_id`)."),
     401: unauthorized,
     ...extra,
@@ -95,15 +76,49 @@ const write = (summary: string, extra: Record<string, unknown> = {}) => ({
 });
 
 /** The paths this file adds. */
-export function steeringPaths(): Record<string, unknown> {
+export function recommendPaths(): Record<string, unknown> {
   return {
+    "/api/recommend": {
+      get: {
+        summary: "The user's recommendations (catalog ids), cached 7 days per user.",
+        tags: ["recommend"],
+        security: bearer,
+        parameters: queryParameters(recommendQuerySchema),
+        responses: {
+          200: ok(
+            "Fresh, cached, or stale with the regeneration error.",
+            "RecommendResult",
+            rateLimitHeaders,
+          ),
+          400: problem("No watched movies (`no_watched_movies`), or a bad flag (`invalid_query`)."),
+          401: unauthorized,
+          409: problem("A request for this user is in progress (`generation_in_progress`)."),
+          429: problem("Daily generation limit reached (`quota_exceeded`)."),
+          500: internal,
+          502: problem("AI output unusable or too few matches (`ai_bad_output`)."),
+          503: problem("No AI provider configured or none available (`ai_unavailable`)."),
+        },
+      },
+    },
+    "/api/recommend/quota": {
+      get: {
+        summary: "The user's daily generation quota.",
+        tags: ["recommend"],
+        security: bearer,
+        responses: {
+          200: ok("Where the quota stands.", "QuotaStatus", rateLimitHeaders),
+          401: unauthorized,
+          500: internal,
+        },
+      },
+    },
     "/api/recommend/current": {
       get: {
         summary: "The stored recommendation set with reasons; never generates, spends nothing.",
         tags: ["recommend"],
         security: bearer,
         responses: {
-          200: ok("The stored set, in its order.", "CurrentSet", rateLimitHeaders),
+          200: okOwn("The stored set, in its order.", "CurrentSet", rateLimitHeaders),
           401: unauthorized,
           404: problem("No set is stored yet (`no_recommendations`)."),
           500: internal,
@@ -115,7 +130,7 @@ export function steeringPaths(): Record<string, unknown> {
         summary: "The movies the user is not interested in.",
         tags: ["recommend"],
         security: bearer,
-        responses: { 200: ok("The ids.", "DismissedList"), 401: unauthorized, 500: internal },
+        responses: { 200: okOwn("The ids.", "DismissedList"), 401: unauthorized, 500: internal },
       },
       post: write(
         "Not interested: the movie leaves the stored set and is never recommended again.",
@@ -127,29 +142,9 @@ export function steeringPaths(): Record<string, unknown> {
       ),
       delete: write("Undoes a dismissal."),
     },
-    "/api/movies/{id}/providers": {
-      get: {
-        summary: "Where the movie streams, rents, sells, is free or with ads (data by JustWatch).",
-        tags: ["catalog"],
-        parameters: [pathParameter("id", catalogIdParam), ...queryParameters(providersQuerySchema)],
-        responses: {
-          200: ok(
-            "The region's offers; empty lists when none.",
-            "WatchProviders",
-            rateLimitHeaders,
-          ),
-          400: problem("A bad id (`invalid_catalog_id`) or region (`invalid_region`)."),
-          404: problem("The external database has no such movie (`movie_not_found`)."),
-          500: problem("External database or store failure, with nothing stored."),
-          502: problem("Unexpected answer from the external database (`upstream_bad_response`)."),
-          503: problem("The shared external window stayed full for 5 s (`upstream_busy`)."),
-        },
-      },
-    },
   };
 }
 
 // Compile-time: each schema's output is the type the service returns (mutually assignable).
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const _current: Same<z.output<typeof currentSetSchema>, CurrentSet> = true;
-const _providers: Same<z.output<typeof watchProvidersSchema>, WatchProviders> = true;

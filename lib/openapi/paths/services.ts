@@ -7,11 +7,15 @@ import { providersQuerySchema } from "../../catalog/params.ts";
 import type { AvailabilityRun } from "../../availability/mod.ts";
 import type { MyServices, RegionProvider } from "../../my_services/mod.ts";
 import { markReadSchema, MAX_LISTED, type NotificationList } from "../../notifications/mod.ts";
-import { MAX_PROVIDERS, servicesPutSchema } from "../../my_services/mod.ts";
+import { catalogIdSchema } from "../../catalog/catalog_id.ts";
+import {
+  MAX_PROVIDERS,
+  providerIdSchema as providerId,
+  servicesPutSchema,
+} from "../../my_services/mod.ts";
 import { jsonSchemaOf, queryParameters } from "../json_schema.ts";
 import { internal, problem, retryAfterHeader, unauthorized } from "../responses.ts";
 
-const providerId = z.number().int().min(1).max(2 ** 31 - 1);
 const region = z.string().regex(/^[A-Z]{2}$/);
 const logo = z.string().meta({ description: "Logo URL at w92; empty when TMDB has none." });
 
@@ -45,7 +49,7 @@ export const notificationListSchema = z.strictObject({
   notifications: z.array(z.strictObject({
     id: z.uuid(),
     kind: z.literal("now_streaming"),
-    catalogId: providerId,
+    catalogId: catalogIdSchema,
     title: z.string().meta({ description: "Empty when the movie's details are not stored." }),
     provider: z.strictObject({ id: providerId, name: z.string(), logo }),
     region,

@@ -13,6 +13,7 @@ import {
   pageQuerySchema,
   visibilitySchema,
 } from "../../user_lists/payloads.ts";
+import { catalogIdParam } from "../../catalog/params.ts";
 import { handleSchema, profileBodySchema } from "../../user_lists/profile_payload.ts";
 import { movieCardSchema } from "../schemas.ts";
 import { jsonSchemaOf, pathParameter, queryParameters } from "../json_schema.ts";
@@ -105,12 +106,7 @@ const body = (schema: z.ZodType) => ({
   content: { "application/json": { schema: jsonSchemaOf(schema, "input") } },
 });
 const id = pathParameter("id", listIdParam);
-const catalogId = {
-  name: "catalogId",
-  in: "path",
-  required: true,
-  schema: { type: "string", pattern: "^\\d{1,10}$" },
-};
+const catalogId = pathParameter("catalogId", catalogIdParam);
 const noList = problem("No such list of the caller's (`list_not_found`); others' lists too.");
 const badBody = (codes = "`invalid_body`") => problem(`A bad body (${codes}).`);
 const limited = problem("Over 60 public reads a minute from this address (`rate_limited`).", {

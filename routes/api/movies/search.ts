@@ -18,7 +18,7 @@ export const handler: Handlers = {
         page,
         wait: false,
       });
-      // Exactly `{results}`, as interface.md gives it; the page count is the website's.
+      // Exactly `{results}` (docs/catalog.md); the page count is the website's.
       return c.json({ results: value.results }, 200, headers);
     }),
 };

@@ -1,7 +1,7 @@
 /**
- * What the user steers the prompt with, kept apart from the taste profile (prompt.ts): the
- * one-line reason asked for each pick, and up to 30 dismissed titles as "not interested"
- * (docs/recommend.md). Appended to the messages buildMessages made, never a user id or email.
+ * What the prompt asks beyond the taste profile (prompt.ts): the one-line reason for each pick,
+ * and up to 30 dismissed titles as "not interested" (docs/recommend.md). Appended to the
+ * messages buildMessages made, never a user id or email.
  */
 import type { ChatMessage } from "./providers.ts";
 import { REASON_INSTRUCTION } from "./reasons.ts";
@@ -11,7 +11,7 @@ export const NOT_INTERESTED_TITLES = 30;
 const TITLE_CHARS = 110;
 
 /** `messages` with the reason instruction on the system message and the dismissed titles. */
-export function withSteering(
+export function withReasonsAndDismissed(
   messages: ChatMessage[],
   options: { notInterested: string[] },
 ): ChatMessage[] {
