@@ -18,6 +18,7 @@ import $LiveSearch from "./islands/LiveSearch.tsx";
 import $LogViewing from "./islands/LogViewing.tsx";
 import $MyServices from "./islands/MyServices.tsx";
 import $NewList from "./islands/NewList.tsx";
+import $OnlyMineSwitch from "./islands/OnlyMineSwitch.tsx";
 import $PersonalTokens from "./islands/PersonalTokens.tsx";
 import $ProfileSettings from "./islands/ProfileSettings.tsx";
 import $RateQueue from "./islands/RateQueue.tsx";
@@ -66,6 +67,8 @@ export const LogViewing = island("LogViewing", $LogViewing);
 export const MyServices = island("MyServices", $MyServices);
 /** islands/NewList.tsx, hydrated in the browser. */
 export const NewList = island("NewList", $NewList);
+/** islands/OnlyMineSwitch.tsx, hydrated in the browser. */
+export const OnlyMineSwitch = island("OnlyMineSwitch", $OnlyMineSwitch);
 /** islands/PersonalTokens.tsx, hydrated in the browser. */
 export const PersonalTokens = island("PersonalTokens", $PersonalTokens);
 /** islands/ProfileSettings.tsx, hydrated in the browser. */

@@ -1,36 +1,51 @@
 /**
  * `/recommendations`: the user's stored set, read on the server (free: no quota, no lock, no
  * generation) with its reasons and dates, in the Recommendations island; else a sign-in prompt.
+ * With services chosen, the "Only what I can stream" switch (OnlyMineSwitch); without, a link to
+ * choose them (docs/availability.md).
  */
 import { SignInPrompt } from "../components/SignInPrompt.tsx";
 import { Title } from "../components/Title.tsx";
+import { regionName } from "../lib/catalog/region_choice.ts";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import { usePage } from "../lib/http/page_context.ts";
 import type { Shelf } from "../lib/recommend/mod.ts";
 import { cardPosterUrl } from "../lib/web/poster.ts";
 import type { SetView } from "../lib/web/recommend_picks.ts";
 import type { QuotaView } from "../lib/web/recommend_text.ts";
-import { Recommendations } from "../islands.gen.ts";
+import type { OnlyMineSwitchProps } from "../islands/OnlyMineSwitch.tsx";
+import { OnlyMineSwitch, Recommendations } from "../islands.gen.ts";
 
 interface Data {
   shelf: Shelf | null;
   quota: QuotaView | null;
+  /** The switch, when services are chosen; null when none are. */
+  onlyMine: OnlyMineSwitchProps | null;
 }
 
 export const handler: Handlers = {
   async GET(c) {
     const user = c.get("user");
     if (!user) return c.var.render(undefined);
-    const { recommend } = c.var.services;
-    const [shelf, quota] = await Promise.all([
+    const { recommend, myServices } = c.var.services;
+    const [shelf, quota, services] = await Promise.all([
       recommend.shelf(user.id),
       // The quota line is a nicety: a KV hiccup leaves it out rather than failing the page.
       recommend.quota(user.id).then(
         (q) => ({ limit: q.limit, remaining: q.remaining, resetAt: q.resetAt.toISOString() }),
         () => null,
       ),
+      myServices.get(user.id),
     ]);
-    return c.var.render({ shelf, quota } satisfies Data);
+    const onlyMine = services.providers.length
+      ? {
+        on: services.onlyMine,
+        // A provider no stored movie names yet is shown by its number.
+        services: services.providers.map((p) => p.name || `provider ${p.id}`),
+        country: regionName(services.region),
+      }
+      : null;
+    return c.var.render({ shelf, quota, onlyMine } satisfies Data);
   },
 };
 
@@ -66,10 +81,32 @@ export default function RecommendationsPage({ data, url, user }: PageProps<Data 
       </p>
       {user && data
         ? (
-          <Recommendations
-            set={setView(data.shelf, imageBaseUrl)}
-            quota={data.quota}
-          />
+          <>
+            {data.onlyMine
+              ? (
+                <>
+                  <OnlyMineSwitch {...data.onlyMine} />
+                  <noscript>
+                    <p class="notice notice-note only-mine-nojs">
+                      “Only what I can stream” needs JavaScript to change; it is{" "}
+                      {data.onlyMine.on ? "on" : "off"} now.
+                    </p>
+                  </noscript>
+                </>
+              )
+              : (
+                <p class="hint">
+                  To get only what you can stream,{" "}
+                  <a href="/account#services-heading">
+                    choose your services
+                  </a>.
+                </p>
+              )}
+            <Recommendations
+              set={setView(data.shelf, imageBaseUrl)}
+              quota={data.quota}
+            />
+          </>
         )
         : <SignInPrompt what="get recommendations" next={url.pathname} />}
     </section>

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { DEFAULT_MY_LIST_QUERY, DEFAULT_WATCHED_QUERY } from "../lib/lists/list_query.ts";
 import { PendingSession } from "../lib/auth/pending_session.ts";
+import { storeProviders } from "../lib/catalog/providers.ts";
 import { listSql } from "../lib/lists/list_sql.ts";
 import { type TestApp, testApp } from "./helpers/app.ts";
 import {
@@ -169,6 +170,45 @@ for (const engine of ENGINES) {
     assert.equal((await read(t, user, "/api/mylist?available=mine")).body.code, "no_services");
     await choose(t, user, { providers: [P(11)] });
     assert.deepEqual(ids((await read(t, user, "/api/mylist?available=mine")).body), [6, 1]);
+  });
+
+  Deno.test(`[${engine}] the list follows a movie's providers each time they are stored again`, async () => {
+    await using t = await testApp({ engine });
+    const user = await createUser(t.deps);
+    await world(t, user);
+    await choose(t, user, { region: "US", providers: [P(8)] });
+    const available = async () =>
+      (await read(t, user, "/api/mylist?include=availability&available=mine")).body.movies.map((
+        m: { catalogId: number; availability: { id: number; kind: string }[] },
+      ) => [m.catalogId, m.availability.map((a) => `${a.id}:${a.kind}`)]);
+    assert.deepEqual(await available(), [[4, [`${P(8)}:flatrate`]], [1, [`${P(8)}:flatrate`]]]);
+    // The detail fetch's writer: 2 now streams free on Netflix, 1 only rents, and odd entries
+    // (no id, a fraction, a string id) are skipped while a numeric string counts.
+    await storeProviders(t.store, 2, {
+      results: { US: regionOffers({ free: [NETFLIX] }) },
+      at: t.clock.now(),
+    });
+    await storeProviders(t.store, 1, {
+      results: {
+        US: {
+          rent: [NETFLIX],
+          flatrate: [{ provider_name: "No id" }, { ...NETFLIX, provider_id: 990008.5 }],
+        },
+      },
+      at: t.clock.now(),
+    });
+    await storeProviders(t.store, 3, {
+      results: { US: { ads: [{ ...NETFLIX, provider_id: String(P(8)) }] } },
+      at: t.clock.now(),
+    });
+    assert.deepEqual(await available(), [
+      [4, [`${P(8)}:flatrate`]],
+      [3, [`${P(8)}:ads`]],
+      [2, [`${P(8)}:free`]],
+    ]);
+    // Providers stored as nothing at all: the movie streams nowhere.
+    await t.store.query(`update public.movies set watch_providers = null where catalog_id = 4`);
+    assert.deepEqual(ids((await read(t, user, "/api/mylist?available=mine")).body), [3, 2]);
   });
 }
 

@@ -1,31 +1,31 @@
 /**
- * "Available to me" inside a list read (docs/availability.md): the movie's stored providers
- * (`m.watch_providers`) for the user's region (`us`, their `user_services` row) that are theirs,
- * under flatrate, free or ads. Plain SQL fragments, so the read stays one statement.
+ * "Available to me" inside a list read (docs/availability.md): the streaming offers
+ * (`public.movie_streaming_offers`, kept in step with each movie's stored providers) in the
+ * user's region from one of their providers (their `user_services` row; `$1` is the user).
+ * Plain SQL fragments, so the read stays one statement. My offers are read once by index on
+ * (region, provider) and hash-joined to the list, not looked up card by card.
  */
 
-/** Joins the user's services row as `us` (`$1` is the user). */
-export const SERVICES_JOIN = `left join public.user_services us on us.user_id = $1::uuid`;
-
-// One row per offer of one of my providers; ids compared as text, so an odd entry (no id, a
-// string) never fails the read. Kinds in the order people prefer them: included, free, ads.
-const MY_OFFERS = `select (o.value ->> 'provider_id')::integer as id,
-        o.value ->> 'provider_name' as name, k.kind, k.ord as kind_ord, o.ord
-      from unnest(array['flatrate', 'free', 'ads']) with ordinality as k(kind, ord)
-      cross join lateral jsonb_array_elements(
-        case when jsonb_typeof(m.watch_providers -> us.region -> k.kind) = 'array'
-          then m.watch_providers -> us.region -> k.kind else '[]'::jsonb end)
-        with ordinality as o(value, ord)
-     where (o.value ->> 'provider_id') = any (us.provider_ids::text[])`;
+// Every stored offer of my providers in my region, each provider once per movie at its best
+// kind (flatrate, free, ads: the table holds only that one).
+const MY_OFFERS = `public.user_services us
+      join public.movie_streaming_offers so
+        on so.region = us.region and so.provider_id = any (us.provider_ids)
+     where us.user_id = $1::uuid`;
 
 /** The filter of `available=mine`. */
-export const AVAILABLE_FILTER = `\n    and exists (${MY_OFFERS})`;
+export const AVAILABLE_FILTER =
+  `\n    and l.catalog_id in (select so.catalog_id from ${MY_OFFERS})`;
 
-/** The `availability` column: `[{id, name, kind}]`, each provider once, at its best kind. */
-export const AVAILABILITY_COLUMN = `coalesce((select jsonb_agg(jsonb_build_object(
-        'id', a.id, 'name', a.name, 'kind', a.kind) order by a.kind_ord, a.ord)
-      from (select distinct on (id) * from (${MY_OFFERS}) offers
-        order by id, kind_ord, ord) a), '[]'::jsonb) as availability`;
+/** Joins each movie's offers of mine as `av` (`l.catalog_id` the card's movie). */
+export const AVAILABILITY_JOIN = `left join (select so.catalog_id, jsonb_agg(jsonb_build_object(
+        'id', so.provider_id, 'name', so.provider_name, 'kind', so.kind)
+        order by so.kind_ord, so.ord) as availability
+      from ${MY_OFFERS}
+     group by so.catalog_id) av on av.catalog_id = l.catalog_id`;
+
+/** The `availability` column: `[{id, name, kind}]`, best kind first, then TMDB's order. */
+export const AVAILABILITY_COLUMN = `coalesce(av.availability, '[]'::jsonb) as availability`;
 
 /** One provider a card is available on. */
 export interface Availability {

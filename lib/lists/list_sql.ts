@@ -2,7 +2,7 @@
  * The statements of a list read, one per sort, filter and session check, built once and kept.
  * Every variant is still one statement, whatever the list's length (docs/api.md).
  */
-import { AVAILABILITY_COLUMN, AVAILABLE_FILTER, SERVICES_JOIN } from "./availability_sql.ts";
+import { AVAILABILITY_COLUMN, AVAILABILITY_JOIN, AVAILABLE_FILTER } from "./availability_sql.ts";
 import { CARD_COLUMNS } from "./cards.ts";
 import { ENTRY_COLUMNS } from "./entry.ts";
 import type { ListQuery } from "./list_query.ts";
@@ -71,8 +71,8 @@ function build(list: ListName, q: ListQuery, check: ReadCheck, live: string): st
     ? `${CARD_COLUMNS},\n    ${ENTRY_COLUMNS}`
     : CARD_COLUMNS;
   if (q.includeAvailability) columns += `,\n    ${AVAILABILITY_COLUMN}`;
-  // Only a read that asks about availability joins the user's services.
-  const services = q.includeAvailability || q.availableMine ? `\n  ${SERVICES_JOIN}` : "";
+  // Only a read that asks for the badges joins the user's offers.
+  const services = q.includeAvailability ? `\n  ${AVAILABILITY_JOIN}` : "";
   const from = list === "watched"
     ? `public.user_watched_movies l
   left join public.movies m on m.catalog_id = l.catalog_id${services}

@@ -5,15 +5,14 @@
 import {
   type Availability,
   AVAILABILITY_COLUMN,
-  SERVICES_JOIN,
+  AVAILABILITY_JOIN,
   toAvailability,
 } from "../lists/availability_sql.ts";
 import type { Sql } from "../store/mod.ts";
 
 const SQL = `select l.catalog_id as "catalogId", ${AVAILABILITY_COLUMN}
   from unnest($2::integer[]) as l(catalog_id)
-  left join public.movies m on m.catalog_id = l.catalog_id
-  ${SERVICES_JOIN}`;
+  ${AVAILABILITY_JOIN}`;
 
 /** `ids` → my providers streaming each (empty when none), for user `$1`. */
 export async function availabilityOf(

@@ -4,6 +4,7 @@
  * (GET /api/providers), all from stored data.
  */
 import type { AppDeps } from "../deps.ts";
+import { mineOnMovie } from "./mine_on_movie.ts";
 import { readRegionProviders, type RegionProvider } from "./provider_catalog.ts";
 import { readSettings, writeSettings } from "./settings_store.ts";
 import type { ServiceSettings, SettingsChange } from "./settings.ts";
@@ -33,6 +34,11 @@ export interface MyServicesService {
   settings(userId: string): Promise<ServiceSettings>;
   /** Every provider stored for `region`, most movies first. */
   regionProviders(region: string): Promise<RegionProvider[]>;
+  /** The names of `providerIds` that stream `catalogId` in `region` (stored data only). */
+  mineOnMovie(
+    catalogId: number,
+    options: { region: string; providerIds: number[] },
+  ): Promise<string[]>;
 }
 
 // The region lists are a scan of the stored providers: kept a few minutes per region, since
@@ -84,6 +90,7 @@ export function createMyServicesService(deps: AppDeps): MyServicesService {
   return {
     settings,
     regionProviders,
+    mineOnMovie: (catalogId, options) => mineOnMovie(store, catalogId, options),
     get: async (userId) => describe(await settings(userId)),
     put: async (userId, change) =>
       describe(

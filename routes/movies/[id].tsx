@@ -22,6 +22,11 @@ interface Data {
   region: string;
   /** Null when they could not be read: the page shows the movie all the same. */
   offers: Offers | null;
+  /**
+   * Signed in with services chosen: the names of those that include this movie in `region`
+   * (listed first and marked); undefined otherwise.
+   */
+  mine?: string[];
 }
 
 const MAX_ID = 2 ** 31 - 1;
@@ -30,10 +35,12 @@ export const handler: Handlers = {
   async GET(c) {
     const id = movieId(c);
     const user = c.get("user");
-    const [{ value: movie }, lists] = await Promise.all([
+    const [{ value: movie }, lists, services] = await Promise.all([
       c.var.services.catalog.movie(id),
       user ? c.var.services.lists.status(user.id, id) : undefined,
+      user ? c.var.services.myServices.settings(user.id) : undefined,
     ]);
+    const chosen = services?.providerIds.length ? services : undefined;
     // An unknown region falls back to the reader's remembered one, then the default, rather
     // than failing the movie's page; a region chosen in the form is remembered for a year.
     const asked = readRegion(c.req.query("region"));
@@ -43,7 +50,8 @@ export const handler: Handlers = {
         `${REGION_COOKIE}=${asked}; Path=/; Max-Age=31536000; SameSite=Lax`,
       );
     }
-    const region = asked ?? readRegion(getCookie(c, REGION_COOKIE)) ??
+    // Someone with services chosen sees their services' region unless they pick another here.
+    const region = asked ?? readRegion(getCookie(c, REGION_COOKIE)) ?? chosen?.region ??
       c.var.deps.config.tmdb.watchRegion;
     // The detail fetch just stored the providers, so this is a store read unless they are old.
     const offers = await c.var.services.catalog.providers(id, region).then(
@@ -57,7 +65,13 @@ export const handler: Handlers = {
         return null;
       },
     );
-    return c.var.render({ movie, lists, region, offers } satisfies Data);
+    const mine = chosen
+      ? await c.var.services.myServices.mineOnMovie(id, {
+        region,
+        providerIds: chosen.providerIds,
+      })
+      : undefined;
+    return c.var.render({ movie, lists, region, offers, mine } satisfies Data);
   },
   // The entry form sent without JavaScript: nothing is saved (a cookie never acts for the user),
   // and the page says so, after a redirect so a reload does not send the form again.
@@ -84,7 +98,7 @@ function List({ label, items }: { label: string; items: string[] }) {
 }
 
 export default function Movie({ data, url, user }: PageProps<Data>) {
-  const { movie, lists, region, offers } = data;
+  const { movie, lists, region, offers, mine } = data;
   const loginHref = `/login?next=${encodeURIComponent(url.pathname)}`;
   // A missing fact is named, not left out: an empty line read as a broken page.
   const facts = [
@@ -166,7 +180,7 @@ export default function Movie({ data, url, user }: PageProps<Data>) {
             </p>
           )
           : null}
-        <WatchProviders offers={offers} region={region} path={url.pathname} />
+        <WatchProviders offers={offers} region={region} path={url.pathname} mine={mine} />
       </div>
     </article>
   );
