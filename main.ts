@@ -3,6 +3,7 @@
  * builds the app and serves it. `GET /api/health` answers 503 until all of that is done.
  */
 import { createApp } from "./app.ts";
+import { withDeadline } from "./lib/async/deadline.ts";
 import { systemClock } from "./lib/clock.ts";
 import { ConfigError, describeDatabase, loadConfig } from "./lib/config.ts";
 import type { AppDeps } from "./lib/deps.ts";
@@ -139,20 +140,16 @@ const shutdown = async () => {
   if (stopping) return;
   stopping = true;
   jsonLogger({ level: "info", msg: "shutting down", drainMs: DRAIN_MS });
-  const drained = await within(server.shutdown().then(() => true), DRAIN_MS, false);
+  const drained = await withDeadline(server.shutdown().then(() => true), DRAIN_MS, {
+    onLate: () => false,
+  });
   if (!drained) jsonLogger({ level: "warn", msg: "requests still running after the drain" });
   const released = await leases.releaseAll();
   if (released) jsonLogger({ level: "info", msg: "released leases", count: released });
   kv.close();
-  await within(store.close(), 2_000, undefined);
+  await withDeadline(store.close(), 2_000, { onLate: () => undefined });
   Deno.exit(0);
 };
 Deno.addSignalListener("SIGINT", shutdown);
 if (Deno.build.os !== "windows") Deno.addSignalListener("SIGTERM", shutdown);
 
-/** `promise`, or `fallback` once `ms` have passed without it settling. */
-function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<T>((resolve) => timer = setTimeout(() => resolve(fallback), ms));
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
-}

@@ -34,6 +34,8 @@ const STORE_MAY_USE = new Set([
   "lib/problem.ts",
   "lib/kv.ts",
 ]);
+/** lib/ folders of such infrastructure: the async helpers (deadline, limiter, pool, retry). */
+const STORE_MAY_USE_FOLDERS = ["lib/async/"];
 
 const isService = (f: string) => f.startsWith("lib/") && !NOT_SERVICE.some((p) => f.startsWith(p));
 const isHttp = (to: string) =>
@@ -125,7 +127,7 @@ export function checkArchitecture(graph: ImportGraph): Violation[] {
       }
       if (
         file.startsWith("lib/store/") && to.startsWith("lib/") && !to.startsWith("lib/store/") &&
-        !STORE_MAY_USE.has(to)
+        !STORE_MAY_USE.has(to) && !STORE_MAY_USE_FOLDERS.some((p) => to.startsWith(p))
       ) {
         found.push({
           rule: "store-imports-service",

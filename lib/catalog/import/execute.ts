@@ -10,7 +10,7 @@ import { describeError, type Logger } from "../../log.ts";
 import { Problem } from "../../problem.ts";
 import type { Sql } from "../../store/mod.ts";
 import type { ImportLock } from "./lock.ts";
-import { type TaskPool, taskPool } from "./pool.ts";
+import { type TaskPool, taskPool } from "../../async/pool.ts";
 import { RunProgress } from "./run_progress.ts";
 import { finishRun, type ImportCounts } from "./runs.ts";
 

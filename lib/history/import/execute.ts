@@ -4,6 +4,7 @@
  * the window stays busy), each batch applied in one transaction and its progress written
  * before the next, so a restart resumes after the last batch written.
  */
+import { limiter } from "../../async/limiter.ts";
 import type { SearchRow } from "../../catalog/types.ts";
 import type { Clock } from "../../clock.ts";
 import { describeError, type Logger } from "../../log.ts";
@@ -42,22 +43,6 @@ export interface RunOptions {
 
 /** How a run ended; `abandoned` when another instance took it over. */
 export type RunEnd = "succeeded" | "failed" | "abandoned";
-
-/** A gate letting at most `limit` tasks run at once. */
-function limiter(limit: number) {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    active++;
-    try {
-      return await task();
-    } finally {
-      active--;
-      waiting.shift()?.();
-    }
-  };
-}
 
 function failure(error: unknown): string {
   return error instanceof Problem ? `${error.code}: ${error.message}` : "internal_error";
