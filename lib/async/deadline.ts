@@ -15,7 +15,7 @@ export interface DeadlineTimer {
  * Wall-clock timers, on purpose: a deadline bounds waiting on something frozen, which an
  * injected test clock (whose sleep returns at once) would cut short.
  */
-export const wallTimer: DeadlineTimer = {
+const wallTimer: DeadlineTimer = {
   set: (fn, ms) => setTimeout(fn, Math.max(0, ms)),
   clear: (handle) => clearTimeout(handle as number),
 };

@@ -15,7 +15,7 @@ export const AVAILABILITY_LOCK_TTL_MS = 30_000;
 export type AvailabilityParams = { budget: number };
 
 /** The job's records: what starting a run and recovering after a restart need. */
-export const availabilityJob: JobRecords<AvailabilityParams> = {
+export const availabilityRecords: JobRecords<AvailabilityParams> = {
   name: "availability",
   run: { noun: "availability run", idField: "runId" },
   lease: { key: AVAILABILITY_LOCK_KEY, ttlMs: AVAILABILITY_LOCK_TTL_MS },

@@ -17,8 +17,8 @@ import { sendDigests } from "../notifications/mod.ts";
 import {
   AVAILABILITY_LOCK_KEY,
   AVAILABILITY_LOCK_TTL_MS,
-  availabilityJob,
   type AvailabilityParams,
+  availabilityRecords,
 } from "./job.ts";
 import { pacedWindow } from "./paced_window.ts";
 import { type AvailabilityOutcome, executeAvailabilityRun } from "./run.ts";
@@ -63,7 +63,7 @@ export function createAvailabilityService(
     ((since: number) => sendDigests(deps, { mailer, since }));
 
   const job: Job<AvailabilityParams, AvailabilityOutcome> = {
-    ...availabilityJob,
+    ...availabilityRecords,
     lease: { key: AVAILABILITY_LOCK_KEY, ttlMs: lockTtlMs },
     execute: (run, lock) => {
       // A catalog of its own over the paced window; no detail cache, since it only refreshes.
@@ -92,7 +92,7 @@ export function createAvailabilityService(
 
 /** The restart step (lib/jobs/restart.ts): runs still `running` while nobody holds the lease were cut off. */
 export function failInterruptedAvailabilityRuns(deps: AppDeps): Promise<string[]> {
-  return failInterruptedRuns(deps, availabilityJob);
+  return failInterruptedRuns(deps, availabilityRecords);
 }
 
 /** One cron tick: a `cron` run, awaited; a run already going is logged and skipped. */
@@ -100,5 +100,5 @@ export function scheduledAvailability(
   service: AvailabilityService,
   deps: Pick<AppDeps, "log">,
 ): Promise<AvailabilityOutcome | null> {
-  return cronTick(deps, availabilityJob, () => service.start({ trigger: "cron" }));
+  return cronTick(deps, availabilityRecords, () => service.start({ trigger: "cron" }));
 }

@@ -24,7 +24,7 @@ export interface JobLease {
 }
 
 /** How often a run renews a lease of `ttlMs`: six tries before it could run out. */
-export function heartbeatMs(ttlMs: number): number {
+function heartbeatMs(ttlMs: number): number {
   return Math.max(1, Math.floor(ttlMs / 6));
 }
 

@@ -19,7 +19,7 @@ export const IMPORT_LOCK_TTL_MS = 30_000;
 export type ImportParams = { pages: number };
 
 /** The import's records: what starting a run and recovering after a restart need. */
-export const catalogImportJob: JobRecords<ImportParams> = {
+export const catalogImportRecords: JobRecords<ImportParams> = {
   name: "catalog import",
   run: { noun: "catalog import", idField: "importId" },
   lease: { key: IMPORT_LOCK_KEY, ttlMs: IMPORT_LOCK_TTL_MS },

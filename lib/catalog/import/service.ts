@@ -10,7 +10,12 @@ import { failInterruptedRuns } from "../../jobs/interrupted.ts";
 import type { Job } from "../../jobs/job.ts";
 import { startJobRun } from "../../jobs/start.ts";
 import { DEFAULT_PAGES } from "./body.ts";
-import { catalogImportJob, IMPORT_LOCK_KEY, IMPORT_LOCK_TTL_MS, type ImportParams } from "./job.ts";
+import {
+  catalogImportRecords,
+  IMPORT_LOCK_KEY,
+  IMPORT_LOCK_TTL_MS,
+  type ImportParams,
+} from "./job.ts";
 import { executeRun, type RunOutcome } from "./execute.ts";
 import { type CatalogImportRun, type ImportTrigger, listRuns } from "./runs.ts";
 
@@ -48,7 +53,7 @@ export function createCatalogImportService(
 ): CatalogImportService {
   const { store, clock, log } = deps;
   const job: Job<ImportParams, RunOutcome> = {
-    ...catalogImportJob,
+    ...catalogImportRecords,
     lease: { key: IMPORT_LOCK_KEY, ttlMs: options.lockTtlMs ?? IMPORT_LOCK_TTL_MS },
     execute: (run, lock) =>
       executeRun({ id: run.id, pages: run.pages, lock }, {
@@ -77,13 +82,13 @@ export function createCatalogImportService(
  * import lock were cut off by a restart, so they are marked failed. Returns their ids.
  */
 export function failInterruptedImports(deps: AppDeps): Promise<string[]> {
-  return failInterruptedRuns(deps, catalogImportJob);
+  return failInterruptedRuns(deps, catalogImportRecords);
 }
 
 /** One cron tick: starts a `cron` run and waits for it; a run already going is logged and skipped. */
 export async function scheduledImport(service: CatalogImportService, deps: Pick<AppDeps, "log">) {
   let importId = "";
-  const outcome = await cronTick(deps, catalogImportJob, async () => {
+  const outcome = await cronTick(deps, catalogImportRecords, async () => {
     const started = await service.start({ trigger: "cron" });
     importId = started.importId;
     return started;
