@@ -3,26 +3,18 @@
  * builds the app and serves it. `GET /api/health` answers 503 until all of that is done.
  */
 import { createApp } from "./app.ts";
+import { withDeadline } from "./lib/async/deadline.ts";
 import { systemClock } from "./lib/clock.ts";
 import { ConfigError, describeDatabase, loadConfig } from "./lib/config.ts";
 import type { AppDeps } from "./lib/deps.ts";
-import {
-  type CatalogImportService,
-  failInterruptedImports,
-  IMPORT_LOCK_TTL_MS,
-  scheduledImport,
-} from "./lib/catalog/import/mod.ts";
-import {
-  type AvailabilityService,
-  failInterruptedAvailabilityRuns,
-  scheduledAvailability,
-} from "./lib/availability/mod.ts";
-import { resumeHistoryImports } from "./lib/history/import/service.ts";
+import { type CatalogImportService, scheduledImport } from "./lib/catalog/import/mod.ts";
+import { type AvailabilityService, scheduledAvailability } from "./lib/availability/mod.ts";
+import { recoverAfterRestart } from "./lib/jobs/restart.ts";
 import { openKv } from "./lib/kv.ts";
 import { HeldLeases } from "./lib/kv_lock.ts";
-import { describeError, jsonLogger } from "./lib/log.ts";
+import { jsonLogger } from "./lib/log.ts";
 import { Problem, problemResponse } from "./lib/problem.ts";
-import { createServices } from "./lib/services.ts";
+import { createServices, restartHooks } from "./lib/services.ts";
 import { migrate, readMigrations } from "./lib/store/migrate.ts";
 import { DataDirInUse } from "./lib/store/dir_lock.ts";
 import { openStore } from "./lib/store/mod.ts";
@@ -88,38 +80,15 @@ const deps: AppDeps = {
   log: jsonLogger,
   leases,
 };
-// A run still `running` while no instance holds the import lock was cut off by a restart. The
-// lease of the process this one replaces may outlive it by up to its TTL: look again after that.
-const markInterrupted = () =>
-  failInterruptedImports(deps).catch((error) =>
-    jsonLogger({
-      level: "error",
-      msg: "marking interrupted imports failed",
-      error: describeError(error),
-    })
-  );
-const markInterruptedAvailability = () =>
-  failInterruptedAvailabilityRuns(deps).catch((error) =>
-    jsonLogger({
-      level: "error",
-      msg: "marking interrupted availability runs failed",
-      error: describeError(error),
-    })
-  );
-await markInterrupted();
-await markInterruptedAvailability();
-setTimeout(() => {
-  markInterrupted();
-  markInterruptedAvailability();
-}, IMPORT_LOCK_TTL_MS + 1_000);
 // One set of services per process: the cron job imports through the app's own catalog.
 const services = createServices(deps);
+// The background jobs' runs a restart cut off (lib/jobs/restart.ts): marked failed or resumed,
+// now and again once the lease of the process this one replaces has run out.
+await recoverAfterRestart(deps, restartHooks(deps, services));
 importReady.resolve(services.catalogImport);
 availabilityReady.resolve(services.availability);
 const app = createApp(deps, { services });
 serving.app = app.fetch;
-// History imports a restart cut off carry on where they stopped (lib/history_import).
-resumeHistoryImports(services.historyImport, deps);
 
 jsonLogger({
   level: "info",
@@ -139,20 +108,15 @@ const shutdown = async () => {
   if (stopping) return;
   stopping = true;
   jsonLogger({ level: "info", msg: "shutting down", drainMs: DRAIN_MS });
-  const drained = await within(server.shutdown().then(() => true), DRAIN_MS, false);
+  const drained = await withDeadline(server.shutdown().then(() => true), DRAIN_MS, {
+    onLate: () => false,
+  });
   if (!drained) jsonLogger({ level: "warn", msg: "requests still running after the drain" });
   const released = await leases.releaseAll();
   if (released) jsonLogger({ level: "info", msg: "released leases", count: released });
   kv.close();
-  await within(store.close(), 2_000, undefined);
+  await withDeadline(store.close(), 2_000, { onLate: () => undefined });
   Deno.exit(0);
 };
 Deno.addSignalListener("SIGINT", shutdown);
 if (Deno.build.os !== "windows") Deno.addSignalListener("SIGTERM", shutdown);
-
-/** `promise`, or `fallback` once `ms` have passed without it settling. */
-function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<T>((resolve) => timer = setTimeout(() => resolve(fallback), ms));
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
-}

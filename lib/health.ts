@@ -1,4 +1,5 @@
 /** Readiness: the store has every migration this build ships, and KV answers. */
+import { withDeadline } from "./async/deadline.ts";
 import type { AppDeps } from "./deps.ts";
 import { type Migration, readMigrations } from "./store/migrate.ts";
 import { Problem } from "./problem.ts";
@@ -36,15 +37,9 @@ export async function checkHealth(
   options: { timeoutMs?: number } = {},
 ): Promise<void> {
   const ms = options.timeoutMs ?? HEALTH_TIMEOUT_MS;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(unreachable(new Error(`no answer in ${ms} ms`))), ms);
+  await withDeadline(probe(deps), ms, {
+    onLate: () => {
+      throw unreachable(new Error(`no answer in ${ms} ms`));
+    },
   });
-  const check = probe(deps);
-  check.catch(() => {});
-  try {
-    await Promise.race([check, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

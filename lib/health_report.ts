@@ -5,6 +5,7 @@
  * holding the answer.
  */
 import { z } from "zod";
+import { withDeadline } from "./async/deadline.ts";
 import { buildVersion } from "./build_info.ts";
 import { Problem } from "./problem.ts";
 import type { Sql } from "./store/mod.ts";
@@ -37,21 +38,14 @@ export interface HealthSources {
 /** How long one check may take before it counts as failed. */
 export const CHECK_DEADLINE_MS = 2_000;
 
-// A wall-clock deadline on purpose: it bounds waiting on a frozen dependency, which an
-// injected test clock (whose sleep returns at once) would cut short.
-async function within<T>(work: Promise<T>): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`no answer within ${CHECK_DEADLINE_MS} ms`)),
-      CHECK_DEADLINE_MS,
-    );
+// A wall-clock deadline on purpose (lib/async/deadline.ts): it bounds waiting on a frozen
+// dependency, which an injected test clock (whose sleep returns at once) would cut short.
+function within<T>(work: Promise<T>): Promise<T> {
+  return withDeadline(work, CHECK_DEADLINE_MS, {
+    onLate: () => {
+      throw new Error(`no answer within ${CHECK_DEADLINE_MS} ms`);
+    },
   });
-  try {
-    return await Promise.race([work, deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 async function storeCheck(sources: HealthSources): Promise<HealthReport["store"]> {

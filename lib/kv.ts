@@ -3,6 +3,7 @@
  * processes sharing one SQLite file see `database is locked` under contention, so every
  * commit here goes through `commitWithRetry`.
  */
+import { retry } from "./async/retry.ts";
 
 /** Opens KV at `path`, or the platform KV when `path` is undefined (Deno Deploy). */
 export async function openKv(path?: string): Promise<Deno.Kv> {
@@ -17,33 +18,32 @@ function isBusyFile(error: unknown): boolean {
   return error instanceof Error && /database is locked|SQLITE_BUSY/i.test(error.message);
 }
 
+// A short random wall-clock pause: two processes contending for the file must not retry in
+// step. `attempt` is the try that failed, from 1.
+function busyPause(attempt: number, spreadMs: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, 2 + Math.random() * spreadMs * Math.min(attempt, 5)));
+}
+
 /**
  * Runs an atomic operation built by `build`, retrying after a short random pause when the
  * local KV file is locked by another process. Returns the commit result (ok or version clash).
  */
-export async function commitWithRetry(
+export function commitWithRetry(
   build: () => Deno.AtomicOperation,
   options: { attempts?: number } = {},
 ): Promise<Deno.KvCommitResult | Deno.KvCommitError> {
-  const attempts = options.attempts ?? 50;
-  for (let i = 0;; i++) {
-    try {
-      return await build().commit();
-    } catch (error) {
-      if (!isBusyFile(error) || i >= attempts) throw error;
-      await new Promise((r) => setTimeout(r, 2 + Math.random() * 10 * Math.min(i + 1, 5)));
-    }
-  }
+  return retry(() => build().commit(), {
+    attempts: (options.attempts ?? 50) + 1,
+    retryable: isBusyFile,
+    pause: (attempt) => busyPause(attempt, 10),
+  });
 }
 
 /** Reads a key, retrying while the local KV file is locked. */
-export async function getWithRetry<T>(kv: Deno.Kv, key: Deno.KvKey): Promise<Deno.KvEntryMaybe<T>> {
-  for (let i = 0;; i++) {
-    try {
-      return await kv.get<T>(key);
-    } catch (error) {
-      if (!isBusyFile(error) || i >= 50) throw error;
-      await new Promise((r) => setTimeout(r, 2 + Math.random() * 10));
-    }
-  }
+export function getWithRetry<T>(kv: Deno.Kv, key: Deno.KvKey): Promise<Deno.KvEntryMaybe<T>> {
+  return retry(() => kv.get<T>(key), {
+    attempts: 51,
+    retryable: isBusyFile,
+    pause: () => busyPause(1, 10),
+  });
 }

@@ -3,11 +3,26 @@ import { createInviteService, type InviteService } from "./access/service.ts";
 import { type AuthService, createAuthService } from "./auth/service.ts";
 import { type Catalog, createCatalogService } from "./catalog/mod.ts";
 import { type ConnectionsService, createConnectionsService } from "./connections/mod.ts";
-import { type AvailabilityService, createAvailabilityService } from "./availability/mod.ts";
+import {
+  AVAILABILITY_LOCK_TTL_MS,
+  type AvailabilityService,
+  createAvailabilityService,
+  failInterruptedAvailabilityRuns,
+} from "./availability/mod.ts";
 import type { AppDeps } from "./deps.ts";
 import { createDiaryService, type DiaryService } from "./diary/mod.ts";
-import { createHistoryImportService, type HistoryImportService } from "./history/import/service.ts";
-import { type CatalogImportService, createCatalogImportService } from "./catalog/import/mod.ts";
+import {
+  createHistoryImportService,
+  type HistoryImportService,
+  RUN_LEASE_MS,
+} from "./history/import/service.ts";
+import {
+  type CatalogImportService,
+  createCatalogImportService,
+  failInterruptedImports,
+  IMPORT_LOCK_TTL_MS,
+} from "./catalog/import/mod.ts";
+import type { RestartHook } from "./jobs/restart.ts";
 import { createListsService, type ListsService } from "./lists/mod.ts";
 import { createPersonalTokenService, type PersonalTokenService } from "./personal_tokens/mod.ts";
 import { createMyServicesService, type MyServicesService } from "./my_services/mod.ts";
@@ -55,7 +70,7 @@ export function createServices(deps: AppDeps): Services {
     catalogImport: createCatalogImportService(deps, { catalog }),
     // Viewings, the year in review and the queue of what to rate (lib/diary).
     diary: createDiaryService(deps, { prefetch: (ids) => catalog.prefetch(ids) }),
-    // A user's history file, matched through the catalog's search (lib/history_import).
+    // A user's history file, matched through the catalog's search (lib/history/import).
     historyImport: createHistoryImportService(deps, { catalog }),
     // A write of a movie the store lacks fetches its details in the background.
     lists: createListsService(deps, { prefetch: (ids) => catalog.prefetch(ids) }),
@@ -73,4 +88,29 @@ export function createServices(deps: AppDeps): Services {
     }),
   };
   return services;
+}
+
+/**
+ * What a starting process does for the background jobs (lib/jobs/restart.ts runs them): the
+ * catalog import's and the availability job's runs a restart cut off are marked failed (they
+ * start over on their next run), and the history imports it cut off carry on where they stopped.
+ */
+export function restartHooks(deps: AppDeps, services: Services): RestartHook[] {
+  return [
+    {
+      name: "catalog import",
+      leaseTtlMs: IMPORT_LOCK_TTL_MS,
+      recover: () => failInterruptedImports(deps),
+    },
+    {
+      name: "availability",
+      leaseTtlMs: AVAILABILITY_LOCK_TTL_MS,
+      recover: () => failInterruptedAvailabilityRuns(deps),
+    },
+    {
+      name: "history import",
+      leaseTtlMs: RUN_LEASE_MS,
+      recover: () => services.historyImport.resume(),
+    },
+  ];
 }

@@ -7,7 +7,7 @@ import {
   takeImportLock,
 } from "../lib/catalog/import/mod.ts";
 import { readImportBody } from "../lib/http/payloads.ts";
-import { taskPool } from "../lib/catalog/import/pool.ts";
+import { taskPool } from "../lib/async/pool.ts";
 import { Problem } from "../lib/problem.ts";
 
 Deno.test("the admin token matches only the configured value, and never when none is configured", async () => {

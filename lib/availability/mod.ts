@@ -1,7 +1,6 @@
 /** The availability job: refreshes My List movies' providers and notifies new streaming. */
+export { AVAILABILITY_LOCK_KEY, AVAILABILITY_LOCK_TTL_MS } from "./job.ts";
 export {
-  AVAILABILITY_LOCK_KEY,
-  AVAILABILITY_LOCK_TTL_MS,
   type AvailabilityService,
   createAvailabilityService,
   failInterruptedAvailabilityRuns,

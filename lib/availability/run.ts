@@ -7,7 +7,8 @@
 import type { Catalog } from "../catalog/types.ts";
 import { readStoredProviders } from "../catalog/providers.ts";
 import type { Clock } from "../clock.ts";
-import type { HeldLock } from "../kv_lock.ts";
+import { taskPool } from "../async/pool.ts";
+import type { JobLease } from "../jobs/lease.ts";
 import { describeError, type Logger } from "../log.ts";
 import { Problem } from "../problem.ts";
 import type { Store } from "../store/mod.ts";
@@ -30,8 +31,6 @@ export interface AvailabilityRunOptions {
   log: Logger;
   /** Movies refreshed at once; the pacing keeps them within the job's share. */
   concurrency: number;
-  /** The lease is renewed when this much clock time has passed since the last renewal. */
-  renewEveryMs: number;
   /** After the refreshes: the digest mail (lib/notifications); returns the mails sent. */
   afterRefresh?: (runStartedAt: number) => Promise<number>;
 }
@@ -42,9 +41,12 @@ function errorText(error: unknown): string {
   return text.length > 500 ? `${text.slice(0, 497)}...` : text;
 }
 
-/** Runs the job `run` holding `lock`, records the outcome, releases the lock. */
+/**
+ * Runs the job `run` holding `lock` and records the outcome (lib/jobs/start.ts hands the lock
+ * back afterwards).
+ */
 export async function executeAvailabilityRun(
-  run: { id: string; budget: number; startedAt: number; lock: HeldLock },
+  run: { id: string; budget: number; startedAt: number; lock: JobLease },
   options: AvailabilityRunOptions,
 ): Promise<AvailabilityOutcome> {
   const { store, clock, log, window } = options;
@@ -57,9 +59,15 @@ export async function executeAvailabilityRun(
     errors: 0,
     lastError: null,
   };
-  let stop: string | null = null;
-  let lostLock = false;
-  let renewedAt = clock.now();
+  // The movies not started yet are dropped once the run must end (budget spent, lease lost, or
+  // a failure outside a movie's own step, which fails the run).
+  let fatal: { error: unknown } | undefined;
+  const pool = taskPool(Math.max(1, options.concurrency), {
+    onError: (error) => {
+      fatal ??= { error };
+      pool.stop();
+    },
+  });
   let writing: Promise<void> = Promise.resolve();
   const progress = () => {
     counts.calls = window.calls;
@@ -73,7 +81,7 @@ export async function executeAvailabilityRun(
       await options.catalog.refreshMovie(id);
     } catch (error) {
       if (error instanceof Problem && error.code === "budget_spent") {
-        stop ??= "budget";
+        pool.stop();
         return;
       }
       counts.errors++;
@@ -103,13 +111,9 @@ export async function executeAvailabilityRun(
     }
   }
 
-  async function renew() {
-    if (clock.now() - renewedAt < options.renewEveryMs) return;
-    renewedAt = clock.now();
-    if (!(await run.lock.renew())) {
-      lostLock = true;
-      stop ??= "lost lock";
-    }
+  // The lease's heartbeat (lib/jobs/lease.ts): a renewal that finds another owner ends the run.
+  async function heartbeat() {
+    if (!(await run.lock.heartbeat())) pool.stop();
   }
 
   let status: "succeeded" | "failed" = "succeeded";
@@ -118,8 +122,8 @@ export async function executeAvailabilityRun(
     counts.moviesPlanned = queue.length;
     progress();
     let done = 0;
-    const worker = async () => {
-      for (let id = queue.shift(); id !== undefined && !stop; id = queue.shift()) {
+    for (const id of queue) {
+      pool.add(async () => {
         try {
           await refreshOne(id);
         } catch (error) {
@@ -132,12 +136,13 @@ export async function executeAvailabilityRun(
             error: describeError(error),
           });
         }
-        await renew();
+        await heartbeat();
         if (++done % 20 === 0) progress();
-      }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
-    if (lostLock) {
+      });
+    }
+    await pool.drained();
+    if (fatal) throw fatal.error;
+    if (run.lock.lost) {
       status = "failed";
       counts.lastError = "stopped: another instance took the availability lock";
     } else if (options.afterRefresh) {
@@ -158,6 +163,5 @@ export async function executeAvailabilityRun(
   await writeRun(store, { ...counts, id: run.id, status, at: clock.now() }).catch((error) =>
     log({ level: "error", msg: "availability run not recorded", error: describeError(error) })
   );
-  if (!lostLock) await run.lock.release().catch(() => {});
   return { ...counts, status };
 }

@@ -3,10 +3,12 @@
  * so `GET /api/admin/availability-runs` shows progress and a run cut off by a restart shows as
  * failed (as the catalog import's runs, docs/catalog_import.md).
  */
+import { INTERRUPTED } from "../jobs/interrupted.ts";
+import type { JobTrigger } from "../jobs/job.ts";
 import type { Sql } from "../store/mod.ts";
 
 /** What started a run. */
-export type RunTrigger = "manual" | "cron";
+export type RunTrigger = JobTrigger;
 
 /** The counters a run records. */
 export interface AvailabilityCounts {
@@ -28,9 +30,6 @@ export interface AvailabilityRun extends AvailabilityCounts {
   startedAt: string;
   finishedAt: string | null;
 }
-
-/** What last_error says of a run cut off by a restart. */
-export const INTERRUPTED = "interrupted by a restart";
 
 const COLUMNS = `id, trigger, status, budget,
   to_char(started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "startedAt",

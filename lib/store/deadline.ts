@@ -3,6 +3,7 @@
  * the deadline fails with 503 `store_unavailable`, so a frozen or unreachable database turns
  * into a quick, retryable answer instead of a request held for as long as TCP takes to notice.
  */
+import { withDeadline } from "../async/deadline.ts";
 import { Problem } from "../problem.ts";
 
 /** How long a store call may take before it fails (docs/faults.md: 5 s). */
@@ -22,21 +23,17 @@ export function storeUnavailable(cause?: unknown): Problem {
  * `work`'s result, or a `store_unavailable` rejection once `ms` passed (then `onTimeout` runs,
  * e.g. to drop the connections the call is stuck on).
  */
-export function withDeadline<T>(
+export function storeDeadline<T>(
   work: Promise<T>,
   ms: number,
   onTimeout?: () => void,
 ): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
+  return withDeadline(work, ms, {
+    onLate: () => {
       onTimeout?.();
-      reject(storeUnavailable(new Error(`no answer from the store in ${ms} ms`)));
-    }, ms);
+      throw storeUnavailable(new Error(`no answer from the store in ${ms} ms`));
+    },
   });
-  // The abandoned call may still settle later; nobody waits for it any more.
-  work.catch(() => {});
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 // Server error codes meaning "not reachable now", not "your statement is wrong": a cancelled

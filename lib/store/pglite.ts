@@ -1,6 +1,6 @@
 /** The embedded store: PGlite (Postgres compiled to WASM), persisted in a directory. */
 import { PGlite, type Transaction } from "@electric-sql/pglite";
-import { STORE_TIMEOUT_MS, storeUnavailable, withDeadline } from "./deadline.ts";
+import { STORE_TIMEOUT_MS, storeDeadline, storeUnavailable } from "./deadline.ts";
 import { type DirLock, lockDataDir } from "./dir_lock.ts";
 import { initialiseInChild } from "./pglite_init.ts";
 import { PGLITE_START_PARAMS } from "./pglite_params.ts";
@@ -56,7 +56,7 @@ export async function openPgliteStore(
     const guard = () => {
       if (abandoned) throw storeUnavailable();
     };
-    return withDeadline(
+    return storeDeadline(
       db.transaction(async (tx) => {
         guard();
         const result = await fn(tx);
@@ -72,7 +72,7 @@ export async function openPgliteStore(
     stats,
     query<T>(text: string, params: unknown[] = []) {
       stats.queries++;
-      return withDeadline(db.query<T>(text, params).then((result) => result.rows), timeoutMs);
+      return storeDeadline(db.query<T>(text, params).then((result) => result.rows), timeoutMs);
     },
     transaction: (fn) => transaction((tx) => fn(wrap(tx))),
     asUser: (userId, fn) =>

@@ -1,6 +1,6 @@
 /** The store on a real PostgreSQL server (Supabase or any other) through postgres.js. */
 import postgres from "postgres";
-import { isUnavailable, STORE_TIMEOUT_MS, storeUnavailable, withDeadline } from "./deadline.ts";
+import { isUnavailable, STORE_TIMEOUT_MS, storeDeadline, storeUnavailable } from "./deadline.ts";
 import { Problem } from "../problem.ts";
 import type { Sql, Store } from "./types.ts";
 import { isUserGone, userGone } from "./user_gone.ts";
@@ -52,7 +52,7 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
   };
   const bounded = <T>(work: (p: Pool) => Promise<T>): Promise<T> => {
     const current = pool;
-    return withDeadline(work(current), timeoutMs, () => reset(current)).catch((error) => {
+    return storeDeadline(work(current), timeoutMs, () => reset(current)).catch((error) => {
       if (error instanceof Problem) throw error;
       if (isUserGone(error)) throw userGone(error);
       throw isUnavailable(error) ? storeUnavailable(error) : error;

@@ -35,6 +35,8 @@ const STORE_MAY_USE = new Set([
   "lib/problem.ts",
   "lib/kv.ts",
 ]);
+/** lib/ folders of such infrastructure: the async helpers (deadline, limiter, pool, retry). */
+const STORE_MAY_USE_FOLDERS = ["lib/async/"];
 
 /**
  * Services that must not import one another, type-only imports included: the importer's folder,
@@ -148,7 +150,7 @@ export function checkArchitecture(graph: ImportGraph): Violation[] {
       }
       if (
         file.startsWith("lib/store/") && to.startsWith("lib/") && !to.startsWith("lib/store/") &&
-        !STORE_MAY_USE.has(to)
+        !STORE_MAY_USE.has(to) && !STORE_MAY_USE_FOLDERS.some((p) => to.startsWith(p))
       ) {
         found.push({
           rule: "store-imports-service",

@@ -9,8 +9,8 @@ import type { Clock } from "../../clock.ts";
 import { describeError, type Logger } from "../../log.ts";
 import { Problem } from "../../problem.ts";
 import type { Sql } from "../../store/mod.ts";
-import type { ImportLock } from "./lock.ts";
-import { type TaskPool, taskPool } from "./pool.ts";
+import type { JobLease } from "../../jobs/lease.ts";
+import { type TaskPool, taskPool } from "../../async/pool.ts";
 import { RunProgress } from "./run_progress.ts";
 import { finishRun, type ImportCounts } from "./runs.ts";
 
@@ -31,12 +31,10 @@ export interface RunOptions {
   progressEveryMs: number;
   /** ...or after this many finished calls, whichever comes first. */
   progressEveryCalls: number;
-  /** The lease is renewed when this much clock time has passed since the last renewal. */
-  renewEveryMs: number;
 }
 
 /** The run as executeRun is given it. */
-type RunRef = { id: string; pages: number; lock: ImportLock };
+type RunRef = { id: string; pages: number; lock: JobLease };
 
 /**
  * A failure as last_error shows it (the admin route returns it): a problem's code and message,
@@ -49,12 +47,14 @@ function lastErrorText(error: unknown): string {
   return text.length > 500 ? `${text.slice(0, 497)}...` : text;
 }
 
-/** Runs the import `run` holding `lock`; never throws: the outcome is written to the run's row. */
+/**
+ * Runs the import `run` holding `lock` (lib/jobs/start.ts hands it back afterwards); never
+ * throws: the outcome is written to the run's row.
+ */
 export async function executeRun(run: RunRef, options: RunOptions): Promise<RunOutcome> {
   const importRun = new RunExecution(run, options);
   const outcome = await importRun.work();
   await importRun.record(outcome);
-  if (!importRun.lostLock) await run.lock.release().catch(() => {});
   return outcome;
 }
 

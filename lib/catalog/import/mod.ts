@@ -13,6 +13,7 @@ export {
 } from "./service.ts";
 export { adminTokenMatches } from "./admin_token.ts";
 export { DEFAULT_PAGES, importBodySchema, MAX_PAGES, parseImportBody } from "./body.ts";
-export { IMPORT_LOCK_KEY, IMPORT_LOCK_TTL_MS, takeImportLock } from "./lock.ts";
+export { IMPORT_LOCK_KEY, IMPORT_LOCK_TTL_MS, takeImportLock } from "./job.ts";
 export type { RunOutcome } from "./execute.ts";
-export { type CatalogImportRun, type ImportTrigger, INTERRUPTED } from "./runs.ts";
+export type { CatalogImportRun, ImportTrigger } from "./runs.ts";
+export { INTERRUPTED } from "../../jobs/interrupted.ts";

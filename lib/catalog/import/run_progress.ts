@@ -6,17 +6,16 @@
 import type { Clock } from "../../clock.ts";
 import { describeError, type Logger } from "../../log.ts";
 import type { Sql } from "../../store/mod.ts";
-import type { ImportLock } from "./lock.ts";
+import type { JobLease } from "../../jobs/lease.ts";
 import { type ImportCounts, writeProgress } from "./runs.ts";
 
-/** When to write progress and renew the lease (see RunOptions). */
+/** When to write progress (see RunOptions); the lease says when it is due. */
 export interface ProgressOptions {
   store: Sql;
   clock: Clock;
   log: Logger;
   progressEveryMs: number;
   progressEveryCalls: number;
-  renewEveryMs: number;
   /** Called once the lease turns out to be another instance's. */
   onLostLock: () => void;
 }
@@ -26,29 +25,26 @@ export class RunProgress {
   #chain: Promise<void> = Promise.resolve();
   #lastWrite: number;
   #callsSinceWrite = 0;
-  #lastRenew: number;
 
   constructor(
-    readonly run: { id: string; lock: ImportLock },
+    readonly run: { id: string; lock: JobLease },
     readonly options: ProgressOptions,
   ) {
-    this.#lastWrite = this.#lastRenew = options.clock.now();
+    this.#lastWrite = options.clock.now();
   }
 
   /** Counts a finished call; writes progress and renews the lease when they are due. */
   afterCall(counts: ImportCounts): void {
     this.#callsSinceWrite++;
     const now = this.options.clock.now();
-    const { progressEveryCalls, progressEveryMs, renewEveryMs } = this.options;
+    const { progressEveryCalls, progressEveryMs } = this.options;
     if (this.#callsSinceWrite >= progressEveryCalls || now - this.#lastWrite >= progressEveryMs) {
       this.#callsSinceWrite = 0;
       this.#lastWrite = now;
       this.#later(() => writeProgress(this.options.store, { ...counts, id: this.run.id }));
     }
-    if (now - this.#lastRenew >= renewEveryMs) {
-      this.#lastRenew = now;
-      this.#later(() => this.#renew());
-    }
+    // The lease's heartbeat (lib/jobs/lease.ts), queued behind the progress writes.
+    if (this.run.lock.due()) this.#later(() => this.#renew());
   }
 
   /** Resolves when every queued write and renewal has run. */

@@ -2,10 +2,12 @@
  * The `catalog_imports` table: one row per import run, written as the run goes, so
  * `GET /api/admin/catalog-import` shows progress and a run cut off by a restart can be told apart.
  */
+import type { JobTrigger } from "../../jobs/job.ts";
+import { INTERRUPTED } from "../../jobs/interrupted.ts";
 import type { Sql } from "../../store/mod.ts";
 
 /** What started a run. */
-export type ImportTrigger = "manual" | "cron";
+export type ImportTrigger = JobTrigger;
 
 /** Where a run stands. */
 export type ImportStatus = "running" | "succeeded" | "failed";
@@ -28,9 +30,6 @@ export interface CatalogImportRun extends ImportCounts {
   finishedAt: string | null;
   pages: number;
 }
-
-/** What the last_error of a run cut off by a restart says. */
-export const INTERRUPTED = "interrupted by a restart";
 
 interface RunRow {
   id: string;

@@ -3,6 +3,7 @@
  * work (at most half of each window), tried again on a transient failure, and the search rows
  * it matched stored as light rows so the cards of those movies hydrate at once.
  */
+import { retry } from "../../async/retry.ts";
 import { genreNames } from "../../catalog/genres.ts";
 import { upsertLight } from "../../catalog/movies_store.ts";
 import type { MovieSource, SearchRow } from "../../catalog/types.ts";
@@ -15,17 +16,17 @@ const SEARCH_ATTEMPTS = 3;
 
 /** The import's search: a transient failure (the window busy, TMDB down a moment) is retried. */
 export function retryingSearch(catalog: MovieSource, clock: Clock): UnitSearch {
-  return async (title, year) => {
-    for (let attempt = 1;; attempt++) {
-      try {
-        return (await catalog.search(title, { year, wait: true, background: true })).value.results;
-      } catch (error) {
-        const transient = error instanceof Problem && (error.status === 429 || error.status >= 500);
-        if (!transient || attempt >= SEARCH_ATTEMPTS) throw error;
-        await clock.sleep(1000 * attempt);
-      }
-    }
-  };
+  return (title, year) =>
+    retry(
+      async () =>
+        (await catalog.search(title, { year, wait: true, background: true })).value.results,
+      {
+        attempts: SEARCH_ATTEMPTS,
+        retryable: (error) =>
+          error instanceof Problem && (error.status === 429 || error.status >= 500),
+        pause: (attempt) => clock.sleep(1000 * attempt),
+      },
+    );
 }
 
 /** Stores matched search rows as light movie rows. */

@@ -4,7 +4,9 @@
  * the window stays busy), each batch applied in one transaction and its progress written
  * before the next, so a restart resumes after the last batch written.
  */
+import { limiter } from "../../async/limiter.ts";
 import type { SearchRow } from "../../catalog/types.ts";
+import type { JobLease } from "../../jobs/lease.ts";
 import type { Clock } from "../../clock.ts";
 import { describeError, type Logger } from "../../log.ts";
 import { Problem } from "../../problem.ts";
@@ -35,29 +37,12 @@ export interface RunOptions {
   concurrency: number;
   /** Batches matched ahead of the one being applied. */
   lookahead: number;
-  /** Extends the run's lease; false when another instance has taken the run over. */
-  renew: () => Promise<boolean>;
-  renewEveryMs: number;
+  /** The run's lease: its heartbeat is false once another instance has taken the run over. */
+  lease: Pick<JobLease, "heartbeat">;
 }
 
 /** How a run ended; `abandoned` when another instance took it over. */
 export type RunEnd = "succeeded" | "failed" | "abandoned";
-
-/** A gate letting at most `limit` tasks run at once. */
-function limiter(limit: number) {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    active++;
-    try {
-      return await task();
-    } finally {
-      active--;
-      waiting.shift()?.();
-    }
-  };
-}
 
 function failure(error: unknown): string {
   return error instanceof Problem ? `${error.code}: ${error.message}` : "internal_error";
@@ -75,7 +60,6 @@ export async function executeImport(run: StoredRun, options: RunOptions): Promis
   const unitRows = units.reduce((n, u) => n + u.rows, 0);
   let doneRows = counts.rows - unitRows +
     units.slice(0, run.cursor).reduce((n, u) => n + u.rows, 0);
-  let lastRenew = clock.now();
   // The embedded store resolves its queries in microtasks: without a timer turn between
   // batches, a run that needs no network (ids from the file) would hold the event loop from
   // its first batch to its last (a 35-75 s stall for a 20 MiB Trakt export).
@@ -143,10 +127,7 @@ export async function executeImport(run: StoredRun, options: RunOptions): Promis
         return "abandoned";
       }
       await slicer.tick();
-      if (clock.now() - lastRenew >= options.renewEveryMs) {
-        lastRenew = clock.now();
-        if (!(await options.renew())) return "abandoned";
-      }
+      if (!(await options.lease.heartbeat())) return "abandoned";
     }
     await finishRun(store, run.id, { status: "succeeded", finishedAt: clock.now() });
     return "succeeded";

@@ -1,12 +1,12 @@
 /**
  * The history import as a service (docs/history.md): `start` reads the file, records the
  * run with its units and carries it on in the background under a KV lease; `get` and `list`
- * read the user's runs; `resume` picks up runs a restart cut off (main.ts calls it at start,
- * and a poll of a running run whose lease has lapsed resumes it too).
+ * read the user's runs; `resume` picks up runs a restart cut off (its restart step, listed in
+ * lib/services.ts; a poll of a running run whose lease has lapsed resumes it too).
  */
 import type { SearchRow } from "../../catalog/types.ts";
 import type { AppDeps } from "../../deps.ts";
-import { tryLock } from "../../kv_lock.ts";
+import { type JobLease, takeJobLease } from "../../jobs/lease.ts";
 import { describeError } from "../../log.ts";
 import { Problem } from "../../problem.ts";
 import { parseHistoryFile } from "./parse.ts";
@@ -76,7 +76,10 @@ export function createHistoryImportService(
     }
   }
 
-  function carryOn(run: StoredRun, lease: { renew(): Promise<boolean>; release(): Promise<void> }) {
+  const takeLease = (id: string) =>
+    takeJobLease(kv, leaseKey(id), { ttlMs, clock, held: deps.leases });
+
+  function carryOn(run: StoredRun, lease: JobLease) {
     const started = performance.now();
     const done = executeImport(run, {
       store,
@@ -87,10 +90,10 @@ export function createHistoryImportService(
       batchSize: options.batchSize ?? 50,
       concurrency: options.concurrency ?? 8,
       lookahead: 2,
-      renew: () => lease.renew(),
-      renewEveryMs: Math.max(1, Math.floor(ttlMs / 6)),
+      lease,
     }).then(async (end: RunEnd) => {
-      if (end !== "abandoned") await lease.release().catch(() => {});
+      // Abandoned: the run was cancelled or taken over; its lease runs out by itself.
+      if (end !== "abandoned") await lease.release();
       log({
         level: end === "succeeded" ? "info" : "warn",
         msg: "history import ended",
@@ -107,7 +110,7 @@ export function createHistoryImportService(
   }
 
   async function resumeOne(id: string): Promise<boolean> {
-    const lease = await tryLock(kv, leaseKey(id), { ttlMs, clock, held: deps.leases });
+    const lease = await takeLease(id);
     if (!lease) return false;
     const run = await loadRunning(store, id);
     if (!run) {
@@ -160,7 +163,7 @@ export function createHistoryImportService(
         units,
         cursor: 0,
       };
-      const lease = await tryLock(kv, leaseKey(run.id), { ttlMs, clock, held: deps.leases });
+      const lease = await takeLease(run.id);
       if (!lease) throw new Problem(503, "import_unavailable", "Try the import again.");
       if (!(await insertRun(store, run))) {
         await lease.release();
@@ -209,25 +212,4 @@ export function createHistoryImportService(
       return resumed;
     },
   };
-}
-
-/**
- * main.ts's start-up step: runs a restart cut off carry on here, now and once more after
- * the lease of the process this one replaces has lapsed. Never throws (failures are logged).
- */
-export function resumeHistoryImports(
-  service: HistoryImportService,
-  deps: Pick<AppDeps, "log">,
-  options: { lockTtlMs?: number } = {},
-): void {
-  const resume = () =>
-    service.resume().catch((error) =>
-      deps.log({
-        level: "error",
-        msg: "resuming history imports failed",
-        error: describeError(error),
-      })
-    );
-  resume();
-  setTimeout(resume, (options.lockTtlMs ?? RUN_LEASE_MS) + 1_000);
 }
