@@ -7,9 +7,12 @@
  * - 200 slow-body clients end with 408 while the server stays responsive;
  * - PostgreSQL frozen and stopped mid-run (through a TCP proxy; the server itself is untouched);
  * - the fake movie database and AI provider hanging, dropping, answering 500 or garbage;
- * - 20,000 fuzzed requests over HTTP.
+ * - 20,000 fuzzed requests over HTTP;
+ * - the import storm (issue 24): five users importing the worst history files at once while a
+ *   probe reads health, a stored detail, a search and a list every 100 ms.
  * PostgreSQL parts run when LOAD_DATABASE_URL (or TEST_DATABASE_URL) is set. CHAOS_ROUNDS and
- * CHAOS_FUZZ shorten or lengthen the run; CHAOS_ONLY=kill,bodies,database,upstreams,fuzz picks.
+ * CHAOS_FUZZ shorten or lengthen the run; CHAOS_ONLY=kill,bodies,database,upstreams,fuzz,storm
+ * picks; STORM_RUN_SECONDS and STORM_MAX_SECONDS bound the storm.
  */
 import { scriptDatabaseUrl, startWorld } from "./load/world.ts";
 import { slowBodies } from "./chaos/bodies.ts";
@@ -18,6 +21,7 @@ import { fuzzOverHttp } from "./chaos/fuzz.ts";
 import { killDuringWriters, secondProcess } from "./chaos/kill.ts";
 import { allOutcomes, record } from "./chaos/report.ts";
 import { upstreamFaults } from "./chaos/upstreams.ts";
+import { importStorm } from "./chaos/import_storm.ts";
 
 const ROUNDS = Number(Deno.env.get("CHAOS_ROUNDS") ?? "5");
 const FUZZ = Number(Deno.env.get("CHAOS_FUZZ") ?? "20000");
@@ -54,6 +58,12 @@ if (wants("bodies") || wants("upstreams") || wants("fuzz")) {
     if (wants("bodies")) await slowBodies(world);
     if (wants("upstreams")) await upstreamFaults(world);
     if (wants("fuzz")) await fuzzOverHttp(world, FUZZ, 19);
+  });
+}
+if (wants("storm")) {
+  await step("import storm", async () => {
+    await using world = await startWorld("embedded", { users: 5 });
+    await importStorm(world);
   });
 }
 if (wants("database")) {

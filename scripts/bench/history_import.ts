@@ -12,6 +12,9 @@
  *   measured in a fresh process whose peak is reset just before the upload, against the
  *   resident memory at that moment; with the time to the 202 and the event loop's longest stall
  *   during the whole run (what a health check would have waited).
+ * - reading: the 20 MiB export's reading step as it was before issue 24's JSON reader (the
+ *   baseline, in the same process) and as it is now: time, longest stall, peak memory.
+ * `--memory` and `--reading` run one part alone.
  */
 import { createCatalogService } from "../../lib/catalog/mod.ts";
 import { systemClock } from "../../lib/clock.ts";
@@ -19,6 +22,9 @@ import { WINDOW_LIMIT } from "../../lib/catalog/external_window.ts";
 import { testApp } from "../../tests/helpers/app.ts";
 import { startFakeTmdb, tmdbEnv } from "../../tests/helpers/fake_tmdb.ts";
 import { csvText } from "../../tests/helpers/history_files.ts";
+import { traktExport } from "../../tests/helpers/heavy_history_files.ts";
+import { parseHistoryFile } from "../../lib/history/import/parse.ts";
+import { isTraktExport, traktRows } from "../../lib/history/import/trakt.ts";
 import { type CatalogMovie, serveCatalog } from "../../tests/helpers/history_import_world.ts";
 import { type Engine, TEST_DATABASE_URL } from "../../tests/helpers/store.ts";
 import { createUser } from "../../tests/helpers/users.ts";
@@ -117,31 +123,53 @@ async function windowUse(rows: number, how: "import" | "bare searches", engine?:
   return fraction;
 }
 
-/** A Trakt watched-movies export of just under `bytes`, in Trakt's own entry shape. */
-function traktExport(bytes: number): Uint8Array {
-  const entries: string[] = [];
-  let size = 2;
-  for (let i = 0; size < bytes - 400; i++) {
-    const id = 1 + i;
-    const entry = JSON.stringify({
-      plays: 1 + (i % 3),
-      last_watched_at: "2023-05-06T20:00:00.000Z",
-      last_updated_at: "2023-05-06T20:00:00.000Z",
-      movie: {
-        title: `Trakt Film ${id}`,
-        year: 1950 + (i % 70),
-        ids: {
-          trakt: id,
-          slug: `trakt-film-${id}`,
-          imdb: `tt${String(id).padStart(7, "0")}`,
-          tmdb: id,
-        },
-      },
-    });
-    entries.push(entry);
-    size += entry.length + 1;
+// The reading step of a 20 MiB Trakt export, the way it was before issue 24's JSON reader
+// (one decode, one JSON.parse, one loop over the entries) and the way it is now
+// (parseHistoryFile: decoded, read and turned into rows in slices): time, the event loop's
+// longest stall (a 10 ms probe) and the peak resident memory above the start of the step.
+async function readingStep(how: "before" | "after", file: Uint8Array) {
+  (globalThis as { gc?: () => void }).gc?.();
+  Deno.writeTextFileSync("/proc/self/clear_refs", "5");
+  const before = status("VmRSS");
+  let last = performance.now();
+  let stall = 0;
+  const probe = setInterval(() => {
+    const now = performance.now();
+    stall = Math.max(stall, now - last);
+    last = now;
+  }, 10);
+  const started = performance.now();
+  let rows: number;
+  if (how === "before") {
+    await new Promise((r) => setTimeout(r, 0));
+    const json = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(file));
+    if (!isTraktExport(json)) throw new Error("not a Trakt export");
+    rows = (await traktRows(json)).rows.length;
+  } else {
+    rows = (await parseHistoryFile(file)).rows.length;
   }
-  return new TextEncoder().encode(`[${entries.join(",")}]`);
+  const ms = performance.now() - started;
+  stall = Math.max(stall, performance.now() - last);
+  clearInterval(probe);
+  const peak = status("VmHWM") - before;
+  console.log(
+    `reading ${how}: ${rows} rows in ${(ms / 1000).toFixed(2)} s, the longest stall ` +
+      `${stall.toFixed(0)} ms, peak RSS +${(peak / MIB).toFixed(0)} MiB`,
+  );
+  return { ms, stall, peak };
+}
+
+async function reading() {
+  const file = traktExport(20 * MIB);
+  const before = await readingStep("before", file);
+  const after = await readingStep("after", file);
+  console.log(
+    `reading a ${(file.length / MIB).toFixed(2)} MiB Trakt export, after / before: time ` +
+      `${(after.ms / before.ms).toFixed(2)}x, longest stall ${
+        (after.stall / before.stall).toFixed(3)
+      }x, ` +
+      `peak memory ${(after.peak / before.peak).toFixed(2)}x`,
+  );
 }
 
 async function peakMemory() {
@@ -195,15 +223,18 @@ export default async function bench(): Promise<void> {
   const imported = await windowUse(1000, "import");
   console.log(`import / bare searches: ${(imported / bare).toFixed(3)}`);
   if (TEST_DATABASE_URL) await windowUse(1000, "import", "postgres");
-  const child = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", new URL(import.meta.url).pathname, "--memory"],
-    stdout: "inherit",
-    stderr: "inherit",
-  }).output();
-  if (!child.success) throw new Error("the memory measurement failed");
+  for (const mode of ["--reading", "--memory"]) {
+    const child = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "--v8-flags=--expose-gc", new URL(import.meta.url).pathname, mode],
+      stdout: "inherit",
+      stderr: "inherit",
+    }).output();
+    if (!child.success) throw new Error(`the ${mode} measurement failed`);
+  }
 }
 
 if (import.meta.main) {
   if (Deno.args.includes("--memory")) await peakMemory();
+  else if (Deno.args.includes("--reading")) await reading();
   else await bench();
 }

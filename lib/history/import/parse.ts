@@ -17,7 +17,9 @@ import {
   serviceExportRows,
 } from "./service_export.ts";
 import { isTraktExport, traktRows } from "./trakt.ts";
+import { JsonReadError, readJson } from "./json_reader.ts";
 import { Slicer } from "./slices.ts";
+import { decodeUtf8 } from "./text.ts";
 import { looksLikeZip, readZip, type ZipLimits } from "./zip.ts";
 
 export type { ImportFormat, ImportRow, ParsedFile, RowKind } from "./rows.ts";
@@ -87,9 +89,9 @@ async function fromZip(
   let format: ParsedFile["format"] | null = null;
   const lists: ImportedList[] = [];
   for (const [path, data] of files) {
-    const content = text(data);
-    if (content === null) throw invalidFile(`${path} in the archive is not UTF-8 text.`);
     if (LIST_FILE.test(path)) {
+      const content = await decodeUtf8(data, ctx.slicer);
+      if (content === null) throw invalidFile(`${path} in the archive is not UTF-8 text.`);
       // The person's own lists (docs/user_lists.md): private lists of theirs after the import.
       const parsed = parseLetterboxdList(content, {
         index: lists.length,
@@ -108,6 +110,9 @@ async function fromZip(
     }
     const name = baseName(path)!;
     if (name in LETTERBOXD_FILES) {
+      if (await decodeUtf8(data, ctx.slicer) === null) {
+        throw invalidFile(`${path} in the archive is not UTF-8 text.`);
+      }
       // The header is checked before the entry is parsed, as a plain file's is.
       if (data.length > 0 && !csvKind(data).letterboxd) {
         throw invalidFile(`${path} in the archive is not a Letterboxd CSV.`);
@@ -115,7 +120,11 @@ async function fromZip(
       format ??= "letterboxd";
       await letterboxdRows(data, LETTERBOXD_FILES[name], ctx, rows);
     } else {
-      const parsed = await fromBytes(data, ctx);
+      const parsed = await fromBytes(
+        data,
+        ctx,
+        () => invalidFile(`${path} in the archive is not UTF-8 text.`),
+      );
       if (parsed.format !== "trakt") continue;
       format ??= "trakt";
       for (const r of parsed.rows) rows.push(r);
@@ -126,30 +135,38 @@ async function fromZip(
   return lists.length > 0 ? { format, rows, skipped, lists } : { format, rows, skipped };
 }
 
-function fromJson(json: unknown, ctx: ReadContext): ParsedFile {
-  let parsed: ParsedFile;
+// The entries were counted against the row limit as they were read.
+async function fromJson(json: unknown, ctx: ReadContext): Promise<ParsedFile> {
+  const pause = () => ctx.slicer.tick();
   if (isServiceExport(json)) {
-    parsed = { format: "service", rows: serviceExportRows(json), skipped: 0 };
-  } else if (isTraktExport(json)) parsed = { format: "trakt", ...traktRows(json) };
-  else throw unknownFormat();
-  ctx.rows += parsed.rows.length + parsed.skipped - 1;
-  countRow(ctx);
-  return parsed;
+    return { format: "service", rows: await serviceExportRows(json, pause), skipped: 0 };
+  }
+  if (isTraktExport(json)) return { format: "trakt", ...await traktRows(json, pause) };
+  throw unknownFormat();
 }
 
-async function fromBytes(bytes: Uint8Array, ctx: ReadContext): Promise<ParsedFile> {
-  const content = text(bytes);
-  if (content === null) throw unknownFormat();
+// JSON read a value at a time (json_reader.ts): one JSON.parse of 20 MiB held the loop 4 s.
+async function readJsonFile(body: string, ctx: ReadContext): Promise<unknown> {
+  try {
+    return await readJson(body, { slicer: ctx.slicer, onItem: () => countRow(ctx) });
+  } catch (error) {
+    if (!(error instanceof JsonReadError)) throw error;
+    if (error.bound === "syntax") throw unknownFormat();
+    throw invalidFile(`The JSON file could not be read: ${error.message}.`);
+  }
+}
+
+async function fromBytes(
+  bytes: Uint8Array,
+  ctx: ReadContext,
+  notText: () => Problem = unknownFormat,
+): Promise<ParsedFile> {
+  const content = await decodeUtf8(bytes, ctx.slicer);
+  if (content === null) throw notText();
   const body = content.replace(/^\uFEFF/, "");
   const start = body.trimStart()[0];
   if (start === "[" || start === "{") {
-    let json: unknown;
-    try {
-      json = JSON.parse(body);
-    } catch {
-      throw unknownFormat();
-    }
-    return fromJson(json, ctx);
+    return await fromJson(await readJsonFile(body, ctx), ctx);
   }
   const kind = csvKind(bytes);
   if (kind.imdb) {

@@ -150,8 +150,11 @@ export async function loadRunning(sql: Sql, id: string): Promise<StoredRun | nul
   return { ...toRun(row), userId: String(row.user_id), units, cursor: Number(row.cursor) };
 }
 
-/** Units per stored chunk: a resumed run reads them back in file order. */
-export const UNITS_PER_CHUNK = 1000;
+/**
+ * Units per stored chunk: a resumed run reads them back in file order. Small enough that the
+ * embedded database parses one chunk's JSON in a few milliseconds on the event loop's thread.
+ */
+export const UNITS_PER_CHUNK = 200;
 
 /** Stores a new run's units in chunks, yielding between them (`pause`). */
 export async function storeUnits(

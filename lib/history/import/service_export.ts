@@ -70,43 +70,77 @@ export function isServiceExport(
   return isObject(json) && Array.isArray(json.watched) && Array.isArray(json.myList);
 }
 
-/** The rows of the JSON export: watched entries with their fields, then My List. */
-export function serviceExportRows(
+type Fields = Parameters<typeof row>[0];
+
+// The export's entries in order, each made a row by `toRow`, a turn given now and then.
+async function rowsOf(
+  entries: unknown,
+  toRow: (e: Entry) => Fields,
+  out: ImportRow[],
+  pause: () => Promise<void> | undefined,
+): Promise<void> {
+  if (!Array.isArray(entries)) return;
+  for (let i = 0; i < entries.length; i++) {
+    if (i % 256 === 0) await pause();
+    const e = entries[i];
+    if (!isObject(e)) continue;
+    const r = row(toRow(e));
+    if (r.tmdbId !== undefined || r.title !== "") out.push(r);
+  }
+}
+
+const titleOf = (e: Entry) => typeof e.title === "string" ? e.title : "";
+
+/** The rows of the JSON export: watched entries with their fields, the diary, then My List. */
+export async function serviceExportRows(
   json: { watched: unknown[]; myList: unknown[]; diary?: unknown[] },
-): ImportRow[] {
-  const watched = json.watched.filter(isObject).map((e) =>
-    row({
+  pause: () => Promise<void> | undefined = () => undefined,
+): Promise<ImportRow[]> {
+  const rows: ImportRow[] = [];
+  await rowsOf(
+    json.watched,
+    (e) => ({
       kind: "watched",
       tmdbId: toTmdbId(e.catalogId),
-      title: typeof e.title === "string" ? e.title : "",
+      title: titleOf(e),
       year: toYear(e.year),
       date: toDate(e.watchedOn),
       rating: ratingOf10(e.rating ?? ""),
       review: toReview(e.note),
-    })
-  );
-  const myList = json.myList.filter(isObject).map((e) =>
-    row({
-      kind: "watchlist",
-      tmdbId: toTmdbId(e.catalogId),
-      title: typeof e.title === "string" ? e.title : "",
-      year: toYear(e.year),
-    })
+    }),
+    rows,
+    pause,
   );
   // The diary (exports since the diary came): one row per viewing, with its own mark.
-  const diary = (Array.isArray(json.diary) ? json.diary : []).filter(isObject).map((e) => {
-    const date = toDate(e.watchedOn);
-    return row({
-      kind: "diary",
+  await rowsOf(
+    json.diary,
+    (e) => {
+      const date = toDate(e.watchedOn);
+      return {
+        kind: "diary",
+        tmdbId: toTmdbId(e.catalogId),
+        title: titleOf(e),
+        year: toYear(e.year),
+        date,
+        rating: ratingOf10(e.rating ?? ""),
+        review: toReview(e.note),
+        viewing: date !== undefined ? true : undefined,
+        rewatch: e.rewatch === true ? true : undefined,
+      };
+    },
+    rows,
+    pause,
+  );
+  await rowsOf(
+    json.myList,
+    (e) => ({
+      kind: "watchlist",
       tmdbId: toTmdbId(e.catalogId),
-      title: typeof e.title === "string" ? e.title : "",
+      title: titleOf(e),
       year: toYear(e.year),
-      date,
-      rating: ratingOf10(e.rating ?? ""),
-      review: toReview(e.note),
-      viewing: date !== undefined ? true : undefined,
-      rewatch: e.rewatch === true ? true : undefined,
-    });
-  });
-  return [...watched, ...diary, ...myList].filter((r) => r.tmdbId !== undefined || r.title !== "");
+    }),
+    rows,
+    pause,
+  );
+  return rows;
 }

@@ -24,11 +24,19 @@ function kindOf(entry: Entry): RowKind {
   return "watched";
 }
 
-/** The movie rows of a Trakt export, and how many entries were skipped as not movies. */
-export function traktRows(entries: Entry[]): { rows: ImportRow[]; skipped: number } {
+/**
+ * The movie rows of a Trakt export, and how many entries were skipped as not movies; `pause`
+ * (a slicer's tick) gives the event loop a turn now and then.
+ */
+export async function traktRows(
+  entries: Entry[],
+  pause: () => Promise<void> | undefined = () => undefined,
+): Promise<{ rows: ImportRow[]; skipped: number }> {
   let skipped = 0;
   const rows: ImportRow[] = [];
-  for (const entry of entries) {
+  for (let i = 0; i < entries.length; i++) {
+    if (i % 256 === 0) await pause();
+    const entry = entries[i];
     const movie = entry.movie;
     const type = typeof entry.type === "string" ? entry.type : "movie";
     if (!isObject(movie) || type !== "movie") {

@@ -116,17 +116,19 @@ export async function groupRows(
       unit.review = row.review;
     }
   }
-  return [...units.values()].map(
-    ({ watchDate, loggedDate, rateDate, lastPlay, plays, ...unit }) => {
-      const out: ImportUnit = { ...unit };
-      const ratedOn = rateDate || undefined;
-      const watchedOn = watchDate ?? loggedDate ?? ratedOn;
-      // Trakt's last play is a viewing of its own only when the history lists none.
-      if (!plays && lastPlay) out.viewings = [{ on: lastPlay }];
-      if (plays) out.viewings = [...plays.values()].sort((a, b) => a.on.localeCompare(b.on));
-      if (watchedOn !== undefined) out.watchedOn = watchedOn;
-      if (ratedOn !== undefined && unit.rating !== undefined) out.ratedOn = ratedOn;
-      return out;
-    },
-  );
+  const out: ImportUnit[] = [];
+  // Finishing 300,000 units is work of its own: it pauses too.
+  for (const { watchDate, loggedDate, rateDate, lastPlay, plays, ...unit } of units.values()) {
+    if (out.length % 512 === 0) await pause();
+    const done: ImportUnit = { ...unit };
+    const ratedOn = rateDate || undefined;
+    const watchedOn = watchDate ?? loggedDate ?? ratedOn;
+    // Trakt's last play is a viewing of its own only when the history lists none.
+    if (!plays && lastPlay) done.viewings = [{ on: lastPlay }];
+    if (plays) done.viewings = [...plays.values()].sort((a, b) => a.on.localeCompare(b.on));
+    if (watchedOn !== undefined) done.watchedOn = watchedOn;
+    if (ratedOn !== undefined && unit.rating !== undefined) done.ratedOn = ratedOn;
+    out.push(done);
+  }
+  return out;
 }
