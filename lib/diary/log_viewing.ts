@@ -4,6 +4,7 @@
  * List, the viewing is stored once per movie, date and source, and the rewatch marks and the
  * watched row's summary follow (docs/diary.md).
  */
+import { assertRoomFor } from "../lists/limits.ts";
 import { lockForTransaction, type Sql } from "../store/mod.ts";
 import { syncMovie } from "./sync.ts";
 import type { ViewingSource } from "./viewing.ts";
@@ -58,6 +59,8 @@ export async function logViewing(
 ): Promise<Logged> {
   const { catalogId, watchedOn } = viewing;
   await lockForTransaction(tx, "userLists", options.userId);
+  // A viewing makes the movie watched, so a full watched list refuses a new one (docs/lists.md).
+  await assertRoomFor(tx, "watched", catalogId);
   await tx.query(WATCHED_SQL, [catalogId, options.loggedAt, watchedOn]);
   await tx.query(`select public.remove_my_list($1)`, [catalogId]);
   const [row] = await tx.query<Logged>(VIEWING_SQL, [

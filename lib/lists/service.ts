@@ -11,6 +11,7 @@ import { type EntryFields, utcDate } from "./entry_fields.ts";
 import { DEFAULT_MY_LIST_QUERY, DEFAULT_WATCHED_QUERY, type ListQuery } from "./list_query.ts";
 import { type ListName, listParams, listSql } from "./list_sql.ts";
 import { readWatchedStats, type WatchedStats } from "./stats.ts";
+import { assertRoomFor } from "./limits.ts";
 import { insertWatchedSql } from "./watched_insert.ts";
 
 /** A watched card read with `include=entry`: the card and its entry. */
@@ -184,6 +185,7 @@ export function createListsService(
     stats: (userId) => readWatchedStats(store, userId, { now: deps.clock.now() }),
     addWatched: (userId, catalogId, { fields = {} } = {}) =>
       write(userId, catalogId, async (tx) => {
+        await assertRoomFor(tx, "watched", catalogId);
         const now = deps.clock.now();
         const { text, params } = insertWatchedSql(catalogId, {
           addedAt: new Date(now).toISOString(),
@@ -211,6 +213,7 @@ export function createListsService(
         if (row.watched) {
           throw new Problem(409, "already_watched", "This movie is already in the watched list.");
         }
+        await assertRoomFor(tx, "mylist", catalogId);
         await tx.query(`select public.append_my_list($1)`, [catalogId]);
       }),
     removeMyList: (userId, catalogId) =>

@@ -8,6 +8,7 @@
  * changes nothing.
  */
 import { logViewings, type NewViewing } from "../../diary/mod.ts";
+import { listRoom, MAX_MY_LIST } from "../../lists/limits.ts";
 import { lockForTransaction, type Sql, type Store } from "../../store/mod.ts";
 import { applyListItems } from "../../user_lists/import.ts";
 import type { ImportUnit } from "./units.ts";
@@ -17,6 +18,8 @@ export interface ApplyCounts {
   added: number;
   updated: number;
   skipped: number;
+  /** Rows skipped because the watched list or My List was full (docs/lists.md); in `skipped` too. */
+  listFull: number;
 }
 
 interface Entry {
@@ -93,7 +96,7 @@ export function applyBatch(
   batch: { unit: ImportUnit; id: number }[],
   options: { now: number },
 ): Promise<ApplyCounts> {
-  const counts: ApplyCounts = { added: 0, updated: 0, skipped: 0 };
+  const counts: ApplyCounts = { added: 0, updated: 0, skipped: 0, listFull: 0 };
   if (batch.length === 0) return Promise.resolve(counts);
   const today = new Date(options.now).toISOString().slice(0, 10);
   return store.asUser(userId, async (tx: Sql) => {
@@ -115,9 +118,22 @@ export function applyBatch(
     const before = (list?.catalog_ids ?? []).map(Number);
     const myList = [...before];
     const written = new Map<number, Entry>();
+    // Past a list's limit the rest of the file is skipped, counted with its reason.
+    let watchedRoom = await listRoom(tx, "watched");
+    const pastLimit = new Set<number>();
+    const skipFull = (rows: number) => {
+      counts.skipped += rows;
+      counts.listFull += rows;
+    };
     for (const { unit, id } of batch) {
       if (!unit.watched) continue;
       const existing = written.get(id) ?? entries.get(id) ?? null;
+      if (!existing && (watchedRoom <= 0 || pastLimit.has(id))) {
+        pastLimit.add(id);
+        skipFull(unit.rows);
+        continue;
+      }
+      if (!existing) watchedRoom--;
       const merged = mergeEntry(existing, unit, today);
       if (!existing) counts.added++;
       else if (!same(existing, merged)) counts.updated++;
@@ -131,6 +147,7 @@ export function applyBatch(
       // A movie named only by the file's own lists joins those, not My List.
       if (unit.watched || unit.listed === 0) continue;
       if (entries.has(id)) counts.skipped += unit.listed;
+      else if (!myList.includes(id) && myList.length >= MAX_MY_LIST) skipFull(unit.listed);
       else if (!myList.includes(id)) {
         myList.push(id);
         counts.added++;
@@ -146,7 +163,8 @@ export function applyBatch(
         rows.map(([, e]) => e.note),
       ]);
     }
-    await logViewings(tx, viewingsOf(batch), { loggedAt: new Date(options.now).toISOString() });
+    const kept = pastLimit.size === 0 ? batch : batch.filter((b) => !pastLimit.has(b.id));
+    await logViewings(tx, viewingsOf(kept), { loggedAt: new Date(options.now).toISOString() });
     if (myList.length !== before.length || myList.some((id, i) => id !== before[i])) {
       await tx.query(WRITE_LIST_SQL, [myList, new Date(options.now).toISOString()]);
     }
