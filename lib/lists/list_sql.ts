@@ -7,6 +7,7 @@ import { AVAILABILITY_COLUMN, AVAILABLE_FILTER, SERVICES_JOIN } from "./availabi
 import { CARD_COLUMNS } from "./cards.ts";
 import { ENTRY_COLUMNS } from "./entry.ts";
 import type { ListQuery } from "./list_query.ts";
+import { afterCursor, cursorColumns, hasSortKey } from "./page_sql.ts";
 
 /** Which list a statement reads. */
 export type ListName = "watched" | "mylist";
@@ -61,6 +62,25 @@ function filters(q: ListQuery, genreParam: string): string {
   return where;
 }
 
+// The list's rows joined to their movies, scoped to the user `$1`.
+function fromSql(list: ListName, q: ListQuery): string {
+  // Only a read that asks about availability joins the user's services.
+  const services = q.includeAvailability || q.availableMine ? `\n  ${SERVICES_JOIN}` : "";
+  return list === "watched"
+    ? `public.user_watched_movies l
+  left join public.movies m on m.catalog_id = l.catalog_id${services}
+  where l.user_id = $1::uuid`
+    : `public.user_my_list s
+  cross join lateral unnest(s.catalog_ids) with ordinality as l(catalog_id, ord)
+  left join public.movies m on m.catalog_id = l.catalog_id${services}
+  where s.user_id = $1::uuid`;
+}
+
+/** How many cards `list` read as `q` holds in all: `$1` the user, `$2` the genre if any. */
+export function listTotalSql(list: ListName, q: ListQuery): string {
+  return `select count(*)::int as total from ${fromSql(list, q)}${filters(q, "$2")}`;
+}
+
 function build(list: ListName, q: ListQuery, check: ReadCheck): string {
   const checkSql = check === "unchecked"
     ? ""
@@ -70,19 +90,25 @@ function build(list: ListName, q: ListQuery, check: ReadCheck): string {
     ? `${CARD_COLUMNS},\n    ${ENTRY_COLUMNS}`
     : CARD_COLUMNS;
   if (q.includeAvailability) columns += `,\n    ${AVAILABILITY_COLUMN}`;
-  // Only a read that asks about availability joins the user's services.
-  const services = q.includeAvailability || q.availableMine ? `\n  ${SERVICES_JOIN}` : "";
-  const from = list === "watched"
-    ? `public.user_watched_movies l
-  left join public.movies m on m.catalog_id = l.catalog_id${services}
-  where l.user_id = $1::uuid`
-    : `public.user_my_list s
-  cross join lateral unnest(s.catalog_ids) with ordinality as l(catalog_id, ord)
-  left join public.movies m on m.catalog_id = l.catalog_id${services}
-  where s.user_id = $1::uuid`;
+  // A paged read (docs/lists.md): the cursor's columns, the rows after it, one more than asked.
+  let after = "";
+  let limit = "";
+  if (q.page) {
+    // The total in the same statement: an uncorrelated subquery, counted once.
+    const total = `(select count(*)::int from ${fromSql(list, q)}${filters(q, genreParam)})`;
+    columns += `,\n    ${cursorColumns(list, q)},\n    ${total} as list_total`;
+    let n = (check === "session" ? 3 : 2) + (q.genre !== undefined ? 1 : 0);
+    const $ = () => `$${n++}`;
+    if (q.page.cursor) {
+      const key = hasSortKey(q) ? $() : undefined;
+      after = afterCursor(list, q, { key, at: $(), id: $() });
+    }
+    limit = `\n  limit ${$()}`;
+    if (q.page.offset) limit += ` offset ${$()}`;
+  }
   return `select ${columns}
-  from ${from} ${checkSql}${filters(q, genreParam)}
-  order by ${orderBy(list, q)}`;
+  from ${fromSql(list, q)} ${checkSql}${filters(q, genreParam)}${after}
+  order by ${orderBy(list, q)}${limit}`;
 }
 
 const built = new Map<string, string>();
@@ -102,16 +128,23 @@ export function listSql(list: ListName, q: ListQuery, check: ReadCheck): string 
     q.includeEntry,
     q.includeAvailability === true,
     q.availableMine === true,
+    q.page ? (q.page.cursor ? "after" : "first") : "all",
+    Boolean(q.page?.offset),
   ].join("|");
   let text = built.get(key);
   if (text === undefined) built.set(key, text = build(list, q, check));
   return text;
 }
 
-/** The parameters of `listSql`'s statement. */
+/** The parameters of `listSql`'s statement (a paged read asks one row more than its limit). */
 export function listParams(userId: string, q: ListQuery, sessionId?: string | null): unknown[] {
   const params: unknown[] = [userId];
   if (sessionId) params.push(sessionId);
   if (q.genre !== undefined) params.push(q.genre);
+  const cursor = q.page?.cursor;
+  if (cursor && hasSortKey(q)) params.push(cursor.key);
+  if (cursor) params.push(cursor.at, cursor.catalogId);
+  if (q.page) params.push(q.page.limit + 1);
+  if (q.page?.offset) params.push(q.page.offset);
   return params;
 }

@@ -63,7 +63,8 @@ function listOperations(route: ListRoute) {
       responses: {
         200: ok("The cards.", route.list),
         400: problem(
-          "A query value the list does not take (`invalid_query`), or available=mine " +
+          "A query value the list does not take (`invalid_query`: also a limit outside 1-500 " +
+            "or a cursor this list and sort did not give), or available=mine " +
             "without services chosen (`no_services`).",
         ),
         401: unauthorized,
