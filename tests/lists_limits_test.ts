@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { applyBatch } from "../lib/history/import/apply.ts";
 import type { ImportUnit } from "../lib/history/import/units.ts";
 import { MAX_MY_LIST, MAX_WATCHED } from "../lib/lists/limits.ts";
+import { buildOpenApiDocument } from "../lib/openapi/document.ts";
 import type { Store } from "../lib/store/mod.ts";
 import { testApp } from "./helpers/app.ts";
 import { ENGINES } from "./helpers/store.ts";
@@ -144,3 +145,11 @@ for (const engine of ENGINES) {
     assert.deepEqual([Number(row.n), Number(row.last)], [MAX_MY_LIST, 3_000_010]);
   });
 }
+
+Deno.test("the OpenAPI document names list_full on every write that can fill a list", () => {
+  // deno-lint-ignore no-explicit-any
+  const doc = buildOpenApiDocument() as any;
+  for (const path of ["/api/watched", "/api/mylist", "/api/diary"]) {
+    assert.match(doc.paths[path].post.responses["400"].description, /list_full/, path);
+  }
+});
