@@ -20,6 +20,44 @@ export interface ListPageData {
   orderGiven?: boolean;
   /** The watched page's numbers, and the (UTC) year "this year" means. */
   stats?: { stats: WatchedStats; year: number };
+  /** Which page of 60 this is (docs/website.md), the list's total, and the links around it. */
+  paging?: {
+    page: number;
+    total: number;
+    first: number;
+    more?: { href: string; api: string };
+    firstHref?: string;
+  };
+}
+
+// "1-60 of 1,234": where this page stands in the whole list, counted in SQL.
+function PageCount(
+  { total, first, page, firstHref }: {
+    total: number;
+    first: number;
+    page: number;
+    firstHref?: string;
+  },
+) {
+  const last = Math.min(total, first + 59);
+  const n = (v: number) => v.toLocaleString("en");
+  return (
+    <p class="list-count">
+      {first > total
+        ? `No movies on page ${page} (the list has ${n(total)}).`
+        : total <= 60
+        ? `${n(total)} ${total === 1 ? "movie" : "movies"}`
+        : `Movies ${n(first)}–${n(last)} of ${n(total)}`}
+      {firstHref
+        ? (
+          <>
+            {" · "}
+            <a href={firstHref}>Back to the first page</a>
+          </>
+        )
+        : null}
+    </p>
+  );
 }
 
 /** `data` undefined means signed out. */
@@ -59,11 +97,13 @@ export function ListPage(
                 />
               )
               : null}
+            {data.paging && data.paging.total > 0 ? <PageCount {...data.paging} /> : null}
             <ListGrid
               list={list}
               cards={data.cards}
               imageBaseUrl={imageBaseUrl}
               filtered={filtered}
+              more={data.paging?.more}
             />
           </>
         )

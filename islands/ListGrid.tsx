@@ -37,6 +37,11 @@ export interface ListGridProps {
   imageBaseUrl: string;
   /** The cards are filtered: an empty grid means no match, not an empty list. */
   filtered?: boolean;
+  /**
+   * The next page: its URL (the "More" link, which works without JavaScript) and the API read
+   * that appends it in place with JavaScript. Absent on the last page.
+   */
+  more?: { href: string; api: string };
 }
 
 const NAMES = { watched: "Watched", mylist: "My List" };
@@ -60,8 +65,12 @@ function EntryLine({ entry }: { entry: WatchedEntry }) {
 }
 
 /** The grid, or the empty state. */
-export default function ListGrid({ list, cards: initial, imageBaseUrl, filtered }: ListGridProps) {
+export default function ListGrid(
+  { list, cards: initial, imageBaseUrl, filtered, more: firstMore }: ListGridProps,
+) {
   const [cards, setCards] = useState(initial);
+  const [more, setMore] = useState(firstMore);
+  const [loading, setLoading] = useState(false);
   const [busy, setBusy] = useState<number | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
   const [focus, setFocus] = useState<string | null>(null);
@@ -119,6 +128,29 @@ export default function ListGrid({ list, cards: initial, imageBaseUrl, filtered 
       setMessage({ error: true, text: failure(error, `Couldn't put “${nameOf(card)}” back.`) });
     } finally {
       setBusy(null);
+    }
+  }
+
+  // "More" appends the next page in place; the link stays a plain link for the page after it.
+  async function loadMore(event: Event) {
+    if (!more) return;
+    event.preventDefault();
+    if (loading) return;
+    setLoading(true);
+    try {
+      const { data } = await api<{ movies: ListCard[]; nextCursor: string | null }>(more.api, {
+        auth: true,
+      });
+      const known = new Set(cards.map((c) => c.catalogId));
+      const added = data.movies.filter((c) => !known.has(c.catalogId));
+      setCards((all) => [...all, ...added]);
+      setMore(data.nextCursor ? nextMore(more, data.nextCursor) : undefined);
+      setMessage({ error: false, text: `Showing ${added.length} more.` });
+      if (added[0]) setFocus(`.list-grid [data-remove="${added[0].catalogId}"]`);
+    } catch (error) {
+      setMessage({ error: true, text: failure(error, "Couldn't load more movies.") });
+    } finally {
+      setLoading(false);
     }
   }
 
@@ -190,8 +222,32 @@ export default function ListGrid({ list, cards: initial, imageBaseUrl, filtered 
             ))}
           </MovieGrid>
         )}
+      {more
+        ? (
+          <p class="list-more">
+            <a
+              class="button"
+              href={more.href}
+              rel="next"
+              aria-disabled={loading ? "true" : undefined}
+              onClick={loadMore}
+            >
+              {loading ? "Loading…" : "More"}
+            </a>
+          </p>
+        )
+        : null}
     </div>
   );
+}
+
+// The link and the read of the page after the one just appended.
+function nextMore(more: { href: string; api: string }, cursor: string) {
+  const href = new URL(more.href, "http://page.invalid");
+  href.searchParams.set("page", String(Number(href.searchParams.get("page") ?? "1") + 1));
+  const api = new URL(more.api, "http://page.invalid");
+  api.searchParams.set("cursor", cursor);
+  return { href: `${href.pathname}${href.search}`, api: `${api.pathname}${api.search}` };
 }
 
 function failure(error: unknown, what: string): string {

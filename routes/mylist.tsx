@@ -3,6 +3,7 @@ import { isOrder } from "../components/ListControls.tsx";
 import { ListPage, type ListPageData } from "../components/ListPage.tsx";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import { parsePageQuery } from "../lib/lists/list_query.ts";
+import { listPaging } from "../lib/web/list_paging.ts";
 
 /** The page's data, and whether the user has chosen services (the "Available to me" filter). */
 type Data = ListPageData & { hasServices: boolean };
@@ -11,7 +12,8 @@ export const handler: Handlers = {
   async GET(c) {
     const user = c.get("user");
     if (!user) return c.var.render(undefined);
-    const params = new URL(c.req.url).searchParams;
+    const url = new URL(c.req.url);
+    const params = url.searchParams;
     const settings = await c.var.services.myServices.settings(user.id);
     const hasServices = settings.providerIds.length > 0;
     // With services, every card carries its badges; without, the filter is not offered.
@@ -20,9 +22,14 @@ export const handler: Handlers = {
       includeAvailability: hasServices,
       availableMine: hasServices && params.get("available") === "mine",
     };
-    const cards = await c.var.services.lists.myList(user.id, { query });
+    // One page of 60 (?page=N), its total counted in SQL.
+    const { cards, paging } = await listPaging(c.var.services.lists, user.id, {
+      list: "mylist",
+      query,
+      url,
+    });
     return c.var.render(
-      { cards, query, orderGiven: isOrder(params), hasServices } satisfies Data,
+      { cards, query, orderGiven: isOrder(params), hasServices, paging } satisfies Data,
     );
   },
 };
@@ -37,10 +44,13 @@ function AvailabilityFilter({ url, data }: { url: URL; data: Data }) {
       </p>
     );
   }
+  // Another filter starts again at the first page.
   const with_ = new URL(url);
   with_.searchParams.set("available", "mine");
+  with_.searchParams.delete("page");
   const without = new URL(url);
   without.searchParams.delete("available");
+  without.searchParams.delete("page");
   const on = data.query.availableMine === true;
   return (
     <nav class="availability-filter" aria-label="Availability">

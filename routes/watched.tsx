@@ -6,20 +6,29 @@ import { isOrder } from "../components/ListControls.tsx";
 import { ListPage, type ListPageData } from "../components/ListPage.tsx";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import { parsePageQuery } from "../lib/lists/list_query.ts";
+import { listPaging } from "../lib/web/list_paging.ts";
 
 export const handler: Handlers = {
   async GET(c) {
     const user = c.get("user");
     if (!user) return c.var.render(undefined);
-    const params = new URL(c.req.url).searchParams;
+    const url = new URL(c.req.url);
+    const params = url.searchParams;
     const query = { ...parsePageQuery(params, "watched"), includeEntry: true };
-    const [cards, stats] = await Promise.all([
-      c.var.services.lists.watched(user.id, { query }),
+    // One page of 60 (?page=N); the numbers of the whole history come from SQL.
+    const [{ cards, paging }, stats] = await Promise.all([
+      listPaging(c.var.services.lists, user.id, { list: "watched", query, url }),
       c.var.services.lists.stats(user.id),
     ]);
     const year = new Date(c.var.deps.clock.now()).getUTCFullYear();
     return c.var.render(
-      { cards, query, orderGiven: isOrder(params), stats: { stats, year } } satisfies ListPageData,
+      {
+        cards,
+        query,
+        orderGiven: isOrder(params),
+        stats: { stats, year },
+        paging,
+      } satisfies ListPageData,
     );
   },
 };

@@ -140,6 +140,8 @@ Deno.test("the document describes the entry route, the list queries and the hist
     "query:rated:false",
     "query:include:false",
     "query:available:false",
+    "query:limit:false",
+    "query:cursor:false",
   ]);
   assert.deepEqual(params("/api/mylist"), [
     "query:sort:false",
@@ -147,6 +149,8 @@ Deno.test("the document describes the entry route, the list queries and the hist
     "query:genre:false",
     "query:include:false",
     "query:available:false",
+    "query:limit:false",
+    "query:cursor:false",
   ]);
   const sort = doc.paths["/api/watched"].get.parameters[0].schema;
   assert.deepEqual(sort.enum, ["added", "watched_on", "rating", "title", "year", "runtime"]);

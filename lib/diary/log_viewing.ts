@@ -4,6 +4,7 @@
  * List, the viewing is stored once per movie, date and source, and the rewatch marks and the
  * watched row's summary follow (docs/diary.md).
  */
+import { assertRoomFor } from "../lists/limits.ts";
 import { lockLists, removeFromMyList, upsertWatched } from "../lists/writes.ts";
 import type { Sql } from "../store/mod.ts";
 import { syncMovie } from "./sync.ts";
@@ -54,6 +55,8 @@ export async function logViewing(
   const { catalogId, watchedOn } = viewing;
   // The lists' own writes (lib/lists/writes.ts): a movie already watched keeps its row.
   await lockLists(tx, options.userId);
+  // A viewing makes the movie watched, so a full watched list refuses a new one (docs/lists.md).
+  await assertRoomFor(tx, "watched", catalogId);
   const row = { catalogId, watchedOn, rating: null, note: null };
   await upsertWatched(tx, [row], { addedAt: options.loggedAt, update: [] });
   if (options.removeFromMyList ?? true) await removeFromMyList(tx, catalogId);

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { MOVIE_GENRES } from "../catalog/genres.ts";
 import { Problem } from "../problem.ts";
+import { type ListCursor, readListCursor } from "./list_cursor.ts";
 
 /** The sorts of the watched list; `added` (newest first) is the list's own order. */
 export const WATCHED_SORTS = ["added", "watched_on", "rating", "title", "year", "runtime"] as const;
@@ -35,6 +36,22 @@ const available = z.enum(["mine"]).optional().meta({
     "region; 400 no_services when none are chosen.",
 });
 
+/** The most cards a paged read answers at once, and how many without a `limit`. */
+export const MAX_PAGE_LIMIT = 500;
+const DEFAULT_PAGE_LIMIT = 60;
+
+// Paging (docs/lists.md): either parameter makes the answer a page; without both, the whole list.
+const paging = {
+  limit: z.string().regex(/^[1-9][0-9]{0,2}$/).refine((n) => Number(n) <= MAX_PAGE_LIMIT)
+    .optional().meta({
+      description: "1-500: answer a page of at most this many cards, with nextCursor and " +
+        "total (60 when only cursor is given). Without limit and cursor, the whole list.",
+    }),
+  cursor: z.string().min(1).max(1200).optional().meta({
+    description: "The nextCursor of the previous page, with the same sort and order.",
+  }),
+};
+
 /** GET /api/watched's query. */
 export const watchedQuerySchema = z.object({
   sort: z.enum(WATCHED_SORTS).optional()
@@ -52,6 +69,7 @@ export const watchedQuerySchema = z.object({
         "availability adds where it streams on my services; both: entry,availability.",
     }),
   available,
+  ...paging,
 });
 
 /** GET /api/mylist's query. */
@@ -65,6 +83,7 @@ export const myListQuerySchema = z.object({
   include: z.enum(["availability"]).optional()
     .meta({ description: "availability adds where each movie streams on my services." }),
   available,
+  ...paging,
 });
 
 /** How a list read is sorted and filtered. */
@@ -80,6 +99,11 @@ export interface ListQuery {
   availableMine?: boolean;
   /** Adds each card's availability on the user's services. */
   includeAvailability?: boolean;
+  /**
+   * A page of at most `limit` cards after `cursor` (the first page without one); a website
+   * page (`?page=`) skips `offset` cards instead.
+   */
+  page?: { limit: number; cursor?: ListCursor; offset?: number };
 }
 
 /** The watched list's own order: what a read without a parameter gets. */
@@ -130,13 +154,18 @@ function parse(params: URLSearchParams, schema: z.ZodObject, base: ListQuery): L
   }
   const q = result.data as Record<string, string | undefined>;
   const sort = (q.sort ?? base.sort) as ListSort;
-  return {
+  const query: ListQuery = {
     sort,
     order: (q.order as "asc" | "desc" | undefined) ?? defaultOrder(sort),
     ...(q.genre ? { genre: q.genre } : {}),
     ...(q.rated ? { rated: q.rated === "true" } : {}),
     ...withAvailability(q),
   };
+  if (q.limit === undefined && q.cursor === undefined) return query;
+  const list = base.sort === "added" ? "watched" : "mylist";
+  query.page = { limit: q.limit === undefined ? DEFAULT_PAGE_LIMIT : Number(q.limit) };
+  if (q.cursor !== undefined) query.page.cursor = readListCursor(q.cursor, { list, query });
+  return query;
 }
 
 /** Reads GET /api/watched's query; 400 `invalid_query` on any value it does not take. */
@@ -157,6 +186,8 @@ export function parsePageQuery(params: URLSearchParams, list: "watched" | "mylis
   const schema = list === "watched" ? watchedQuerySchema : myListQuerySchema;
   const kept = new URLSearchParams();
   for (const [name, field] of Object.entries(schema.shape)) {
+    // A page pages by ?page= (lib/web), never by the API's cursor.
+    if (name in paging) continue;
     const value = params.get(name);
     if (value && (field as z.ZodType).safeParse(value).success) kept.set(name, value);
   }

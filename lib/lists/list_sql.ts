@@ -7,6 +7,7 @@ import { CARD_COLUMNS } from "./cards.ts";
 import { ENTRY_COLUMNS } from "./entry.ts";
 import type { ListQuery } from "./list_query.ts";
 import type { SessionCheck } from "./session_check.ts";
+import { afterCursor, cursorColumns, hasSortKey } from "./page_sql.ts";
 
 /** Which list a statement reads. */
 export type ListName = "watched" | "mylist";
@@ -64,16 +65,11 @@ function filters(q: ListQuery, genreParam: string): string {
   return where;
 }
 
-function build(list: ListName, q: ListQuery, check: ReadCheck, live: string): string {
-  const checkSql = check === "unchecked" ? "" : `and ${live}`;
-  const genreParam = check === "session" ? "$3" : "$2";
-  let columns = q.includeEntry && list === "watched"
-    ? `${CARD_COLUMNS},\n    ${ENTRY_COLUMNS}`
-    : CARD_COLUMNS;
-  if (q.includeAvailability) columns += `,\n    ${AVAILABILITY_COLUMN}`;
+// The list's rows joined to their movies, scoped to the user `$1`.
+function fromSql(list: ListName, q: ListQuery): string {
   // Only a read that asks for the badges joins the user's offers.
   const services = q.includeAvailability ? `\n  ${AVAILABILITY_JOIN}` : "";
-  const from = list === "watched"
+  return list === "watched"
     ? `public.user_watched_movies l
   left join public.movies m on m.catalog_id = l.catalog_id${services}
   where l.user_id = $1::uuid`
@@ -81,9 +77,39 @@ function build(list: ListName, q: ListQuery, check: ReadCheck, live: string): st
   cross join lateral unnest(s.catalog_ids) with ordinality as l(catalog_id, ord)
   left join public.movies m on m.catalog_id = l.catalog_id${services}
   where s.user_id = $1::uuid`;
+}
+
+/** How many cards `list` read as `q` holds in all: `$1` the user, `$2` the genre if any. */
+export function listTotalSql(list: ListName, q: ListQuery): string {
+  return `select count(*)::int as total from ${fromSql(list, q)}${filters(q, "$2")}`;
+}
+
+function build(list: ListName, q: ListQuery, check: ReadCheck, live: string): string {
+  const checkSql = check === "unchecked" ? "" : `and ${live}`;
+  const genreParam = check === "session" ? "$3" : "$2";
+  let columns = q.includeEntry && list === "watched"
+    ? `${CARD_COLUMNS},\n    ${ENTRY_COLUMNS}`
+    : CARD_COLUMNS;
+  if (q.includeAvailability) columns += `,\n    ${AVAILABILITY_COLUMN}`;
+  // A paged read (docs/lists.md): the cursor's columns, the rows after it, one more than asked.
+  let after = "";
+  let limit = "";
+  if (q.page) {
+    // The total in the same statement: an uncorrelated subquery, counted once.
+    const total = `(select count(*)::int from ${fromSql(list, q)}${filters(q, genreParam)})`;
+    columns += `,\n    ${cursorColumns(list, q)},\n    ${total} as list_total`;
+    let n = (check === "session" ? 3 : 2) + (q.genre !== undefined ? 1 : 0);
+    const $ = () => `$${n++}`;
+    if (q.page.cursor) {
+      const key = hasSortKey(q) ? $() : undefined;
+      after = afterCursor(list, q, { key, at: $(), id: $() });
+    }
+    limit = `\n  limit ${$()}`;
+    if (q.page.offset) limit += ` offset ${$()}`;
+  }
   return `select ${columns}
-  from ${from} ${checkSql}${filters(q, genreParam)}
-  order by ${orderBy(list, q)}`;
+  from ${fromSql(list, q)} ${checkSql}${filters(q, genreParam)}${after}
+  order by ${orderBy(list, q)}${limit}`;
 }
 
 const built = new Map<string, string>();
@@ -106,16 +132,23 @@ export function listSql(list: ListName, q: ListQuery, session?: SessionCheck): s
     q.includeEntry,
     q.includeAvailability === true,
     q.availableMine === true,
+    q.page ? (q.page.cursor ? "after" : "first") : "all",
+    Boolean(q.page?.offset),
   ].join("|");
   let text = built.get(key);
   if (text === undefined) built.set(key, text = build(list, q, check, live));
   return text;
 }
 
-/** The parameters of `listSql`'s statement. */
+/** The parameters of `listSql`'s statement (a paged read asks one row more than its limit). */
 export function listParams(userId: string, q: ListQuery, sessionId?: string | null): unknown[] {
   const params: unknown[] = [userId];
   if (sessionId) params.push(sessionId);
   if (q.genre !== undefined) params.push(q.genre);
+  const cursor = q.page?.cursor;
+  if (cursor && hasSortKey(q)) params.push(cursor.key);
+  if (cursor) params.push(cursor.at, cursor.catalogId);
+  if (q.page) params.push(q.page.limit + 1);
+  if (q.page?.offset) params.push(q.page.offset);
   return params;
 }

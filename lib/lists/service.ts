@@ -8,7 +8,9 @@ import { type MovieCard, toCard } from "./cards.ts";
 import { ENTRY_COLUMNS, readEntry, toEntry, updateEntry, type WatchedEntry } from "./entry.ts";
 import { type EntryFields, utcDate } from "./entry_fields.ts";
 import { DEFAULT_MY_LIST_QUERY, DEFAULT_WATCHED_QUERY, type ListQuery } from "./list_query.ts";
-import { type ListName, listParams, listSql } from "./list_sql.ts";
+import { cursorSort, writeListCursor } from "./list_cursor.ts";
+import { assertRoomFor } from "./limits.ts";
+import { type ListName, listParams, listSql, listTotalSql } from "./list_sql.ts";
 import type { SessionCheck } from "./session_check.ts";
 import { readWatchedStats, type WatchedStats } from "./stats.ts";
 import {
@@ -26,6 +28,15 @@ export type EntryCard = MovieCard & { entry: WatchedEntry };
 /** A card read with `include=availability`: where it streams on the user's services. */
 export type AvailabilityCard = MovieCard & { availability: Availability[] };
 
+/** A page of a list read with `limit`/`cursor` (docs/lists.md). */
+export interface ListPage {
+  movies: (MovieCard | EntryCard | AvailabilityCard)[];
+  /** Where the next page starts; null on the last page. */
+  nextCursor: string | null;
+  /** Cards of the whole list as sorted and filtered. */
+  total: number;
+}
+
 /** Fetches details of ids missing from the movies store, in the background (lib/catalog). */
 export type Prefetch = (ids: number[]) => unknown;
 
@@ -39,6 +50,11 @@ export interface ListsService {
     userId: string,
     options?: ReadOptions,
   ): Promise<(MovieCard | EntryCard | AvailabilityCard)[]>;
+  /**
+   * A page of `list` (`options.query.page` says its size and cursor; the first page of 60
+   * without one), with the cursor of the next and the list's total, in one statement.
+   */
+  page(list: ListName, userId: string, options: ReadOptions): Promise<ListPage>;
   /** Adds a movie; `fields` set its history (without them a repeated add changes nothing). */
   addWatched(
     userId: string,
@@ -133,6 +149,41 @@ export function createListsService(
   }
 
   async function read(list: ListName, q: ListQuery, userId: string, session?: SessionCheck) {
+    return toCards(list, q, await readRows(list, q, userId, session));
+  }
+
+  async function readPage(list: ListName, q: ListQuery, userId: string, session?: SessionCheck) {
+    const paged = { ...q, page: q.page ?? { limit: 60 } };
+    const rows = await readRows(list, paged, userId, session);
+    const kept = rows.slice(0, paged.page.limit);
+    const last = kept.at(-1);
+    let total: number;
+    if (last) total = Number(last.list_total);
+    else {
+      // Past the end (or an empty list) there is no row to carry the total.
+      const [row] = await store.query<{ total: number }>(
+        listTotalSql(list, paged),
+        q.genre !== undefined ? [userId, q.genre] : [userId],
+      );
+      total = Number(row.total);
+    }
+    const nextCursor = last && rows.length > kept.length
+      ? writeListCursor({
+        sort: cursorSort(paged),
+        key: last.cursor_key === null ? null : String(last.cursor_key),
+        at: String(last.cursor_at),
+        catalogId: Number(last.catalogId),
+      })
+      : null;
+    return { movies: toCards(list, paged, kept), nextCursor, total };
+  }
+
+  async function readRows(
+    list: ListName,
+    q: ListQuery,
+    userId: string,
+    session?: SessionCheck,
+  ): Promise<Record<string, unknown>[]> {
     const rows = await store.query(
       listSql(list, q, session),
       listParams(userId, q, session?.sessionId),
@@ -144,6 +195,10 @@ export function createListsService(
       // Rows prove services chosen; none may mean there are none to filter by.
       if (q.availableMine) await assertServicesChosen(userId);
     }
+    return rows;
+  }
+
+  function toCards(list: ListName, q: ListQuery, rows: Record<string, unknown>[]) {
     const entry = q.includeEntry && list === "watched";
     if (!entry && !q.includeAvailability) return rows.map(toCard);
     return rows.map((r) => ({
@@ -173,6 +228,13 @@ export function createListsService(
       read("watched", query, userId, session),
     myList: (userId, { session, query = DEFAULT_MY_LIST_QUERY } = {}) =>
       read("mylist", query, userId, session),
+    page: (list, userId, { session, query } = {}) =>
+      readPage(
+        list,
+        query ?? (list === "watched" ? DEFAULT_WATCHED_QUERY : DEFAULT_MY_LIST_QUERY),
+        userId,
+        session,
+      ),
     async entry(userId, catalogId) {
       return await readEntry(store, { userId, catalogId }) ?? notWatched();
     },
@@ -189,6 +251,7 @@ export function createListsService(
     stats: (userId) => readWatchedStats(store, userId, { now: deps.clock.now() }),
     addWatched: (userId, catalogId, { fields = {} } = {}) =>
       write(userId, catalogId, async (tx) => {
+        await assertRoomFor(tx, "watched", catalogId);
         const now = deps.clock.now();
         const row = {
           catalogId,
@@ -208,6 +271,7 @@ export function createListsService(
         if (await isWatched(tx, catalogId)) {
           throw new Problem(409, "already_watched", "This movie is already in the watched list.");
         }
+        await assertRoomFor(tx, "mylist", catalogId);
         await appendMyList(tx, catalogId);
       }),
     removeMyList: (userId, catalogId) =>

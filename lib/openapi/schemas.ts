@@ -32,10 +32,19 @@ export const movieCardSchema = z.strictObject({
   }),
 });
 
+// A paged read (limit or cursor given) adds these two; a whole-list read has neither.
+const pageFields = {
+  nextCursor: z.string().nullable().optional()
+    .meta({ description: "Paged reads: the cursor of the next page; null on the last." }),
+  total: z.number().int().min(0).optional()
+    .meta({ description: "Paged reads: cards in the whole list as sorted and filtered." }),
+};
+
 /** The body of GET /api/watched and GET /api/mylist. */
 export const movieListSchema = z.strictObject({
   success: z.literal(true),
   movies: z.array(movieCardSchema),
+  ...pageFields,
 });
 
 /** A watched entry (docs/lists.md). */
@@ -61,6 +70,7 @@ export const watchedCardSchema = movieCardSchema.extend({
 export const watchedListSchema = z.strictObject({
   success: z.literal(true),
   movies: z.array(watchedCardSchema),
+  ...pageFields,
 });
 
 /** GET and PATCH /api/watched/:catalogId. */

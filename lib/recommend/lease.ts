@@ -4,12 +4,23 @@
  */
 import type { Clock } from "../clock.ts";
 import type { AppDeps } from "../deps.ts";
-import { type HeldLeases, type HeldLock, tryLock } from "../kv_lock.ts";
+import { type HeldLeases, type HeldLock, isLeaseHeld, tryLock } from "../kv_lock.ts";
 import { describeError } from "../log.ts";
 import { generationInProgress } from "./answers.ts";
 
 /** A lock outlives any sane generation, and expires by itself if its process dies. */
 export const LOCK_TTL_MS = 5 * 60_000;
+
+const leaseKey = (userId: string): Deno.KvKey => ["recommend_lock", userId];
+
+/** Whether a generation of the user's is running: the lease read, not taken (nothing written). */
+export function isGenerationRunning(
+  kv: Deno.Kv,
+  userId: string,
+  options: { clock: Clock },
+): Promise<boolean> {
+  return isLeaseHeld(kv, leaseKey(userId), options);
+}
 
 /** Takes the user's generation lease; null when a generation of theirs is running. */
 export function takeGenerationLease(
@@ -19,7 +30,7 @@ export function takeGenerationLease(
 ): Promise<HeldLock | null> {
   const ttlMs = options.ttlMs ?? LOCK_TTL_MS;
   const { clock, held } = options;
-  return tryLock(kv, ["recommend_lock", userId], { ttlMs, clock, held });
+  return tryLock(kv, leaseKey(userId), { ttlMs, clock, held });
 }
 
 /** Runs `work` holding the user's lease (409 when another generation holds it). */

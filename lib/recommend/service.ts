@@ -1,16 +1,24 @@
 /**
  * GET /api/recommend as a service, with the checks in the order of docs/api.md:
- * lock (409), no watched movies (400), cache, quota (429), generation. A failed regeneration
- * with a stored set answers the stale shape; a 500 or 503 gives the quota unit back.
+ * a generation in progress (409, the lease read, not taken), no watched movies (400), cache
+ * (answered without the lease, writing nothing); then the lease is taken (409 if another
+ * request took it first), the quota unit (429) and the generation. A failed regeneration with a
+ * stored set answers the stale shape; a 500 or 503 gives the unit back.
  */
 import type { AppDeps } from "../deps.ts";
 import { describeError } from "../log.ts";
 import { internalError, Problem } from "../problem.ts";
-import { noWatchedMovies, quotaExceeded, setAnswer, staleAnswer } from "./answers.ts";
+import {
+  generationInProgress,
+  noWatchedMovies,
+  quotaExceeded,
+  setAnswer,
+  staleAnswer,
+} from "./answers.ts";
 import { isReusable, readStoredSet, type StoredSet, watchedHash } from "./cache.ts";
 import { readCurrent } from "./current.ts";
 import { dismiss, dismissedIds, undismiss } from "./dismissed.ts";
-import { withGenerationLease } from "./lease.ts";
+import { isGenerationRunning, withGenerationLease } from "./lease.ts";
 import { consumeQuota, quotaStatus, type QuotaUnit, refundQuota } from "./quota.ts";
 import { createRegenerate } from "./generation.ts";
 import { readShelf } from "./shelf.ts";
@@ -67,6 +75,25 @@ export function createRecommendService(
   }
 
   async function answer(userId: string, mode: RecommendMode): Promise<RecommendResult> {
+    if (await isGenerationRunning(kv, userId, { clock })) throw generationInProgress();
+    const { watchedIds, stored } = await readHistory(userId);
+    if (watchedIds.length === 0) throw noWatchedMovies();
+    const hash = await watchedHash(watchedIds);
+    // A fresh set is answered as it is: no lease, no quota, nothing written.
+    if (mode === "default" && isReusable(stored, { hash, now: clock.now() })) {
+      return setAnswer(stored.ids, { cached: true });
+    }
+    // The lease before the quota: of many requests at once, one generates and the others
+    // answer 409 (a generation is in progress) without spending a unit (docs/recommend.md).
+    return await withGenerationLease(deps, () => generate(userId, mode), {
+      userId,
+      ttlMs: options.lockTtlMs,
+    });
+  }
+
+  // Under the lease: the history read again, since a generation that ended between the first
+  // read and the lease may have stored the set this request would make.
+  async function generate(userId: string, mode: RecommendMode): Promise<RecommendResult> {
     const { watchedIds, stored } = await readHistory(userId);
     if (watchedIds.length === 0) throw noWatchedMovies();
     const hash = await watchedHash(watchedIds);
@@ -84,11 +111,7 @@ export function createRecommendService(
   }
 
   return {
-    recommend: (userId, { mode = "default" } = {}) =>
-      withGenerationLease(deps, () => answer(userId, mode), {
-        userId,
-        ttlMs: options.lockTtlMs,
-      }),
+    recommend: (userId, { mode = "default" } = {}) => answer(userId, mode),
     quota: (userId) => quotaStatus(kv, userId, { clock }),
     current: (userId) =>
       store.asUser(userId, (tx) => readCurrent(tx, userId, { now: clock.now() })),

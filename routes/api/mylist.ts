@@ -11,10 +11,13 @@ export const middleware = [requireUser({ readChecksSession: true })];
 export const handler: Handlers = {
   async GET(c) {
     const query = parseMyListQuery(searchParams(c.req.raw));
-    const movies = await c.var.services.lists.myList(assertSignedIn(c).id, {
-      session: c.var.session,
-      query,
-    });
+    const options = { session: c.var.session, query };
+    // With limit or cursor, a page (docs/lists.md); without, the whole list as before.
+    if (query.page) {
+      const page = await c.var.services.lists.page("mylist", assertSignedIn(c).id, options);
+      return c.json({ success: true, ...page });
+    }
+    const movies = await c.var.services.lists.myList(assertSignedIn(c).id, options);
     return c.json({ success: true, movies });
   },
   async POST(c) {

@@ -8,6 +8,7 @@
  * changes nothing.
  */
 import { logViewings, type NewViewing } from "../../diary/mod.ts";
+import { listRoom, MAX_MY_LIST } from "../../lists/limits.ts";
 import { lockLists, readMyList, replaceMyList, upsertWatched } from "../../lists/writes.ts";
 import type { Sql, Store } from "../../store/mod.ts";
 import { applyListItems } from "../../user_lists/import.ts";
@@ -18,6 +19,8 @@ export interface ApplyCounts {
   added: number;
   updated: number;
   skipped: number;
+  /** Rows skipped because the watched list or My List was full (docs/lists.md); in `skipped` too. */
+  listFull: number;
 }
 
 interface Entry {
@@ -82,7 +85,7 @@ export function applyBatch(
   batch: { unit: ImportUnit; id: number }[],
   options: { now: number },
 ): Promise<ApplyCounts> {
-  const counts: ApplyCounts = { added: 0, updated: 0, skipped: 0 };
+  const counts: ApplyCounts = { added: 0, updated: 0, skipped: 0, listFull: 0 };
   if (batch.length === 0) return Promise.resolve(counts);
   const today = new Date(options.now).toISOString().slice(0, 10);
   return store.asUser(userId, async (tx: Sql) => {
@@ -101,9 +104,22 @@ export function applyBatch(
     const before = await readMyList(tx);
     const myList = [...before];
     const written = new Map<number, Entry>();
+    // Past a list's limit the rest of the file is skipped, counted with its reason.
+    let watchedRoom = await listRoom(tx, "watched");
+    const pastLimit = new Set<number>();
+    const skipFull = (rows: number) => {
+      counts.skipped += rows;
+      counts.listFull += rows;
+    };
     for (const { unit, id } of batch) {
       if (!unit.watched) continue;
       const existing = written.get(id) ?? entries.get(id) ?? null;
+      if (!existing && (watchedRoom <= 0 || pastLimit.has(id))) {
+        pastLimit.add(id);
+        skipFull(unit.rows);
+        continue;
+      }
+      if (!existing) watchedRoom--;
       const merged = mergeEntry(existing, unit, today);
       if (!existing) counts.added++;
       else if (!same(existing, merged)) counts.updated++;
@@ -117,6 +133,7 @@ export function applyBatch(
       // A movie named only by the file's own lists joins those, not My List.
       if (unit.watched || unit.listed === 0) continue;
       if (entries.has(id)) counts.skipped += unit.listed;
+      else if (!myList.includes(id) && myList.length >= MAX_MY_LIST) skipFull(unit.listed);
       else if (!myList.includes(id)) {
         myList.push(id);
         counts.added++;
@@ -125,7 +142,8 @@ export function applyBatch(
     const at = new Date(options.now).toISOString();
     const rows = [...written].map(([catalogId, e]) => ({ catalogId, ...e }));
     await upsertWatched(tx, rows, { addedAt: at, update: ["rating", "watchedOn", "note"] });
-    await logViewings(tx, viewingsOf(batch), { loggedAt: at });
+    const kept = pastLimit.size === 0 ? batch : batch.filter((b) => !pastLimit.has(b.id));
+    await logViewings(tx, viewingsOf(kept), { loggedAt: at });
     if (myList.length !== before.length || myList.some((id, i) => id !== before[i])) {
       await replaceMyList(tx, myList, { updatedAt: at });
     }

@@ -15,6 +15,8 @@ export interface RunCounts {
   updated: number;
   skipped: number;
   unmatched: number;
+  /** Of `skipped`, present when any: rows past the watched list's or My List's limit (docs/lists.md). */
+  listFull?: number;
 }
 
 /** Films of the file (one per movie, however many rows name it): the counts the page shows. */

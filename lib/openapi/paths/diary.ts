@@ -140,7 +140,10 @@ export function diaryPaths(): Record<string, unknown> {
             "DiaryEntryAnswer",
           ),
           201: ok("Logged.", "DiaryEntryAnswer"),
-          400: problem(`A bad body (${codes}).`),
+          400: problem(
+            `A bad body (${codes}), or the movie is not watched yet and the watched list ` +
+              "already holds 100,000 films (`list_full`).",
+          ),
           401: unauthorized,
           500: internal,
         },

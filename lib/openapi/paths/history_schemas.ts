@@ -41,6 +41,10 @@ export const historyImportSchema = z.strictObject({
     updated: count,
     skipped: count,
     unmatched: count,
+    listFull: count.optional().meta({
+      description:
+        "Of skipped, present when any: rows past the watched list's (100,000) or My List's (10,000) limit.",
+    }),
   }).meta({ description: "In rows of the file (a film named by three rows counts three)." }),
   films: z.strictObject({ total: count, matched: count, unmatched: count }).meta({
     description: "In films: each movie of the file once, however many rows name it.",

@@ -16,7 +16,8 @@ const writeBody = {
 
 const badWrite = problem(
   "Not JSON, over 16 KiB, no catalogId (`invalid_body`), or catalogId not an integer " +
-    "from 1 to 2147483647 (`invalid_catalog_id`).",
+    "from 1 to 2147483647 (`invalid_catalog_id`); on POST, My List already holds 10,000 " +
+    "films (`list_full`).",
 );
 
 const badHistory = "a rating not an integer 1-10 (`invalid_rating`), a watchedOn not a real " +
@@ -62,7 +63,8 @@ function listOperations(route: ListRoute) {
       responses: {
         200: ok("The cards.", route.list),
         400: problem(
-          "A query value the list does not take (`invalid_query`), or available=mine " +
+          "A query value the list does not take (`invalid_query`: also a limit outside 1-500 " +
+            "or a cursor this list and sort did not give), or available=mine " +
             "without services chosen (`no_services`).",
         ),
         401: unauthorized,
@@ -136,7 +138,8 @@ export function listPaths(): Record<string, unknown> {
       },
       postBad: problem(
         "Not JSON, over 16 KiB, no catalogId (`invalid_body`), catalogId not an integer from 1 " +
-          `to 2147483647 (\`invalid_catalog_id\`); ${badHistory}.`,
+          `to 2147483647 (\`invalid_catalog_id\`); ${badHistory}; the watched list already ` +
+          "holds 100,000 films (`list_full`).",
       ),
     }),
     "/api/watched/{catalogId}": entryOperations(),
