@@ -28,6 +28,10 @@ async function world(engine: (typeof ENGINES)[number]) {
     detailBody(302946, { title: "The Accountant", release_date: "2016-10-13" }),
   );
   const t = await testApp({ engine, env: tmdbEnv(tmdb) });
+  // The suite shares one PostgreSQL database: an earlier run may have stored them.
+  await t.deps.store.query(`delete from public.movies where catalog_id = any($1::int[])`, [
+    [...tmdb.movies.keys()],
+  ]);
   (t.clock as FakeClock).set("2026-11-28T20:00:00.000Z");
   const u = await createUser(t.deps);
   return {
