@@ -4,6 +4,15 @@
  */
 import type { ReferenceOperation } from "../lib/openapi/reference.ts";
 
+// Spelled out so the stylesheet check finds each class a component names.
+const METHOD_CLASS: Record<string, string> = {
+  GET: "api-method-get",
+  POST: "api-method-post",
+  PUT: "api-method-put",
+  PATCH: "api-method-patch",
+  DELETE: "api-method-delete",
+};
+
 /** An operation as a disclosure: the summary line, then its details and its form. */
 export function ApiOperation({ op }: { op: ReferenceOperation }) {
   const inputs = op.parameters.filter((p) => p.in === "path" || p.in === "query");
@@ -12,7 +21,7 @@ export function ApiOperation({ op }: { op: ReferenceOperation }) {
   return (
     <details class="api-op" id={op.id}>
       <summary>
-        <span class={`api-method api-method-${op.method.toLowerCase()}`}>{op.method}</span>{" "}
+        <span class={`api-method ${METHOD_CLASS[op.method] ?? ""}`}>{op.method}</span>{" "}
         <code class="api-path">{op.path}</code> <span class="api-summary">{op.summary}</span>
       </summary>
       <div class="api-op-body">

@@ -55,7 +55,7 @@ export default async function bench(): Promise<void> {
             if (name === "index.html") {
               return route.fulfill({ contentType: "text/html", body: SWAGGER_HTML });
             }
-            const type = name.endsWith(".css") ? "text/css" : "text/javascript";
+            const type = `${name.endsWith(".css") ? "text/css" : "text/javascript"}; charset=utf-8`;
             return route.fulfill({
               contentType: type,
               body: Buffer.from(await Deno.readFile(`${dist}/${name}`)),
