@@ -90,7 +90,8 @@ export default function ResetPassword() {
         if (refused) return setError(refused);
       }
       const { error } = await supabase().auth.updateUser({ password });
-      if (error?.code === "mfa_required") {
+      // mfa_required from this site's provider; Supabase Auth says insufficient_aal.
+      if (error?.code === "mfa_required" || error?.code === "insufficient_aal") {
         setNeedCode(true);
         return setError(
           "Your account has two-factor codes on: enter the code of your authenticator app " +
