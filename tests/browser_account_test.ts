@@ -204,7 +204,8 @@ Deno.test({
           assert.equal(await button.getAttribute("aria-disabled"), "true");
           await page.getByLabel("Type delete my account to confirm").fill("delete my");
           assert.equal(await button.getAttribute("aria-disabled"), "true");
-          await button.click();
+          await button.focus();
+          await page.keyboard.press("Enter");
           await page.getByText("in the box above to delete the account").waitFor();
           await page.getByLabel("Type delete my account to confirm").fill("delete my account");
           await button.click();
