@@ -14,6 +14,7 @@ import { openKv } from "./lib/kv.ts";
 import { HeldLeases } from "./lib/kv_lock.ts";
 import { jsonLogger } from "./lib/log.ts";
 import { Problem, problemResponse } from "./lib/problem.ts";
+import { type RunningServer, serveConnections } from "./lib/http/serve_connections.ts";
 import { createServices, restartHooks } from "./lib/services.ts";
 import { migrate, readMigrations } from "./lib/store/migrate.ts";
 import { DataDirInUse } from "./lib/store/dir_lock.ts";
@@ -54,11 +55,14 @@ const starting = new Problem(503, "not_ready", "The service is starting; try aga
   headers: { "Retry-After": "1" },
 });
 
-const server = Deno.serve({
-  port: config.port,
-  onListen: () => {},
-  // `info` carries the client address the sign-in limits count by (hono/deno getConnInfo).
-}, (request, info) => serving.app ? serving.app(request, info) : problemResponse(starting));
+// `info` carries the client address the sign-in limits count by (hono/deno getConnInfo).
+const handler = (request: Request, info: Deno.ServeHandlerInfo<Deno.NetAddr>) =>
+  serving.app ? serving.app(request, info) : problemResponse(starting);
+// Our own connections close a stalled body's socket after its 408; Deno.serve keeps it
+// (docs/faults.md), and is what Deno Deploy serves.
+const server: RunningServer = config.httpServer === "connections"
+  ? serveConnections({ port: config.port }, handler)
+  : Deno.serve({ port: config.port, onListen: () => {} }, handler);
 
 const started = performance.now();
 const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/pg` })

@@ -1,6 +1,6 @@
 /** Search and popular rows as cards (server pages and the LiveSearch island). */
 import { genreNames } from "../lib/catalog/genres.ts";
-import type { SearchRow } from "../lib/catalog/types.ts";
+import type { SearchRow, UnlistedRow } from "../lib/catalog/types.ts";
 import { cardPosterUrl } from "../lib/web/poster.ts";
 import { cardFacts, MovieCard } from "./MovieCard.tsx";
 import { MovieGrid } from "./MovieGrid.tsx";
@@ -36,11 +36,49 @@ export function RowGrid(
   );
 }
 
+/**
+ * What a film the search found without a date, rating or poster says instead: "Not yet
+ * released" (no date, or a date after `today`, YYYY-MM-DD) and "Not rated yet" (no votes).
+ */
+export function unlistedFacts(row: UnlistedRow, today: string): string {
+  const year = Number(row.release_date?.slice(0, 4)) || 0;
+  const parts = [cardFacts(year, genreNames(row.genre_ids))].filter(Boolean);
+  if (!row.release_date || row.release_date > today) parts.push("Not yet released");
+  if (!row.vote_average) parts.push("Not rated yet");
+  return parts.join(" · ");
+}
+
+/** The films the API leaves out (docs/website.md), after the rest and marked. */
+function UnlistedGrid(
+  { q, rows, imageBaseUrl }: { q: string; rows: UnlistedRow[]; imageBaseUrl: string },
+) {
+  const today = new Date().toISOString().slice(0, 10);
+  return (
+    <section class="unlisted" aria-labelledby="unlisted-heading">
+      <h2 id="unlisted-heading">Also found: no poster, date or rating yet</h2>
+      <MovieGrid label={`Also found for ${q}`}>
+        {rows.map((row) => (
+          <MovieCard
+            key={row.id}
+            id={row.id}
+            level={3}
+            title={row.title}
+            posterUrl={cardPosterUrl(imageBaseUrl, row.poster_path ?? "")}
+            facts={unlistedFacts(row, today)}
+          />
+        ))}
+      </MovieGrid>
+    </section>
+  );
+}
+
 /** `rows` undefined: nothing searched yet; `page` when the rows are one page past the first. */
 export function SearchResults(
-  { q, rows, page = 1, more = false, imageBaseUrl }: {
+  { q, rows, unlisted = [], page = 1, more = false, imageBaseUrl }: {
     q: string;
     rows?: SearchRow[];
+    /** Films without poster, date or rating: shown after `rows`, marked. */
+    unlisted?: UnlistedRow[];
     page?: number;
     /** More pages may follow: the count is of the movies shown so far, not of every match. */
     more?: boolean;
@@ -48,18 +86,22 @@ export function SearchResults(
   },
 ) {
   if (!rows) return null;
-  if (!rows.length) {
+  if (!rows.length && !unlisted.length) {
     return page > 1
       ? <Notice>No more movies match “{q}”.</Notice>
       : <Notice>No movies match “{q}”. Check the spelling or try another title.</Notice>;
   }
-  const count = rows.length === 1 ? "1 movie" : `${rows.length} movies`;
+  const total = rows.length + unlisted.length;
+  const count = total === 1 ? "1 movie" : `${total} movies`;
   return (
     <>
       <p class="count">
         {page > 1 ? `${count} on page ${page}` : more ? `${count} shown; more below` : count}
       </p>
-      <RowGrid label={`Results for ${q}`} rows={rows} imageBaseUrl={imageBaseUrl} />
+      {rows.length
+        ? <RowGrid label={`Results for ${q}`} rows={rows} imageBaseUrl={imageBaseUrl} />
+        : null}
+      {unlisted.length ? <UnlistedGrid q={q} rows={unlisted} imageBaseUrl={imageBaseUrl} /> : null}
     </>
   );
 }

@@ -15,7 +15,13 @@ export default function DeleteAccount({ confirmation }: { confirmation: string }
 
   async function submit(event: Event) {
     event.preventDefault();
-    if (!confirmed) return;
+    // Never disabled (keyboard focus would fall to the page): a press while deleting does
+    // nothing, one before the words are typed says what is missing.
+    if (busy) return;
+    if (!confirmed) {
+      setError(`Type "${confirmation}" in the box above to delete the account.`);
+      return;
+    }
     setBusy(true);
     setError("");
     try {
@@ -52,7 +58,11 @@ export default function DeleteAccount({ confirmation }: { confirmation: string }
           onInput={(e) => setTyped(e.currentTarget.value)}
         />
       </div>
-      <button type="submit" class="button button-danger" disabled={busy || !confirmed}>
+      <button
+        type="submit"
+        class="button button-danger"
+        aria-disabled={busy || !confirmed ? "true" : undefined}
+      >
         {busy ? "Deleting…" : "Delete my account"}
       </button>
     </form>

@@ -16,6 +16,8 @@ export default function ForgotPassword() {
 
   function submit(event: Event) {
     event.preventDefault();
+    // Never disabled (keyboard focus would fall to the page): a press while busy does nothing.
+    if (busy) return;
     return run(async () => {
       const { error } = await supabase().auth.resetPasswordForEmail(email, {
         redirectTo: `${location.origin}/reset-password`,
@@ -43,7 +45,7 @@ export default function ForgotPassword() {
       <form class="form" method="post" onSubmit={submit}>
         <FormStatus message={message} />
         <EmailField id="forgot-email" value={email} onInput={setEmail} />
-        <button type="submit" class="button" disabled={busy}>
+        <button type="submit" class="button" aria-disabled={busy ? "true" : undefined}>
           {busy ? "Please wait…" : "Send reset link"}
         </button>
       </form>

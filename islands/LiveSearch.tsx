@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { Notice } from "../components/Notice.tsx";
 import { SearchForm } from "../components/SearchForm.tsx";
 import { SearchPager, SearchResults } from "../components/SearchResults.tsx";
-import type { SearchRow } from "../lib/catalog/types.ts";
+import type { SearchRow, UnlistedRow } from "../lib/catalog/types.ts";
 import { api, ApiError } from "../lib/web/api.ts";
 import { useFocusAfterRender } from "../lib/web/use_focus.ts";
 
@@ -21,6 +21,8 @@ export interface LiveSearchProps {
   /** TMDB's page count for `q`, when the server searched. */
   totalPages?: number;
   rows?: SearchRow[];
+  /** The films the API's `results` leave out (no poster, date or rating), shown last. */
+  unlisted?: UnlistedRow[];
   /** The server's search failed with this message. */
   failure?: string;
   imageBaseUrl: string;
@@ -30,9 +32,16 @@ export interface LiveSearchProps {
 interface Shown {
   q: string;
   rows?: SearchRow[];
+  unlisted?: UnlistedRow[];
   first: number;
   last: number;
   more: boolean;
+}
+
+/** GET /api/movies/search with include=unlisted. */
+interface Found {
+  results: SearchRow[];
+  unlisted?: UnlistedRow[];
 }
 
 // Long enough not to search on every keystroke: search shares the 40-per-second window.
@@ -54,6 +63,7 @@ export default function LiveSearch(props: LiveSearchProps) {
   const [shown, setShown] = useState<Shown>({
     q: props.q,
     rows: props.rows,
+    unlisted: props.unlisted,
     first: page,
     last: page,
     more: !!props.rows && page < Math.min(props.totalPages ?? 0, MAX_PAGE),
@@ -91,12 +101,19 @@ export default function LiveSearch(props: LiveSearchProps) {
       const id = ++latest.current;
       setPending("search");
       try {
-        const { data } = await api<{ results: SearchRow[] }>(
-          `/api/movies/search?q=${encodeURIComponent(q)}`,
+        const { data } = await api<Found>(
+          `/api/movies/search?q=${encodeURIComponent(q)}&include=unlisted`,
         );
         if (id !== latest.current) return;
         // The API gives no page count: "More results" shows while pages bring new rows.
-        setShown({ q, rows: data.results, first: 1, last: 1, more: data.results.length > 0 });
+        setShown({
+          q,
+          rows: data.results,
+          unlisted: data.unlisted,
+          first: 1,
+          last: 1,
+          more: data.results.length + (data.unlisted?.length ?? 0) > 0,
+        });
         setFailure(undefined);
         history.replaceState(null, "", `/search?q=${encodeURIComponent(q)}`);
         document.title = `“${q}” · Search · Movies`;
@@ -115,21 +132,25 @@ export default function LiveSearch(props: LiveSearchProps) {
     const id = ++latest.current;
     setPending("more");
     try {
-      const { data } = await api<{ results: SearchRow[] }>(
-        `/api/movies/search?q=${encodeURIComponent(q)}&page=${last + 1}`,
+      const { data } = await api<Found>(
+        `/api/movies/search?q=${encodeURIComponent(q)}&page=${last + 1}&include=unlisted`,
       );
       if (id !== latest.current) return;
-      const seen = new Set((shown.rows ?? []).map((r) => r.id));
+      const seen = new Set([...(shown.rows ?? []), ...(shown.unlisted ?? [])].map((r) => r.id));
       const added = data.results.filter((r) => !seen.has(r.id));
+      const addedUnlisted = (data.unlisted ?? []).filter((r) => !seen.has(r.id));
       setShown((s) => ({
         ...s,
         rows: [...(s.rows ?? []), ...added],
+        // Still after every film with a poster, date and rating.
+        unlisted: [...(s.unlisted ?? []), ...addedUnlisted],
         last: last + 1,
-        more: added.length > 0 && last + 1 < MAX_PAGE,
+        more: added.length + addedUnlisted.length > 0 && last + 1 < MAX_PAGE,
       }));
       // Focus goes to the first new movie (it stayed on the button, now below them), or to
       // "That's all" when the page brought nothing new (the button is gone).
-      focusNext(added.length ? `a.card-link[href="/movies/${added[0].id}"]` : "#search-end");
+      const first = added[0] ?? addedUnlisted[0];
+      focusNext(first ? `a.card-link[href="/movies/${first.id}"]` : "#search-end");
       setFailure(undefined);
     } catch (error) {
       if (id !== latest.current) return;
@@ -150,6 +171,7 @@ export default function LiveSearch(props: LiveSearchProps) {
       <SearchResults
         q={shown.q}
         rows={shown.rows}
+        unlisted={shown.unlisted}
         page={shown.first === shown.last ? shown.first : undefined}
         more={shown.more}
         imageBaseUrl={props.imageBaseUrl}

@@ -58,6 +58,8 @@ export default function MyServices(props: MyServicesProps) {
       class="my-services"
       onSubmit={(event) => {
         event.preventDefault();
+        // Never disabled (keyboard focus would fall to the page): a press while saving waits.
+        if (busy) return;
         run(async () => {
           try {
             await api("/api/me/services", {
@@ -124,7 +126,7 @@ export default function MyServices(props: MyServicesProps) {
         E-mail me when a movie on My List starts streaming on my services
       </label>
       <FormStatus message={message} />
-      <button type="submit" class="button" disabled={busy}>
+      <button type="submit" class="button" aria-disabled={busy ? "true" : undefined}>
         {busy ? "Saving…" : "Save my services"}
       </button>
     </form>

@@ -2,10 +2,14 @@
  * `/reset-password`, opened from the reset mail. The link carries the single-use token either
  * as `?token_hash=...&type=recovery` (this site's mail; spent with `verifyOtp` on submit, so a
  * mail scanner opening the page spends nothing) or, from Supabase Auth's own link, as a session
- * in the fragment. Then `updateUser({password})` sets the new password.
+ * in the fragment. Then `updateUser({password})` sets the new password. The link gives an aal1
+ * session; a user with two-factor codes on is refused (`mfa_required`) until the session is
+ * raised, so the form then asks for the authenticator app's code (supabase-js `mfa`
+ * challenge and verify, as the sign-in's code step) and sets the password after it.
  */
 import { useEffect, useState } from "preact/hooks";
 import { NewPasswordField } from "../components/NewPasswordField.tsx";
+import { codeMessage } from "../lib/web/auth_messages.ts";
 import { supabase } from "../lib/web/supabase.ts";
 
 type Link =
@@ -41,6 +45,9 @@ export default function ResetPassword() {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [error, setError] = useState("");
+  // Set once the server asked for the second factor: the form shows the code field.
+  const [needCode, setNeedCode] = useState(false);
+  const [code, setCode] = useState("");
   useEffect(() => setLink(readLink()), []);
 
   // Spends the link once; after that the session it gave is used.
@@ -60,13 +67,37 @@ export default function ResetPassword() {
     return true;
   }
 
+  // Raises the link's aal1 session to aal2 with the code; an error's words, or "" when done.
+  async function verifyCode(): Promise<string> {
+    const auth = supabase().auth;
+    const { data } = await auth.mfa.listFactors();
+    const factor = data?.totp[0];
+    if (!factor) return "No two-factor app is set up for this account.";
+    const { error } = await auth.mfa.challengeAndVerify({ factorId: factor.id, code: code.trim() });
+    return error ? codeMessage(error.code, error.message) : "";
+  }
+
   async function submit(event: Event) {
     event.preventDefault();
+    // Never disabled (keyboard focus would fall to the page): a press while busy does nothing.
+    if (busy || !link) return;
     setBusy(true);
     setError("");
     try {
       if (!await signInWithLink()) return;
+      if (needCode) {
+        const refused = await verifyCode();
+        if (refused) return setError(refused);
+      }
       const { error } = await supabase().auth.updateUser({ password });
+      // mfa_required from this site's provider; Supabase Auth says insufficient_aal.
+      if (error?.code === "mfa_required" || error?.code === "insufficient_aal") {
+        setNeedCode(true);
+        return setError(
+          "Your account has two-factor codes on: enter the code of your authenticator app " +
+            "to set the new password.",
+        );
+      }
       if (error) return setError(error.message || "The password could not be changed.");
       // The server renders the header: the account page shows the user signed in, and says so.
       location.assign("/account?notice=password-set");
@@ -105,7 +136,29 @@ export default function ResetPassword() {
               value={password}
               onInput={setPassword}
             />
-            <button type="submit" class="button" disabled={busy || !link}>
+            {needCode
+              ? (
+                <div class="field">
+                  <label for="reset-code">The 6-digit code of your authenticator app</label>
+                  <input
+                    id="reset-code"
+                    inputMode="numeric"
+                    autocomplete="one-time-code"
+                    pattern="[0-9]{6}"
+                    maxLength={6}
+                    required
+                    autofocus
+                    value={code}
+                    onInput={(e) => setCode(e.currentTarget.value)}
+                  />
+                </div>
+              )
+              : null}
+            <button
+              type="submit"
+              class="button"
+              aria-disabled={busy || !link ? "true" : undefined}
+            >
               {busy ? "Please wait…" : "Set new password"}
             </button>
           </form>

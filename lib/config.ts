@@ -9,6 +9,7 @@ import {
   bodyTimeoutMs,
   ConfigError,
   type Env,
+  httpServer,
   port,
   positiveInteger,
   url,
@@ -82,6 +83,11 @@ export interface Config {
   mailFrom: string;
   /** How long a request body may take to arrive (BODY_TIMEOUT_MS; docs/faults.md: 10 s). */
   bodyTimeoutMs: number;
+  /**
+   * HTTP_SERVER: `connections` (default; closes a stalled body's socket after its 408,
+   * docs/faults.md) or `deno_serve`; Deno Deploy always serves through `Deno.serve`.
+   */
+  httpServer: "connections" | "deno_serve";
   /** Signup mode, password sign-in, OIDC and redirect allow-list (docs/oidc.md). */
   access: AccessConfig;
 }
@@ -221,6 +227,7 @@ export function loadConfig(env: Env = Deno.env.toObject()): Config {
     clientIpHeader: value(env, "CLIENT_IP_HEADER")?.toLowerCase(),
     ...mail(env, siteUrl),
     bodyTimeoutMs: bodyTimeoutMs(env),
+    httpServer: onDeploy ? "deno_serve" : httpServer(env),
     access: readAccessConfig(env),
   };
 }

@@ -45,6 +45,16 @@ export function bodyTimeoutMs(env: Env): number {
   return Number(raw);
 }
 
+/** HTTP_SERVER: which server serves the app (docs/faults.md); default `connections`. */
+export function httpServer(env: Env): "connections" | "deno_serve" {
+  const raw = value(env, "HTTP_SERVER") ?? "connections";
+  if (raw === "connections" || raw === "deno_serve") return raw;
+  throw new ConfigError(
+    "HTTP_SERVER",
+    `must be "connections" or "deno_serve", got ${JSON.stringify(raw)}`,
+  );
+}
+
 /** PORT: 0 to 65535, default 8000. */
 export function port(env: Env): number {
   const raw = value(env, "PORT");

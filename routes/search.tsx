@@ -3,7 +3,7 @@
  * with a "More results" link to the next page that works without JavaScript.
  */
 import { Title } from "../components/Title.tsx";
-import { pageParam, type SearchRow } from "../lib/catalog/mod.ts";
+import { pageParam, type SearchRow, type UnlistedRow } from "../lib/catalog/mod.ts";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import { usePage } from "../lib/http/page_context.ts";
 import { type PageFailure, softFail } from "../lib/http/soft_fail.ts";
@@ -14,6 +14,7 @@ interface Data {
   page: number;
   totalPages?: number;
   results?: SearchRow[];
+  unlisted?: UnlistedRow[];
   failure?: PageFailure;
 }
 
@@ -35,6 +36,7 @@ export const handler: Handlers = {
         page,
         totalPages: value?.value.totalPages,
         results: value?.value.results,
+        unlisted: value?.value.unlisted,
         failure,
       } satisfies Data,
       { status: failure?.status },
@@ -44,7 +46,7 @@ export const handler: Handlers = {
 
 export default function Search({ data }: PageProps<Data>) {
   const { imageBaseUrl } = usePage();
-  const { q, page, totalPages, results, failure } = data;
+  const { q, page, totalPages, results, unlisted, failure } = data;
   const suffix = page > 1 ? ` · page ${page}` : "";
   return (
     <>
@@ -54,6 +56,7 @@ export default function Search({ data }: PageProps<Data>) {
         page={page}
         totalPages={totalPages}
         rows={results}
+        unlisted={unlisted}
         failure={failure?.message}
         imageBaseUrl={imageBaseUrl}
       />

@@ -5,8 +5,8 @@
  * into content-hashed chunks, so a page loads only the islands it renders. Code behind a
  * dynamic `import()` (the password strength estimator and its dictionaries, a megabyte) goes
  * to chunks loaded only by the pages that ask for them. graph.json lists each entry's static
- * chunks for the pages' modulepreload links. It also copies the API reference's assets
- * (scripts/api_docs_assets.ts) and records the build's commit in static/build.json.
+ * chunks for the pages' modulepreload links. It also records the build's commit in
+ * static/build.json.
  *
  *   deno task build                          always rebuild
  *   deno run -A scripts/build.ts --if-stale  rebuild only when an input is newer than the
@@ -15,7 +15,6 @@
  */
 
 import { currentCommit } from "../lib/build_info.ts";
-import { copyApiDocsAssets } from "./api_docs_assets.ts";
 
 const ISLAND_FILE = /^[A-Z][A-Za-z0-9]*\.tsx?$/;
 const BANNER_PREFIX = "// islands: ";
@@ -168,8 +167,6 @@ export async function build(
   options: { ifStale?: boolean; dev?: boolean; outDir?: string } = {},
 ): Promise<boolean> {
   const outDir = options.outDir ?? `${root}/static/islands`;
-  // The API reference's assets come from their npm package, copied once per package version.
-  await copyApiDocsAssets(root);
   await writeBuildInfo(root);
   const islands = await listIslands(`${root}/islands`);
   const banner = BANNER_PREFIX + (islands.map((i) => i.name).join(", ") || "(none)");

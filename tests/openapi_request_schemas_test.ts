@@ -93,6 +93,7 @@ Deno.test("the document's request schemas are the ones the routes parse with", a
     "query:q:true",
     "query:year:false",
     "query:page:false",
+    "query:include:false",
   ]);
   assert.deepEqual(params("/api/movies/popular"), ["query:page:false"]);
   assert.deepEqual(params("/api/movies/{id}"), ["path:id:true"]);

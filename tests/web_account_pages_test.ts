@@ -101,11 +101,13 @@ Deno.test("website: account pages render on the server", async (t) => {
         assert.ok(text.includes(heading), heading);
       }
       assert.match(text, /Type delete my account to confirm/);
-      // The delete button starts disabled: nothing is deleted without the typed words.
+      // The delete button starts unavailable (aria-disabled, never disabled, so keyboard focus
+      // stays on it): nothing is deleted without the typed words.
       const doc = parseHtml(html);
       const remove = getByRole(doc, "button", { name: "Delete my account" });
       assert.equal(remove.getAttribute("type"), "submit");
-      assert.ok(remove.hasAttribute("disabled"));
+      assert.equal(remove.getAttribute("aria-disabled"), "true");
+      assert.ok(!remove.hasAttribute("disabled"));
       // The header's email links to the account page, marked current here.
       const account = getByRole(doc, "link", { name: "settings@example.test", current: "page" });
       assert.equal(account.getAttribute("href"), "/account");

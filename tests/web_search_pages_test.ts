@@ -11,26 +11,59 @@ Deno.test("website: the search page renders on the server", async (t) => {
   await using tmdb = await startFakeTmdb();
   await using app = await testApp({ env: { ...tmdbEnv(tmdb), TMDB_IMAGE_BASE_URL: IMAGE_BASE } });
 
-  await t.step("/search?q= lists the matching movies, without the rows the API drops", async () => {
-    const { status, html } = await get(app, "/search?q=fight%20club");
-    assert.equal(status, 200);
-    const text = textOf(html);
-    assert.match(text, /Results for “fight club”/);
-    assert.ok(text.includes("Fight Club"));
-    assert.ok(text.includes("Zombie Fight Club"));
-    // No poster or no release date: dropped by the catalog, as GET /api/movies/search does.
-    assert.ok(!text.includes("Insane Fight Club"));
-    assert.ok(!text.includes("Leopard Fight Club"));
-    const doc = parseHtml(html);
-    const box = getByRole(doc, "searchbox", { name: "Search movies" });
-    assert.equal(box.getAttribute("name"), "q");
-    assert.equal(box.getAttribute("value"), "fight club");
-    assert.equal(doc.title, "“fight club” · Search · Movies");
-    // The results are the LiveSearch island's, so typing can replace them in place.
-    const live = islandsOf(html).find((i) => i.name === "LiveSearch");
-    assert.equal(live?.props.q, "fight club");
-    assert.equal((live?.props.rows as unknown[]).length, text.match(/★/g)?.length);
-    assert.ok(tmdb.requests.some((r) => r.path === "/search/movie"));
+  await t.step(
+    "/search?q= lists the matching movies, then the ones the API drops, marked",
+    async () => {
+      const { status, html } = await get(app, "/search?q=fight%20club");
+      assert.equal(status, 200);
+      const text = textOf(html);
+      assert.match(text, /Results for “fight club”/);
+      assert.ok(text.includes("Fight Club"));
+      assert.ok(text.includes("Zombie Fight Club"));
+      // No poster or no release date: GET /api/movies/search drops them (interface rule 2); the
+      // website lists them after every complete row, marked (issue 31, item 11).
+      const doc = parseHtml(html);
+      const found = getByRole(doc, "list", { name: "Results for fight club" });
+      assert.ok(!textOf(found.outerHTML).includes("Insane Fight Club"));
+      const also = getByRole(doc, "list", { name: "Also found for fight club" });
+      const alsoText = textOf(also.outerHTML);
+      for (const title of ["Insane Fight Club", "Leopard Fight Club", "Jurassic Fight Club"]) {
+        assert.ok(alsoText.includes(title), title);
+      }
+      assert.ok(text.indexOf("Zombie Fight Club") < text.indexOf("Also found: no poster"));
+      const leopard = [...also.querySelectorAll("li")].find((li) =>
+        li.textContent?.includes("Leopard Fight Club")
+      );
+      assert.match(leopard?.textContent ?? "", /Not yet released/);
+      assert.equal(also.querySelectorAll("li").length, 7);
+      const box = getByRole(doc, "searchbox", { name: "Search movies" });
+      assert.equal(box.getAttribute("name"), "q");
+      assert.equal(box.getAttribute("value"), "fight club");
+      assert.equal(doc.title, "“fight club” · Search · Movies");
+      // The results are the LiveSearch island's, so typing can replace them in place.
+      const live = islandsOf(html).find((i) => i.name === "LiveSearch");
+      assert.equal(live?.props.q, "fight club");
+      assert.equal((live?.props.rows as unknown[]).length, text.match(/★/g)?.length);
+      assert.ok(tmdb.requests.some((r) => r.path === "/search/movie"));
+      assert.equal((live?.props.unlisted as unknown[]).length, 7);
+    },
+  );
+
+  await t.step("the API keeps dropping them; include=unlisted answers them apart", async () => {
+    const plain = await app.request("/api/movies/search?q=fight%20club");
+    assert.equal(plain.status, 200);
+    const body = await plain.json();
+    assert.deepEqual(Object.keys(body), ["results"]);
+    assert.ok(!body.results.some((r: { title: string }) => r.title === "Leopard Fight Club"));
+    const asked = await app.request("/api/movies/search?q=fight%20club&include=unlisted");
+    const both = await asked.json();
+    assert.deepEqual(both.results, body.results);
+    const leopard = both.unlisted.find((r: { title: string }) => r.title === "Leopard Fight Club");
+    assert.equal(leopard.release_date, null);
+    assert.equal(leopard.vote_average, 6);
+    const wrong = await app.request("/api/movies/search?q=fight%20club&include=everything");
+    assert.equal(wrong.status, 400);
+    await wrong.body?.cancel();
   });
 
   await t.step(

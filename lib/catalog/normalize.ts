@@ -4,7 +4,7 @@
  */
 import { genreNames } from "./genres.ts";
 import type { TmdbCast, TmdbCrew, TmdbListRow, TmdbMovie, TmdbVideo } from "./tmdb_schemas.ts";
-import type { MovieDetail, SearchRow } from "./types.ts";
+import type { MovieDetail, SearchRow, UnlistedRow } from "./types.ts";
 
 /** The actors a detail lists. */
 export const ACTORS_SHOWN = 5;
@@ -165,6 +165,20 @@ export function toMovieDetail(row: MovieRow, imageBaseUrl: string): MovieDetail 
     directors: row.directors ?? [],
     description: row.overview,
     trailer: row.trailer_url,
+  };
+}
+
+/** The unlisted row of a list row `toSearchRow` drops, or null when it is a search row. */
+export function toUnlistedRow(row: TmdbListRow): UnlistedRow | null {
+  if (toSearchRow(row)) return null;
+  return {
+    id: row.id,
+    title: row.title,
+    original_title: row.original_title,
+    poster_path: row.poster_path || null,
+    release_date: releaseDate(row.release_date),
+    vote_average: row.vote_average || null,
+    genre_ids: row.genre_ids,
   };
 }
 

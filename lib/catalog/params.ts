@@ -25,6 +25,10 @@ export const searchQuerySchema = z.object({
   year: z.string().regex(/^\d{4}$/).transform(Number).optional()
     .meta({ description: "Release year, YYYY." }),
   page: pageParam.optional(),
+  include: z.enum(["unlisted"]).optional().meta({
+    description: "`unlisted`: also answer `unlisted`, the rows `results` leaves out (no poster, " +
+      "release date or rating), as the website's search shows them after the rest.",
+  }),
 });
 
 /** GET /api/movies/popular. */

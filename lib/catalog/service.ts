@@ -17,7 +17,14 @@ import {
   upsertDetail,
   upsertLight,
 } from "./movies_store.ts";
-import { detailRow, lightRow, type MovieRow, toMovieDetail, toSearchRow } from "./normalize.ts";
+import {
+  detailRow,
+  lightRow,
+  type MovieRow,
+  toMovieDetail,
+  toSearchRow,
+  toUnlistedRow,
+} from "./normalize.ts";
 import { readPopular, writePopular } from "./popular_cache.ts";
 import {
   PROVIDERS_TTL_MS,
@@ -32,6 +39,7 @@ import type {
   MovieDetail,
   PopularPage,
   SearchRow,
+  UnlistedRow,
   WithRateLimit,
 } from "./types.ts";
 
@@ -142,8 +150,10 @@ export function createCatalogService(
       const { year, page, wait = false, background } = searchOptions;
       const answer = await client.search(query, { year, page, wait, background });
       const results = answer.value.results.map(toSearchRow).filter((r): r is SearchRow => !!r);
+      const unlisted = answer.value.results.map(toUnlistedRow)
+        .filter((r): r is UnlistedRow => !!r);
       const totalPages = Math.min(answer.value.total_pages, MAX_PAGE);
-      return { value: { results, totalPages }, headers: answer.headers };
+      return { value: { results, totalPages, unlisted }, headers: answer.headers };
     },
 
     async popular(page, popularOptions = {}) {

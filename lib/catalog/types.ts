@@ -41,6 +41,22 @@ export interface MovieDetail {
 export interface SearchPage {
   results: SearchRow[];
   totalPages: number;
+  /** The page's rows the API drops (no poster, date or rating), for the website to show last. */
+  unlisted: UnlistedRow[];
+}
+
+/**
+ * A search row with no poster, no release date or no rating: interface.md drops it from
+ * `results`; the website lists it after the rest, marked (docs/website.md).
+ */
+export interface UnlistedRow {
+  id: number;
+  title: string;
+  original_title: string;
+  poster_path: string | null;
+  release_date: string | null;
+  vote_average: number | null;
+  genre_ids: number[];
 }
 
 /** One page of the popular feed (GET /api/movies/popular). */

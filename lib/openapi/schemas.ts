@@ -121,6 +121,18 @@ export const searchRowSchema = z.strictObject({
 /** GET /api/movies/search. */
 export const searchResultsSchema = z.strictObject({
   results: z.array(searchRowSchema),
+  unlisted: z.array(z.strictObject({
+    id: catalogId,
+    title: z.string(),
+    original_title: z.string(),
+    poster_path: z.string().nullable(),
+    release_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(),
+    vote_average: z.number().nullable(),
+    genre_ids: z.array(z.number().int()),
+  })).optional().meta({
+    description: "Only with `include=unlisted`: the rows `results` leaves out (no poster, " +
+      "release date or rating).",
+  }),
 });
 
 /** GET /api/movies/popular. */

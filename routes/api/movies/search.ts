@@ -12,13 +12,17 @@ export const handler: Handlers = {
         detail: `q is required: 1 to ${MAX_QUERY_LENGTH} characters after trimming ` +
           `(optional: year as YYYY, page 1-${MAX_PAGE}).`,
       });
-      const { q, year, page } = query;
+      const { q, year, page, include } = query;
       const { value, headers } = await c.get("services").catalog.search(q, {
         year,
         page,
         wait: false,
       });
-      // Exactly `{results}` (docs/catalog.md); the page count is the website's.
+      // Exactly `{results}` (docs/catalog.md); the page count is the website's. The
+      // rows it drops only when asked for (the website's search lists them last).
+      if (include === "unlisted") {
+        return c.json({ results: value.results, unlisted: value.unlisted }, 200, headers);
+      }
       return c.json({ results: value.results }, 200, headers);
     }),
 };
