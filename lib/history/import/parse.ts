@@ -67,6 +67,9 @@ function csvKind(bytes: Uint8Array) {
   return { imdb: imdbKind(header), letterboxd: letterboxdKind(header), ours: isImportCsv(header) };
 }
 
+// A list file's start: Letterboxd's version line, or its list block's header without it.
+const LIST_CSV = /^(Letterboxd list export|Date,Name,Tags,URL,Description\r?\n)/i;
+
 // A Letterboxd list: lists/<name>.csv, at the top or under one wrapping folder.
 const LIST_FILE = /^([^/]+\/)?lists\/[^/]+\.csv$/i;
 
@@ -150,6 +153,13 @@ async function fromBytes(bytes: Uint8Array, ctx: ReadContext): Promise<ParsedFil
       throw unknownFormat();
     }
     return fromJson(json, ctx);
+  }
+  if (LIST_CSV.test(body)) {
+    // One list on its own (this service's list CSV, or a file from a Letterboxd ZIP's lists/).
+    const parsed = parseLetterboxdList(body, { index: 0, fileName: "list.csv" });
+    if (!parsed) throw unknownFormat();
+    for (let i = 0; i < parsed.rows.length; i++) countRow(ctx);
+    return { format: "letterboxd", rows: parsed.rows, skipped: parsed.skipped, lists: [parsed.list] };
   }
   const kind = csvKind(bytes);
   if (kind.imdb) {
