@@ -15,6 +15,7 @@ interface Data {
   totalPages?: number;
   results?: SearchRow[];
   failure?: PageFailure;
+  signedIn?: boolean;
 }
 
 export const handler: Handlers = {
@@ -23,7 +24,8 @@ export const handler: Handlers = {
     // A page out of 1-500 (or not a number) is the first: a hand-edited link still finds movies.
     const parsed = pageParam.safeParse(c.req.query("page") ?? "1");
     const page = parsed.success ? parsed.data : 1;
-    if (!q) return c.var.render({ q, page } satisfies Data);
+    const signedIn = Boolean(c.get("user"));
+    if (!q) return c.var.render({ q, page, signedIn } satisfies Data);
     // wait: false, as the API route: a full window answers at once instead of stalling the page.
     const { value, failure } = await softFail(
       c,
@@ -36,6 +38,7 @@ export const handler: Handlers = {
         totalPages: value?.value.totalPages,
         results: value?.value.results,
         failure,
+        signedIn,
       } satisfies Data,
       { status: failure?.status },
     );
@@ -44,7 +47,7 @@ export const handler: Handlers = {
 
 export default function Search({ data }: PageProps<Data>) {
   const { imageBaseUrl } = usePage();
-  const { q, page, totalPages, results, failure } = data;
+  const { q, page, totalPages, results, failure, signedIn } = data;
   const suffix = page > 1 ? ` · page ${page}` : "";
   return (
     <>
@@ -56,6 +59,7 @@ export default function Search({ data }: PageProps<Data>) {
         rows={results}
         failure={failure?.message}
         imageBaseUrl={imageBaseUrl}
+        signedIn={signedIn}
       />
     </>
   );

@@ -159,7 +159,12 @@ async function fromBytes(bytes: Uint8Array, ctx: ReadContext): Promise<ParsedFil
     const parsed = parseLetterboxdList(body, { index: 0, fileName: "list.csv" });
     if (!parsed) throw unknownFormat();
     for (let i = 0; i < parsed.rows.length; i++) countRow(ctx);
-    return { format: "letterboxd", rows: parsed.rows, skipped: parsed.skipped, lists: [parsed.list] };
+    return {
+      format: "letterboxd",
+      rows: parsed.rows,
+      skipped: parsed.skipped,
+      lists: [parsed.list],
+    };
   }
   const kind = csvKind(bytes);
   if (kind.imdb) {
