@@ -5,20 +5,25 @@
  * buttons are never disabled (keyboard focus would fall to the page); a press while busy does
  * nothing.
  */
+import type { ComponentChildren } from "preact";
 import type { CardNote, PickAction } from "../lib/web/pick_actions.ts";
 import type { Pick } from "../lib/web/recommend_picks.ts";
 import { cardFacts, MovieCard } from "./MovieCard.tsx";
 
 export type { PickAction } from "../lib/web/pick_actions.ts";
 
-/** The card; `note` is what its last action said, `busy` while one is being saved. */
+/**
+ * The card; `note` is what its last action said, `busy` while one is being saved; `children`
+ * join the actions (the island's "Add to list").
+ */
 export function RecommendationCard(
-  { pick, busy, note, onAction, onUndo }: {
+  { pick, busy, note, onAction, onUndo, children }: {
     pick: Pick;
     busy: boolean;
     note?: CardNote;
     onAction?: (pick: Pick, action: PickAction) => void;
     onUndo?: (pick: Pick) => void;
+    children?: ComponentChildren;
   },
 ) {
   const name = pick.title || `movie #${pick.catalogId}`;
@@ -75,6 +80,7 @@ export function RecommendationCard(
               pick.inMyList,
             )}
             {action("dismiss", "Not interested", `Not interested in ${name}`)}
+            {children}
           </div>
           {status}
         </>

@@ -1,4 +1,5 @@
 /** Search and popular rows as cards (server pages and the LiveSearch island). */
+import type { ComponentChildren } from "preact";
 import { genreNames } from "../lib/catalog/genres.ts";
 import type { SearchRow, UnlistedRow } from "../lib/catalog/types.ts";
 import { cardPosterUrl } from "../lib/web/poster.ts";
@@ -6,14 +7,18 @@ import { cardFacts, MovieCard } from "./MovieCard.tsx";
 import { MovieGrid } from "./MovieGrid.tsx";
 import { Notice } from "./Notice.tsx";
 
+/** What a card carries below it (signed in: "Add to list"). */
+export type RowActions = (row: SearchRow) => ComponentChildren;
+
 /** Search or popular rows as a grid of cards. */
 export function RowGrid(
-  { label, rows, imageBaseUrl, level }: {
+  { label, rows, imageBaseUrl, level, actions }: {
     label: string;
     rows: SearchRow[];
     imageBaseUrl: string;
     /** The card titles' heading level (3 under a section's h2). */
     level?: 2 | 3;
+    actions?: RowActions;
   },
 ) {
   return (
@@ -30,7 +35,9 @@ export function RowGrid(
             genreNames(row.genre_ids),
             row.vote_average,
           )}
-        />
+        >
+          {actions?.(row)}
+        </MovieCard>
       ))}
     </MovieGrid>
   );
@@ -74,7 +81,7 @@ function UnlistedGrid(
 
 /** `rows` undefined: nothing searched yet; `page` when the rows are one page past the first. */
 export function SearchResults(
-  { q, rows, unlisted = [], page = 1, more = false, imageBaseUrl }: {
+  { q, rows, unlisted = [], page = 1, more = false, imageBaseUrl, actions }: {
     q: string;
     rows?: SearchRow[];
     /** Films without poster, date or rating: shown after `rows`, marked. */
@@ -83,6 +90,7 @@ export function SearchResults(
     /** More pages may follow: the count is of the movies shown so far, not of every match. */
     more?: boolean;
     imageBaseUrl: string;
+    actions?: RowActions;
   },
 ) {
   if (!rows) return null;
@@ -99,7 +107,14 @@ export function SearchResults(
         {page > 1 ? `${count} on page ${page}` : more ? `${count} shown; more below` : count}
       </p>
       {rows.length
-        ? <RowGrid label={`Results for ${q}`} rows={rows} imageBaseUrl={imageBaseUrl} />
+        ? (
+          <RowGrid
+            label={`Results for ${q}`}
+            rows={rows}
+            imageBaseUrl={imageBaseUrl}
+            actions={actions}
+          />
+        )
         : null}
       {unlisted.length ? <UnlistedGrid q={q} rows={unlisted} imageBaseUrl={imageBaseUrl} /> : null}
     </>

@@ -12,6 +12,7 @@ import { SearchPager, SearchResults } from "../components/SearchResults.tsx";
 import type { SearchRow, UnlistedRow } from "../lib/catalog/types.ts";
 import { api, ApiError } from "../lib/web/api.ts";
 import { useFocusAfterRender } from "../lib/web/use_focus.ts";
+import AddToList from "./AddToList.tsx";
 
 /** What the server searched (and found), and the image root for posters. */
 export interface LiveSearchProps {
@@ -26,6 +27,8 @@ export interface LiveSearchProps {
   /** The server's search failed with this message. */
   failure?: string;
   imageBaseUrl: string;
+  /** Signed in: each card offers "Add to list". */
+  signedIn?: boolean;
 }
 
 /** The results on screen: the query, the rows of pages `first` to `last`, and whether more exist. */
@@ -175,6 +178,9 @@ export default function LiveSearch(props: LiveSearchProps) {
         page={shown.first === shown.last ? shown.first : undefined}
         more={shown.more}
         imageBaseUrl={props.imageBaseUrl}
+        actions={props.signedIn
+          ? (row) => <AddToList catalogId={row.id} title={row.title} compact />
+          : undefined}
       />
       {shown.rows
         ? (

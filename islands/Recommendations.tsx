@@ -7,6 +7,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { MovieGrid } from "../components/MovieGrid.tsx";
 import { RecommendationCard } from "../components/RecommendationCard.tsx";
+import AddToList from "./AddToList.tsx";
 import { LocalTime } from "../components/LocalTime.tsx";
 import { SetDates } from "../components/SetDates.tsx";
 import type { RecommendResult } from "../lib/recommend/types.ts";
@@ -184,7 +185,9 @@ export default function Recommendations(props: RecommendationsProps) {
                 note={notes[pick.catalogId]}
                 onAction={act}
                 onUndo={undo}
-              />
+              >
+                <AddToList catalogId={pick.catalogId} title={pick.title} compact />
+              </RecommendationCard>
             ))}
           </MovieGrid>
         )

@@ -8,7 +8,7 @@ import type { UnratedMovie } from "../lib/diary/mod.ts";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import { usePage } from "../lib/http/page_context.ts";
 import { type PageFailure, softFail } from "../lib/http/soft_fail.ts";
-import { RateQueue } from "../islands.gen.ts";
+import { AddToList, RateQueue } from "../islands.gen.ts";
 
 interface Data {
   popular?: PopularPage;
@@ -17,6 +17,8 @@ interface Data {
   notice?: keyof typeof NOTICES;
   /** Signed in: the latest watched movies without a rating. */
   unrated?: UnratedMovie[];
+  /** Signed in: each card offers "Add to list". */
+  signedIn?: boolean;
 }
 
 /** How many movies the home page asks to rate. */
@@ -44,7 +46,8 @@ export const handler: Handlers = {
     ]);
     const asked = c.req.query("notice") ?? "";
     const notice = Object.hasOwn(NOTICES, asked) ? asked as keyof typeof NOTICES : undefined;
-    return c.var.render({ popular: value?.value, failure, notice, unrated } satisfies Data, {
+    const data = { popular: value?.value, failure, notice, unrated, signedIn: Boolean(user) };
+    return c.var.render(data satisfies Data, {
       status: failure?.status,
     });
   },
@@ -52,7 +55,7 @@ export const handler: Handlers = {
 
 export default function Home({ data }: PageProps<Data>) {
   const { imageBaseUrl } = usePage();
-  const { popular, failure, notice, unrated } = data;
+  const { popular, failure, notice, unrated, signedIn } = data;
   const page = popular?.page ?? 1;
   return (
     <>
@@ -83,6 +86,9 @@ export default function Home({ data }: PageProps<Data>) {
               rows={popular.results}
               imageBaseUrl={imageBaseUrl}
               level={3}
+              actions={signedIn
+                ? (row) => <AddToList catalogId={row.id} title={row.title} compact />
+                : undefined}
             />
           )
           : null}

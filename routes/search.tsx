@@ -16,6 +16,7 @@ interface Data {
   results?: SearchRow[];
   unlisted?: UnlistedRow[];
   failure?: PageFailure;
+  signedIn?: boolean;
 }
 
 export const handler: Handlers = {
@@ -24,7 +25,8 @@ export const handler: Handlers = {
     // A page out of 1-500 (or not a number) is the first: a hand-edited link still finds movies.
     const parsed = pageParam.safeParse(c.req.query("page") ?? "1");
     const page = parsed.success ? parsed.data : 1;
-    if (!q) return c.var.render({ q, page } satisfies Data);
+    const signedIn = Boolean(c.get("user"));
+    if (!q) return c.var.render({ q, page, signedIn } satisfies Data);
     // wait: false, as the API route: a full window answers at once instead of stalling the page.
     const { value, failure } = await softFail(
       c,
@@ -38,6 +40,7 @@ export const handler: Handlers = {
         results: value?.value.results,
         unlisted: value?.value.unlisted,
         failure,
+        signedIn,
       } satisfies Data,
       { status: failure?.status },
     );
@@ -46,7 +49,7 @@ export const handler: Handlers = {
 
 export default function Search({ data }: PageProps<Data>) {
   const { imageBaseUrl } = usePage();
-  const { q, page, totalPages, results, unlisted, failure } = data;
+  const { q, page, totalPages, results, unlisted, failure, signedIn } = data;
   const suffix = page > 1 ? ` · page ${page}` : "";
   return (
     <>
@@ -59,6 +62,7 @@ export default function Search({ data }: PageProps<Data>) {
         unlisted={unlisted}
         failure={failure?.message}
         imageBaseUrl={imageBaseUrl}
+        signedIn={signedIn}
       />
     </>
   );

@@ -5,7 +5,7 @@ import { addAll, json, makeList } from "./helpers/user_lists.ts";
 import { createUser } from "./helpers/users.ts";
 
 for (const engine of ENGINES) {
-  Deno.test(`[${engine}] GET /api/export carries the lists with items in position order, and one list as CSV`, async () => {
+  Deno.test(`[${engine}] GET /api/export carries the lists with items in position order, and one list as CSV in Letterboxd's list layout`, async () => {
     await using t = await testApp({ engine });
     const u = await createUser(t.deps);
     await t.store.query(
@@ -31,9 +31,13 @@ for (const engine of ENGINES) {
     });
     assert.equal(res.status, 200);
     assert.equal(res.headers.get("content-type"), "text/csv; charset=utf-8");
+    // Letterboxd's list layout (the import reads it back): the list's block, a blank line, the items.
+    const created = new Date(t.deps.clock.now()).toISOString().slice(0, 10);
     assert.equal(
       await res.text(),
-      'Position,tmdbID,Title,Year,Description\r\n1,603,"The Matrix, Reloaded?",2003,Yes\r\n' +
+      "Letterboxd list export v7\r\nDate,Name,Tags,URL,Description\r\n" +
+        `${created},Top,,,Two\r\n\r\n` +
+        'Position,tmdbID,Title,Year,Description\r\n1,603,"The Matrix, Reloaded?",2003,Yes\r\n' +
         "2,777,,,\r\n",
     );
     const other = await createUser(t.deps);

@@ -3,6 +3,7 @@ import { parseLetterboxdList } from "../lib/user_lists/import.ts";
 import { csvText, letterboxdCsvs, letterboxdZip } from "./helpers/history_files.ts";
 import { historyWorld } from "./helpers/history_import_world.ts";
 import { ENGINES } from "./helpers/store.ts";
+import { addAll, json, makeList, order } from "./helpers/user_lists.ts";
 
 const uri = (s: string) => `https://boxd.it/${s}`;
 
@@ -121,5 +122,74 @@ for (const engine of ENGINES) {
     assert.equal(again.counts.added, 0);
     const twice = await (await w.t.request("/api/export", { headers: w.user.headers })).json();
     assert.deepEqual(twice.lists, exported.lists);
+  });
+}
+
+for (const engine of ENGINES) {
+  Deno.test(`[${engine}] a list exported as CSV imports back (alone or in a Letterboxd ZIP) as a private list with the same items, order and notes`, async () => {
+    await using w = await historyWorld({ engine });
+    const u = w.user;
+    await w.t.store.query(
+      `insert into public.movies (catalog_id, title, year) values
+         (949, 'Heat', 1995), (12345, 'Heat', 1986), (129, 'Spirited Away', 2001),
+         (550, 'Fight Club', 1999)
+       on conflict (catalog_id) do update set title = excluded.title, year = excluded.year`,
+    );
+    const id = await makeList(w.t, u, {
+      name: "Two Heats",
+      description: "=not a formula, just words",
+      visibility: "public",
+      ranked: true,
+    });
+    // 777 has no movie row (a fallback card, empty title): its tmdbID alone brings it back.
+    await addAll(w.t, u, id, [949, 12345, 129, 550, 777]);
+    const moved = await w.t.request(
+      `/api/lists/${id}/items/550`,
+      json(u, "PATCH", { position: 1, note: "-first, always" }),
+    );
+    assert.equal(moved.status, 200);
+    await moved.body?.cancel();
+    const expected = [550, 949, 12345, 129, 777];
+    assert.deepEqual(await order(w.t, u, id), expected);
+    const res = await w.t.request(`/api/export?format=csv&list=list&id=${id}`, {
+      headers: u.headers,
+    });
+    const csv = await res.text();
+    assert.match(csv, /^Letterboxd list export v7\r\nDate,Name,Tags,URL,Description\r\n/);
+    assert.match(csv, /\r\n\r\nPosition,tmdbID,Title,Year,Description\r\n1,550,Fight Club,1999,/);
+
+    for (const file of [csv, letterboxdZip({ "lists/two-heats.csv": csv })]) {
+      const gone = await w.t.request(`/api/lists/${id}`, json(u, "DELETE"));
+      if (gone.status !== 204) assert.equal(gone.status, 404);
+      await gone.body?.cancel();
+      const run = await w.importFile(file);
+      assert.equal(run.status, "succeeded");
+      assert.equal(run.counts.added, 5);
+      const { lists } = await (await w.t.request("/api/lists", { headers: u.headers })).json();
+      assert.equal(lists.length, 1);
+      assert.deepEqual(
+        { ...lists[0], id: "", updatedAt: "" },
+        {
+          id: "",
+          name: "Two Heats",
+          description: "=not a formula, just words",
+          visibility: "private",
+          ranked: true,
+          count: 5,
+          updatedAt: "",
+          shareUrl: null,
+        },
+      );
+      assert.deepEqual(await order(w.t, u, lists[0].id), expected);
+      const page = await (await w.t.request(`/api/lists/${lists[0].id}`, { headers: u.headers }))
+        .json();
+      assert.deepEqual(
+        page.movies.map((m: { note: string | null }) => m.note),
+        ["-first, always", null, null, null, null],
+      );
+      await w.t.request(`/api/lists/${lists[0].id}`, json(u, "DELETE")).then((r) =>
+        r.body?.cancel()
+      );
+    }
   });
 }

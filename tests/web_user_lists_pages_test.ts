@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { testApp } from "./helpers/app.ts";
+import { startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 import { parseHtml } from "./helpers/dom.ts";
 import { addAll, json, makeList } from "./helpers/user_lists.ts";
 import { createUser } from "./helpers/users.ts";
@@ -92,4 +93,30 @@ Deno.test("website: the owner's list pages, the shared page with its preview tag
     const page = await get(app, "/account", cookie);
     assert.ok(islandsOf(page.html).some((i) => i.name === "ProfileSettings"));
   });
+});
+
+Deno.test("website: signed in, the home page's and the search page's cards offer Add to list; signed out they do not", async () => {
+  await using tmdb = await startFakeTmdb();
+  await using app = await testApp({ env: tmdbEnv(tmdb) });
+  const user = await createUser(app.deps);
+  const cookie = { headers: { cookie: sessionCookie(user.token, user.email) } };
+  for (const path of ["/", "/search?q=fight%20club"]) {
+    const signedIn = await get(app, path, cookie);
+    assert.equal(signedIn.status, 200);
+    const doc = parseHtml(signedIn.html);
+    const cards = [...doc.querySelectorAll("article.card")];
+    assert.ok(cards.length > 1, path);
+    for (const card of cards) {
+      const title = card.querySelector(".card-link")?.textContent;
+      const button = card.querySelector(`button[aria-label="Add to list: ${title}"]`);
+      assert.ok(button, `${path}: ${title}`);
+    }
+    const signedOut = await get(app, path);
+    assert.doesNotMatch(signedOut.html, /Add to list/);
+  }
+  // On the home page each card's button is its own island; on search, LiveSearch's.
+  const home = await get(app, "/", cookie);
+  assert.ok(islandsOf(home.html).some((i) => i.name === "AddToList"));
+  const search = await get(app, "/search?q=fight%20club", cookie);
+  assert.equal(islandsOf(search.html).find((i) => i.name === "LiveSearch")?.props.signedIn, true);
 });

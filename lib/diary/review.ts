@@ -2,21 +2,15 @@
 import { HYDRATE_SQL, type MovieCard, toCard } from "../lists/cards.ts";
 import type { Sql } from "../store/mod.ts";
 import { readYearStats, type YearStats } from "./stats.ts";
+import { YEARS_SQL } from "./stats_sql.ts";
 
 /** What /stats and /stats/YYYY show. */
 export interface YearReview {
   stats: YearStats;
   top: MovieCard[];
-  /** The years with a viewing or a dated watched movie, newest first. */
+  /** The years with a viewing or a dated watched movie counted, newest first. */
   years: number[];
 }
-
-const YEARS_SQL = `select distinct extract(year from d)::int as y from (
-    select watched_on as d from public.user_viewings where user_id = $1::uuid
-    union all
-    select watched_on from public.user_watched_movies where user_id = $1::uuid
-      and watched_on is not null
-  ) t order by y desc`;
 
 /** Reads the review of `year` (null: all time) in three statements. */
 export async function readYearReview(

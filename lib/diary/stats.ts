@@ -50,15 +50,20 @@ function mark(value: unknown): WatchMark | null {
   return m ? { catalogId: Number(m.catalogId), watchedOn: String(m.watchedOn) } : null;
 }
 
+// A JSON object of counts by "1".."n" as the full array of n counts.
+function spread(value: unknown, length: number): number[] {
+  const counts = json<Record<string, number>>(value);
+  return Array.from({ length }, (_, i) => Number(counts[String(i + 1)] ?? 0));
+}
+
 /** Reads the numbers of `userId`'s `year` (null: all time) in one statement. */
 export async function readYearStats(
   sql: Sql,
   userId: string,
   year: number | null,
 ): Promise<YearStats> {
-  const range = year === null ? [null, null] : [`${pad(year)}-01-01`, `${pad(year + 1)}-01-01`];
-  const [r] = await sql.query(STATS_SQL, [userId, ...range]);
-  const histogram = json<number[]>(r.histogram);
+  const [r] = await sql.query(STATS_SQL, [userId, year ?? 0]);
+  const histogram = spread(r.histogram, 10);
   return {
     year,
     films: Number(r.films),
@@ -68,9 +73,9 @@ export async function readYearStats(
     ratings: {
       count: Number(r.ratingCount),
       average: r.ratingAverage === null ? null : Number(r.ratingAverage),
-      histogram: Object.fromEntries(histogram.map((n, i) => [String(i + 1), Number(n)])),
+      histogram: Object.fromEntries(histogram.map((n, i) => [String(i + 1), n])),
     },
-    byMonth: year === null ? null : json<number[]>(r.byMonth).map(Number),
+    byMonth: year === null ? null : spread(r.byMonth, 12),
     genres: named(r.genres),
     directors: named(r.directors),
     actors: named(r.actors),
@@ -80,8 +85,4 @@ export async function readYearStats(
     firstWatch: mark(r.firstWatch),
     lastWatch: mark(r.lastWatch),
   };
-}
-
-function pad(year: number): string {
-  return String(year).padStart(4, "0");
 }

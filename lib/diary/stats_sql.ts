@@ -1,71 +1,65 @@
 /**
- * The year in review in one statement, whatever the history's size: the viewings of the period
- * (with, for a movie watched without any viewing logged, its watched row once at its date) are
- * read once into `v`, the distinct films with their movie rows once into `f`, and every number
- * and top list is an aggregate over those two. $1 the user, $2 and $3 the period's `[from, to)`
- * dates (both null: all time).
+ * The year in review in one statement of index lookups, whatever the history's size: the
+ * figures are kept up to date on write by the triggers of the migration
+ * `20261128130100_diary_stats_on_write.sql` (docs/diary.md), per user and period (a year, or
+ * 0 for all time): one row of totals, counts by name (genres, directors, actors, decades,
+ * ratings, months) and one row per film. $1 the user, $2 the period.
  */
 
 /** How long each top list is. */
 export const TOP_STATS = 10;
 
-function top(column: "genres" | "directors" | "actors"): string {
-  return `(select coalesce(json_agg(json_build_object('name', name, 'count', n)
-      order by n desc, name), '[]'::json)
-    from (select name, count(*)::int as n from f cross join lateral unnest(f.${column}) as name
-          where name <> '' group by name order by n desc, name limit ${TOP_STATS}) t)`;
+function top(kind: "genre" | "director" | "actor"): string {
+  return `(select coalesce(json_agg(json_build_object('name', t.name, 'count', t.n)
+      order by t.n desc, t.name), '[]'::json)
+    from (select name, n from public.user_stats_tallies
+           where user_id = $1::uuid and period = $2::int and kind = '${kind}'
+           order by n desc, name limit ${TOP_STATS}) t)`;
+}
+
+function counts(kind: "rating" | "month", length: number): string {
+  return `(select coalesce(json_object_agg(name, n), '{}'::json)
+    from public.user_stats_tallies
+    where user_id = $1::uuid and period = $2::int and kind = '${kind}'
+      and name in (${Array.from({ length }, (_, i) => `'${i + 1}'`).join(", ")}))`;
+}
+
+function mark(order: string, where: string): string {
+  return `(select json_build_object('catalogId', catalog_id, 'watchedOn', ${where}::text)
+    from public.user_stats_films
+    where user_id = $1::uuid and period = $2::int and ${where} is not null
+    order by ${order} limit 1)`;
 }
 
 /** The statement (read with the server's privileges, scoped to the user by $1). */
-export const STATS_SQL = `with v as materialized (
-    select x.catalog_id, x.watched_on, x.rating, x.rewatch
-      from public.user_viewings x
-     where x.user_id = $1::uuid
-       and ($2::date is null or (x.watched_on >= $2::date and x.watched_on < $3::date))
-    union all
-    select w.catalog_id, w.watched_on, w.rating, false
-      from public.user_watched_movies w
-     where w.user_id = $1::uuid
-       and ($2::date is null or (w.watched_on >= $2::date and w.watched_on < $3::date))
-       and not exists (select 1 from public.user_viewings x
-                        where x.user_id = w.user_id and x.catalog_id = w.catalog_id)
-  ), f as materialized (
-    select v.catalog_id, max(v.rating) as best, count(*) as n, max(v.watched_on) as last_on,
-           max(m.year) as year, max(m.runtime) as runtime,
-           coalesce(max(m.genres), '{}') as genres,
-           coalesce(max(m.directors), '{}') as directors,
-           coalesce(max(m.actors), '{}') as actors
-      from v left join public.movies m on m.catalog_id = v.catalog_id
-     group by v.catalog_id
-  )
-  select (select count(*) from f)::int as films,
-    (select count(*) from v)::int as viewings,
-    (select count(*) filter (where rewatch) from v)::int as rewatches,
-    (select coalesce(sum(coalesce(f.runtime, 0) * f.n), 0) from f)::int as minutes,
-    (select count(rating) from v)::int as "ratingCount",
-    (select round(avg(rating), 2) from v)::float8 as "ratingAverage",
-    (select json_build_array(${
-  Array.from({ length: 10 }, (_, i) => `count(*) filter (where rating = ${i + 1})`).join(", ")
-}) from v) as histogram,
-    (select json_build_array(${
-  Array.from(
-    { length: 12 },
-    (_, i) => `count(*) filter (where extract(month from watched_on) = ${i + 1})`,
-  ).join(", ")
-}) from v) as "byMonth",
-    ${top("genres")} as genres,
-    ${top("directors")} as directors,
-    ${top("actors")} as actors,
-    (select coalesce(json_agg(json_build_object('decade', d, 'count', n) order by d), '[]'::json)
-       from (select (year / 10) * 10 as d, count(*)::int as n from f where year > 0
-             group by 1) t) as decades,
-    (select coalesce(json_agg(catalog_id order by best desc, n desc, last_on desc, catalog_id),
-       '[]'::json)
-       from (select catalog_id, best, n, last_on from f where best is not null
-             order by best desc, n desc, last_on desc nulls last, catalog_id
-             limit ${TOP_STATS}) t) as "topRated",
-    (select json_build_object('catalogId', catalog_id, 'watchedOn', watched_on::text) from v
-      where watched_on is not null order by watched_on, catalog_id limit 1) as "firstWatch",
-    (select json_build_object('catalogId', catalog_id, 'watchedOn', watched_on::text) from v
-      where watched_on is not null order by watched_on desc, catalog_id desc limit 1)
-      as "lastWatch"`;
+export const STATS_SQL = `select coalesce(p.films, 0) as films,
+    coalesce(p.viewings, 0) as viewings,
+    coalesce(p.rewatches, 0) as rewatches,
+    coalesce(p.minutes, 0)::float8 as minutes,
+    coalesce(p.rating_count, 0) as "ratingCount",
+    case when p.rating_count > 0
+      then round(p.rating_sum::numeric / p.rating_count, 2)::float8 end as "ratingAverage",
+    ${counts("rating", 10)} as histogram,
+    ${counts("month", 12)} as "byMonth",
+    ${top("genre")} as genres,
+    ${top("director")} as directors,
+    ${top("actor")} as actors,
+    (select coalesce(json_agg(json_build_object('decade', name::int, 'count', n)
+        order by name::int), '[]'::json)
+       from public.user_stats_tallies
+      where user_id = $1::uuid and period = $2::int and kind = 'decade') as decades,
+    (select coalesce(json_agg(t.catalog_id order by t.o), '[]'::json)
+       from (select catalog_id, row_number() over (
+                order by best desc, viewings desc, last_on desc nulls last, catalog_id) as o
+               from (select catalog_id, best, viewings, last_on from public.user_stats_films
+                      where user_id = $1::uuid and period = $2::int and best is not null
+                      order by best desc, viewings desc, last_on desc nulls last, catalog_id
+                      limit ${TOP_STATS}) f) t) as "topRated",
+    ${mark("first_on, catalog_id", "first_on")} as "firstWatch",
+    ${mark("last_on desc, catalog_id desc", "last_on")} as "lastWatch"
+  from (select 1) one
+  left join public.user_stats_periods p on p.user_id = $1::uuid and p.period = $2::int`;
+
+/** The years with anything counted, newest first: $1 the user. */
+export const YEARS_SQL = `select period as y from public.user_stats_periods
+  where user_id = $1::uuid and period > 0 order by period desc`;

@@ -1,12 +1,14 @@
 /**
  * The lists in the user's export: every list with its items in position order (one statement),
- * and one list as CSV (`Position,tmdbID,Title,Year,Description`, RFC 4180).
+ * and one list as CSV in Letterboxd's list layout (the list's block, a blank line, then the
+ * items as `Position,tmdbID,Title,Year,Description`, RFC 4180), which the import reads back.
  */
 import { stringify } from "csv-stringify/sync";
 import { neutraliseCell } from "../csv/cells.ts";
 import type { Sql } from "../store/mod.ts";
 import { listNotFound } from "./items.ts";
 import type { Visibility } from "./payloads.ts";
+import { shareUrl } from "./sql.ts";
 
 /** An item of an exported list. */
 export interface ExportedListItem {
@@ -26,8 +28,12 @@ export interface ExportedList {
   items: ExportedListItem[];
 }
 
-/** The per-list CSV's header. */
+/** The per-list CSV's header of the items. */
 export const LIST_CSV_HEADER = ["Position", "tmdbID", "Title", "Year", "Description"];
+
+/** The per-list CSV's first line and the header of its list block, as Letterboxd writes them. */
+export const LIST_CSV_VERSION = "Letterboxd list export v7";
+const LIST_BLOCK_HEADER = ["Date", "Name", "Tags", "URL", "Description"];
 
 // Lists oldest first (the order they were made), items in position order.
 const LISTS_SQL = `select ul.name, ul.description, ul.visibility, ul.ranked,
@@ -55,7 +61,8 @@ export async function exportLists(sql: Sql, userId: string): Promise<ExportedLis
   }));
 }
 
-const ONE_SQL = `select ul.name, i.position, i.catalog_id, coalesce(m.title, '') as title,
+const ONE_SQL = `select ul.name, ul.description, ul.share_slug as slug,
+    to_char(ul.created_at at time zone 'UTC', 'YYYY-MM-DD') as created, i.position, i.catalog_id, coalesce(m.title, '') as title,
     coalesce(m.year, 0) as year, i.note
   from public.user_lists ul
   left join public.user_list_items i on i.list_id = ul.id
@@ -63,10 +70,13 @@ const ONE_SQL = `select ul.name, i.position, i.catalog_id, coalesce(m.title, '')
   where ul.id = $1::uuid and ul.user_id = $2::uuid
   order by i.position`;
 
-/** One of the user's lists as CSV, with its name for the file; 404 `list_not_found` if not theirs. */
+/**
+ * One of the user's lists as CSV, with its name for the file; 404 `list_not_found` if not
+ * theirs. `siteUrl` gives a shared list's link in the list block's URL.
+ */
 export async function exportListCsv(
   sql: Sql,
-  key: { userId: string; listId: string },
+  key: { userId: string; listId: string; siteUrl?: string },
 ): Promise<{ name: string; csv: string }> {
   const rows = await sql.query(ONE_SQL, [key.listId, key.userId]);
   if (rows.length === 0) throw listNotFound();
@@ -78,10 +88,21 @@ export async function exportListCsv(
     r.note === null || r.note === undefined ? "" : String(r.note),
   ]);
   // A cell a spreadsheet would run as a formula gets a leading `'` (lib/csv/cells.ts).
-  const csv = stringify(records.map((cells) => cells.map(neutraliseCell)), {
+  const list = rows[0];
+  const block = [
+    String(list.created),
+    String(list.name),
+    "",
+    list.slug && key.siteUrl ? shareUrl(key.siteUrl, String(list.slug)) : "",
+    String(list.description ?? ""),
+  ];
+  const head = stringify([LIST_BLOCK_HEADER, block.map(neutraliseCell)], {
+    record_delimiter: "windows",
+  });
+  const items = stringify(records.map((cells) => cells.map(neutraliseCell)), {
     header: true,
     columns: LIST_CSV_HEADER,
     record_delimiter: "windows",
   });
-  return { name: String(rows[0].name), csv };
+  return { name: String(list.name), csv: `${LIST_CSV_VERSION}\r\n${head}\r\n${items}` };
 }

@@ -4,12 +4,14 @@
  * name, so a second import adds nothing), and filled batch by batch as the import matches.
  */
 import { parse } from "csv-parse/sync";
+import { restoreCell } from "../csv/cells.ts";
 import type { ImportedList, ImportRow } from "../history/import/rows.ts";
 import { lockForTransaction, type Sql, type Store } from "../store/mod.ts";
 import { MAX_DESCRIPTION, MAX_ITEM_NOTE, MAX_ITEMS, MAX_LISTS, MAX_NAME } from "./payloads.ts";
 
+// A cell this service's export neutralised (lib/csv/cells.ts) reads back as written.
 const cut = (text: string | undefined, max: number) =>
-  [...(text ?? "").trim()].slice(0, max).join("");
+  [...restoreCell((text ?? "").trim())].slice(0, max).join("");
 const year = (v: string | undefined) => {
   const n = Number((v ?? "").trim());
   return Number.isInteger(n) && n >= 1874 && n <= 2100 ? n : undefined;
@@ -25,8 +27,9 @@ export interface ParsedList {
 /**
  * Reads a list in Letterboxd's list export layout: an optional `Letterboxd list export v7`
  * line, a `Date,Name,Tags,URL,Description` block, a blank line, then
- * `Position,Name,Year,URL,Description` (ranked when positions are given). Null when the text
- * is not in that layout.
+ * `Position,Name,Year,URL,Description` (ranked when positions are given). This service's own
+ * list CSV names the film `Title` and adds `tmdbID`, which is matched exactly. Null when the
+ * text is not in that layout.
  */
 export function parseLetterboxdList(
   text: string,
@@ -48,8 +51,15 @@ export function parseLetterboxdList(
   const meta: Record<string, string> = {};
   metaHeader.forEach((name, i) => meta[name] = cells[1]?.[i] ?? "");
   const header = cells[itemsAt].map((c) => c.trim());
+  const titleColumn = header.includes("Name") ? "Name" : "Title";
   const col = (r: string[], name: string) => r[header.indexOf(name)];
-  const items = cells.slice(itemsAt + 1).filter((r) => (col(r, "Name") ?? "").trim() !== "");
+  const tmdbId = (r: string[]) => {
+    const n = Number((col(r, "tmdbID") ?? "").trim());
+    return header.includes("tmdbID") && Number.isSafeInteger(n) && n > 0 ? n : undefined;
+  };
+  const items = cells.slice(itemsAt + 1).filter((r) =>
+    (col(r, titleColumn) ?? "").trim() !== "" || tmdbId(r) !== undefined
+  );
   const ranked = header.includes("Position") &&
     items.some((r) => /^\d+$/.test((col(r, "Position") ?? "").trim()));
   const kept = items.slice(0, MAX_ITEMS);
@@ -63,9 +73,11 @@ export function parseLetterboxdList(
       const note = cut(col(r, "Description"), MAX_ITEM_NOTE);
       const row: ImportRow = {
         kind: "list",
-        title: col(r, "Name").trim(),
+        title: restoreCell((col(r, titleColumn) ?? "").trim()),
         list: { index: options.index, position: i + 1, ...(note ? { note } : {}) },
       };
+      const id = tmdbId(r);
+      if (id !== undefined) row.tmdbId = id;
       const y = year(col(r, "Year"));
       if (y !== undefined) row.year = y;
       return row;

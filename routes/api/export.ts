@@ -16,12 +16,16 @@ export const handler: Handlers = {
       detail:
         "format must be json or csv; a CSV needs list=watched, list=mylist, list=diary or list=list&id=<list id>.",
     });
-    const { store, clock } = c.var.deps;
+    const { store, clock, config } = c.var.deps;
     const userId = assertSignedIn(c).id;
     if (query.format !== "csv") return c.json(await exportJson(store, userId, clock.now()));
     const list = query.list!;
     if (list === "list") {
-      const { csv } = await exportListCsv(store, { userId, listId: query.id! });
+      const { csv } = await exportListCsv(store, {
+        userId,
+        listId: query.id!,
+        siteUrl: config.siteUrl,
+      });
       return c.body(csv, 200, {
         "content-type": "text/csv; charset=utf-8",
         "content-disposition": `attachment; filename="list-${query.id}.csv"`,

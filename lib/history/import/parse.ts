@@ -69,6 +69,9 @@ function csvKind(bytes: Uint8Array) {
   return { imdb: imdbKind(header), letterboxd: letterboxdKind(header), ours: isImportCsv(header) };
 }
 
+// A list file's start: Letterboxd's version line, or its list block's header without it.
+const LIST_CSV = /^(Letterboxd list export|Date,Name,Tags,URL,Description\r?\n)/i;
+
 // A Letterboxd list: lists/<name>.csv, at the top or under one wrapping folder.
 const LIST_FILE = /^([^/]+\/)?lists\/[^/]+\.csv$/i;
 
@@ -167,6 +170,18 @@ async function fromBytes(
   const start = body.trimStart()[0];
   if (start === "[" || start === "{") {
     return await fromJson(await readJsonFile(body, ctx), ctx);
+  }
+  if (LIST_CSV.test(body)) {
+    // One list on its own (this service's list CSV, or a file from a Letterboxd ZIP's lists/).
+    const parsed = parseLetterboxdList(body, { index: 0, fileName: "list.csv" });
+    if (!parsed) throw unknownFormat();
+    for (let i = 0; i < parsed.rows.length; i++) countRow(ctx);
+    return {
+      format: "letterboxd",
+      rows: parsed.rows,
+      skipped: parsed.skipped,
+      lists: [parsed.list],
+    };
   }
   const kind = csvKind(bytes);
   if (kind.imdb) {
