@@ -19,8 +19,7 @@ import { readMailConfig, type SmtpConfig } from "./mail/smtp_url.ts";
 import { type AccessConfig, readAccessConfig } from "./config_access.ts";
 
 export { ConfigError };
-export type { SmtpConfig };
-export type { AccessConfig, OidcConfig, SignupMode } from "./config_access.ts";
+export type { OidcConfig } from "./config_access.ts";
 
 /** One OpenAI-compatible provider, tried in order with each of its models in order. */
 export interface AiProvider {
@@ -84,8 +83,9 @@ export interface Config {
   /** How long a request body may take to arrive (BODY_TIMEOUT_MS; docs/faults.md: 10 s). */
   bodyTimeoutMs: number;
   /**
-   * HTTP_SERVER: `connections` (default; closes a stalled body's socket after its 408,
-   * docs/faults.md) or `deno_serve`; Deno Deploy always serves through `Deno.serve`.
+   * HTTP_SERVER: `deno_serve` (default) or `connections` (closes a stalled body's socket after
+   * its 408, but a SIGTERM drain can refuse a request sent just before it; docs/faults.md);
+   * Deno Deploy always serves through `Deno.serve`.
    */
   httpServer: "connections" | "deno_serve";
   /** Signup mode, password sign-in, OIDC and redirect allow-list (docs/oidc.md). */
