@@ -13,7 +13,7 @@ import { localToday, ratingText } from "../lib/web/entry_format.ts";
 import { StarRating } from "./StarRating.tsx";
 
 /** The entry as stored, and what to do with the saved one. */
-export interface EntryFormProps {
+interface EntryFormProps {
   entry: WatchedEntry;
   onSaved: (entry: WatchedEntry) => void;
 }

@@ -3,7 +3,7 @@ import type { ComponentChildren } from "preact";
 import { Poster } from "./Poster.tsx";
 
 /** What a card shows; `children` are actions below it (e.g. a remove button). */
-export interface MovieCardProps {
+interface MovieCardProps {
   id: number;
   title: string;
   posterUrl: string;

@@ -9,7 +9,7 @@ import { estimateStrength, MIN_SCORE, type Strength, strengthWords } from "../li
 const DEBOUNCE_MS = 150;
 
 /** `email` counts as a word a guesser would try, as on the server. */
-export interface NewPasswordFieldProps {
+interface NewPasswordFieldProps {
   id: string;
   label: string;
   value: string;

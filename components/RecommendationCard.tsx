@@ -10,8 +10,6 @@ import type { CardNote, PickAction } from "../lib/web/pick_actions.ts";
 import type { Pick } from "../lib/web/recommend_picks.ts";
 import { cardFacts, MovieCard } from "./MovieCard.tsx";
 
-export type { PickAction } from "../lib/web/pick_actions.ts";
-
 /**
  * The card; `note` is what its last action said, `busy` while one is being saved; `children`
  * join the actions (the island's "Add to list").

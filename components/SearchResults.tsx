@@ -8,7 +8,7 @@ import { MovieGrid } from "./MovieGrid.tsx";
 import { Notice } from "./Notice.tsx";
 
 /** What a card carries below it (signed in: "Add to list"). */
-export type RowActions = (row: SearchRow) => ComponentChildren;
+type RowActions = (row: SearchRow) => ComponentChildren;
 
 /** Search or popular rows as a grid of cards. */
 export function RowGrid(
@@ -47,7 +47,7 @@ export function RowGrid(
  * What a film the search found without a date, rating or poster says instead: "Not yet
  * released" (no date, or a date after `today`, YYYY-MM-DD) and "Not rated yet" (no votes).
  */
-export function unlistedFacts(row: UnlistedRow, today: string): string {
+function unlistedFacts(row: UnlistedRow, today: string): string {
   const year = Number(row.release_date?.slice(0, 4)) || 0;
   const parts = [cardFacts(year, genreNames(row.genre_ids))].filter(Boolean);
   if (!row.release_date || row.release_date > today) parts.push("Not yet released");
@@ -122,7 +122,7 @@ export function SearchResults(
 }
 
 /** The search URL of `q` at `page`. */
-export function searchHref(q: string, page: number): string {
+function searchHref(q: string, page: number): string {
   const query = `/search?q=${encodeURIComponent(q)}`;
   return page > 1 ? `${query}&page=${page}` : query;
 }

@@ -6,7 +6,7 @@
 import { ratingText } from "../lib/web/entry_format.ts";
 
 /** `value` is 1-10 or null (unrated); `onChange` gets the same scale. */
-export interface StarRatingProps {
+interface StarRatingProps {
   value: number | null;
   onChange: (value: number | null) => void;
   /** The accessible name, e.g. "Your rating". */

@@ -7,7 +7,7 @@ import type { ListSummary } from "../lib/user_lists/sql.ts";
 import { api, ApiError } from "../lib/web/api.ts";
 
 /** The movie to add. */
-export interface AddToListProps {
+interface AddToListProps {
   catalogId: number;
   title: string;
   /** On a card: a small button whose name says which movie. */

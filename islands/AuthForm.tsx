@@ -16,7 +16,7 @@ import { NewPasswordField } from "../components/NewPasswordField.tsx";
 import CodeStep from "./CodeStep.tsx";
 
 /** Which form first, where to go once signed in, and the captcha when sign-up needs one. */
-export interface AuthFormProps {
+interface AuthFormProps {
   mode: "login" | "signup";
   next: string;
   captcha?: CaptchaProps;

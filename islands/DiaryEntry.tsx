@@ -9,7 +9,7 @@ import { api, ApiError } from "../lib/web/api.ts";
 import { formatDate, ratingText } from "../lib/web/entry_format.ts";
 
 /** The entry as GET /api/diary gives it (the fields the page uses). */
-export interface DiaryEntryProps {
+interface DiaryEntryProps {
   id: string;
   catalogId: number;
   title: string;

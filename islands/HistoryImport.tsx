@@ -12,7 +12,7 @@ import { countLines, FORMAT_NAMES, uploadError } from "../lib/web/history_import
 import { accessToken } from "../lib/web/live_session.ts";
 
 /** The user's latest run when the page was rendered, if any. */
-export interface HistoryImportProps {
+interface HistoryImportProps {
   latest: HistoryImportRun | null;
 }
 

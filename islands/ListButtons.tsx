@@ -14,7 +14,7 @@ import { api, ApiError } from "../lib/web/api.ts";
 import { localToday } from "../lib/web/entry_format.ts";
 
 /** The movie, and the signed-in user's state the server knew (the page renders a sign-in link instead when signed out). */
-export interface ListButtonsProps {
+interface ListButtonsProps {
   catalogId: number;
   title: string;
   watched?: boolean;

@@ -10,7 +10,7 @@ import { api } from "../lib/web/api.ts";
 import { cardPosterUrl } from "../lib/web/poster.ts";
 
 /** The list's id, its page of items (consecutive positions), the image root. */
-export interface ListEditorProps {
+interface ListEditorProps {
   listId: string;
   ranked: boolean;
   items: ListCard[];

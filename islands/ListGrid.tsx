@@ -31,7 +31,7 @@ function AvailableBadge({ offers }: { offers: Availability[] }) {
 }
 
 /** Which list, its cards in the order shown, and the image root for posters. */
-export interface ListGridProps {
+interface ListGridProps {
   list: "watched" | "mylist";
   cards: ListCard[];
   imageBaseUrl: string;

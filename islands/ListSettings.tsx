@@ -4,7 +4,7 @@ import type { ListSummary } from "../lib/user_lists/sql.ts";
 import { api } from "../lib/web/api.ts";
 
 /** The list as the server read it. */
-export interface ListSettingsProps {
+interface ListSettingsProps {
   list: ListSummary;
 }
 

@@ -15,7 +15,7 @@ import { useFocusAfterRender } from "../lib/web/use_focus.ts";
 import AddToList from "./AddToList.tsx";
 
 /** What the server searched (and found), and the image root for posters. */
-export interface LiveSearchProps {
+interface LiveSearchProps {
   q: string;
   /** The page the server rendered (1 when none). */
   page?: number;

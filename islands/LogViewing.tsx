@@ -9,7 +9,7 @@ import { api, ApiError } from "../lib/web/api.ts";
 import { formatDate, localToday } from "../lib/web/entry_format.ts";
 
 /** The movie to log. */
-export interface LogViewingProps {
+interface LogViewingProps {
   catalogId: number;
   title: string;
 }

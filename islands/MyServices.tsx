@@ -9,7 +9,7 @@ import { api, ApiError } from "../lib/web/api.ts";
 import { useAction } from "../lib/web/use_action.ts";
 
 /** A provider of the region. */
-export interface ServiceOption {
+interface ServiceOption {
   id: number;
   name: string;
   logo: string;

@@ -9,7 +9,7 @@ import { api, ApiError } from "../lib/web/api.ts";
 import { formatDate, ratingText } from "../lib/web/entry_format.ts";
 
 /** A movie of the queue, as GET /api/diary/unrated gives it. */
-export interface QueueMovie {
+interface QueueMovie {
   catalogId: number;
   title: string;
   year: number;

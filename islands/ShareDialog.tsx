@@ -6,7 +6,7 @@ import { useRef, useState } from "preact/hooks";
 import { api } from "../lib/web/api.ts";
 
 /** The list and its current link, if any. */
-export interface ShareDialogProps {
+interface ShareDialogProps {
   listId: string;
   shareUrl: string | null;
 }

@@ -6,7 +6,7 @@
 const BUILD_FILE = new URL("../static/build.json", import.meta.url);
 
 /** What `deno task build` writes. */
-export interface BuildInfo {
+interface BuildInfo {
   commit: string | null;
   builtAt: string;
 }

@@ -5,7 +5,7 @@
 import { ConfigError, type Env, url, value } from "./config_values.ts";
 
 /** Who may create an account: anyone, holders of an invite, or nobody. */
-export type SignupMode = "open" | "invite" | "closed";
+type SignupMode = "open" | "invite" | "closed";
 
 /** The instance's OpenID Connect provider (sign-in with it through the built-in provider). */
 export interface OidcConfig {

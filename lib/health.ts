@@ -7,7 +7,7 @@ import { Problem } from "./problem.ts";
 let shipped: Promise<Migration[]> | undefined;
 
 /** How long the readiness check may take before it says 503 (a frozen store must not hold it). */
-export const HEALTH_TIMEOUT_MS = 2_000;
+const HEALTH_TIMEOUT_MS = 2_000;
 
 function unreachable(cause: unknown): Problem {
   return new Problem(503, "not_ready", "The service is starting or its store is unreachable.", {

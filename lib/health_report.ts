@@ -18,7 +18,7 @@ export const healthQuerySchema = z.object({
 });
 
 /** What the deep health check reports. */
-export interface HealthReport {
+interface HealthReport {
   status: "ok" | "unavailable";
   store: { ok: boolean; migration: string | null };
   kv: { ok: boolean };
@@ -27,7 +27,7 @@ export interface HealthReport {
 }
 
 /** What the report is built from. */
-export interface HealthSources {
+interface HealthSources {
   store: Sql;
   kv: Deno.Kv;
   /** The external window's X-RateLimit-* headers, as the catalog reports them. */
@@ -36,7 +36,7 @@ export interface HealthSources {
 }
 
 /** How long one check may take before it counts as failed. */
-export const CHECK_DEADLINE_MS = 2_000;
+const CHECK_DEADLINE_MS = 2_000;
 
 // A wall-clock deadline on purpose (lib/async/deadline.ts): it bounds waiting on a frozen
 // dependency, which an injected test clock (whose sleep returns at once) would cut short.

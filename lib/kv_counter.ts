@@ -7,7 +7,7 @@
 import { commitWithRetry, getWithRetry } from "./kv.ts";
 
 /** A value to store, with KV's own expiry so abandoned counts and leases clean themselves up. */
-export interface KvWrite {
+interface KvWrite {
   key: Deno.KvKey;
   value: unknown;
   expireIn?: number;
@@ -21,7 +21,7 @@ export interface KvDecision<R> {
 }
 
 /** The decision, how often to read again after a clash, and what to answer when that runs out. */
-export interface UpdateOptions<T, R> {
+interface UpdateOptions<T, R> {
   /** Chooses from the entries read (in `keys` order); run again on every round. */
   decide: (entries: Deno.KvEntryMaybe<T>[]) => KvDecision<R>;
   /** Rounds of read-decide-commit; 20 unless given. */
@@ -61,7 +61,7 @@ export async function updateKeys<T, R>(
 }
 
 /** A count to take one from: refused when it already holds `limit`. */
-export interface CountSlot {
+interface CountSlot {
   key: Deno.KvKey;
   limit: number;
   /** KV expiry of the count, in ms; it must outlive the count's period. */
@@ -69,7 +69,7 @@ export interface CountSlot {
 }
 
 /** Every slot counted, or the indexes of the slots that were already full (nothing counted). */
-export type CountResult = { taken: true; counts: number[] } | { taken: false; full: number[] };
+type CountResult = { taken: true; counts: number[] } | { taken: false; full: number[] };
 
 /** Adds one to every slot at once, or to none when any is full. */
 export function takeCount(kv: Deno.Kv, slots: CountSlot[]): Promise<CountResult> {

@@ -46,7 +46,7 @@ export class HeldLeases {
 }
 
 /** How a lease is held: its owner, its TTL and the clock expiry is judged by. */
-export interface LeaseOptions {
+interface LeaseOptions {
   owner: string;
   ttlMs: number;
   clock: Clock;

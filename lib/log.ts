@@ -5,7 +5,7 @@ export type LogEntry = Record<string, unknown>;
 export type Logger = (entry: LogEntry) => void;
 
 /** Where a JSON logger's text goes. */
-export interface LogSink {
+interface LogSink {
   /** Takes one or more whole lines, each ending in a newline. */
   write(text: string): void;
 }

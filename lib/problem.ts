@@ -24,7 +24,7 @@ const TITLES: Record<number, string> = {
 };
 
 /** Options of a Problem beyond status, code and detail. */
-export interface ProblemOptions {
+interface ProblemOptions {
   /** Headers the response must carry (`Allow`, `Retry-After`, rate-limit headers...). */
   headers?: Record<string, string>;
   /** Extra members of the problem body (RFC 9457 extension members). */

@@ -40,7 +40,7 @@ export async function listIslands(dir: string): Promise<{ name: string; file: st
 }
 
 /** The name of the entry that runs after every island of a page has hydrated. */
-export const READY_ENTRY = "_ready";
+const READY_ENTRY = "_ready";
 
 /**
  * The entry modules of the build, by output name: one per island, which hydrates that island's
@@ -125,7 +125,7 @@ async function writeBuildInfo(root: string): Promise<void> {
 }
 
 /** The files of `dir` a module loads before it runs: its static imports, transitively. */
-export function staticImports(dir: string, file: string, seen = new Set<string>()): string[] {
+function staticImports(dir: string, file: string, seen = new Set<string>()): string[] {
   for (const m of Deno.readTextFileSync(`${dir}/${file}`).matchAll(STATIC_IMPORT)) {
     const dep = m[1].slice(2);
     if (!seen.has(dep)) {

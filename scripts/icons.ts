@@ -28,7 +28,7 @@ function mark(options: { maskable: boolean }): { shape: Shape; color: number[] }
 }
 
 /** The RGBA pixels of the mark at `size` pixels, 4x4 samples per pixel for smooth edges. */
-export function drawIcon(size: number, options: { maskable: boolean }): Uint8Array {
+function drawIcon(size: number, options: { maskable: boolean }): Uint8Array {
   const layers = mark(options);
   const pixels = new Uint8Array(size * size * 4);
   const n = 4;

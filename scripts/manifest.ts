@@ -27,7 +27,7 @@ async function walk(dir: string, prefix = ""): Promise<string[]> {
 }
 
 /** The URL pattern of a route file (relative to routes/). */
-export function patternOf(file: string): string {
+function patternOf(file: string): string {
   const segments = file.replace(ROUTE_FILE, "").split("/");
   if (segments.at(-1) === "index") segments.pop();
   const parts = segments.map((s) => {
@@ -43,7 +43,7 @@ function rank(pattern: string): string {
 }
 
 /** The text of routes.gen.ts for the files of `routesDir`. */
-export async function generateManifest(routesDir = "routes"): Promise<string> {
+async function generateManifest(routesDir = "routes"): Promise<string> {
   const files = (await walk(routesDir)).sort();
   const imports: string[] = [];
   const id = (file: string) => {
@@ -101,7 +101,7 @@ export async function generateManifest(routesDir = "routes"): Promise<string> {
 }
 
 /** The text of islands.gen.ts for the islands (PascalCase .tsx files) of `islandsDir`. */
-export async function generateIslands(islandsDir = "islands"): Promise<string> {
+async function generateIslands(islandsDir = "islands"): Promise<string> {
   const names: string[] = [];
   for await (const entry of Deno.readDir(islandsDir)) {
     if (entry.isFile && /^[A-Z][A-Za-z0-9]*\.tsx$/.test(entry.name)) {

@@ -8,7 +8,7 @@ import { Problem } from "../problem.ts";
 import { claimInvite, settleInvite } from "./invites.ts";
 
 /** 403 `signup_disabled`: the instance takes no new accounts. */
-export function signupDisabled(): Problem {
+function signupDisabled(): Problem {
   return new Problem(403, "signup_disabled", "This instance is not taking new accounts.");
 }
 

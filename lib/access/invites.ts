@@ -8,7 +8,7 @@ import type { Sql } from "../store/mod.ts";
 
 /** Days an invite lasts unless the admin says otherwise, and the most it may. */
 export const DEFAULT_INVITE_DAYS = 7;
-export const MAX_INVITE_DAYS = 30;
+const MAX_INVITE_DAYS = 30;
 
 /** The body of POST /api/admin/invites. */
 export const inviteBodySchema = z.strictObject({
@@ -21,7 +21,7 @@ export const inviteBodySchema = z.strictObject({
 });
 
 /** Where an invite stands. */
-export type InviteStatus = "pending" | "used" | "expired";
+type InviteStatus = "pending" | "used" | "expired";
 
 /** One invite as the admin list shows it. */
 export interface Invite {
@@ -44,7 +44,7 @@ interface InviteRow {
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
 /** A new code: 20 characters of an alphabet without look-alikes (about 100 bits). */
-export function newInviteCode(): string {
+function newInviteCode(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(20));
   return Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join("");
 }

@@ -11,7 +11,7 @@ import {
 } from "./invites.ts";
 
 /** A new invite as POST answers it: the code and the signup link that carries it. */
-export interface CreatedInvite {
+interface CreatedInvite {
   code: string;
   url: string;
   email: string | null;

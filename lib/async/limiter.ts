@@ -5,7 +5,7 @@
  */
 
 /** Runs `task` once a place is free; resolves or rejects as the task does. */
-export type Gate = <T>(task: () => Promise<T>) => Promise<T>;
+type Gate = <T>(task: () => Promise<T>) => Promise<T>;
 
 /** Makes a gate letting at most `limit` (at least 1) tasks run at once. */
 export function limiter(limit: number): Gate {

@@ -6,7 +6,7 @@
  */
 
 /** How often to try, which failures are worth another try, and how to wait before one. */
-export interface RetryOptions {
+interface RetryOptions {
   /** Tries in all, the first included (at least 1). */
   attempts: number;
   /** Whether a failure may pass with another try; others are thrown at once. */

@@ -10,7 +10,7 @@ import type { SigningKey } from "./signing_key.ts";
 export const ACCESS_TOKEN_TTL_S = 3600;
 
 /** The audience Supabase puts in user tokens. */
-export const AUDIENCE = "authenticated";
+const AUDIENCE = "authenticated";
 
 /** The assurance level of a session: a password (or OIDC) alone, or with a second factor. */
 export type Aal = "aal1" | "aal2";
@@ -70,7 +70,7 @@ function firstMethod(amr: unknown): string | undefined {
 }
 
 /** Tokens longer than this are refused unread (an ES256 token of ours is about 600 characters). */
-export const MAX_TOKEN_CHARS = 8192;
+const MAX_TOKEN_CHARS = 8192;
 /** How far in the future a token's `iat` may lie (clock skew between issuer and us). */
 const IAT_SKEW_S = 60;
 

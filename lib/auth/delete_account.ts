@@ -22,7 +22,7 @@ function isDeadlock(error: unknown): boolean {
 export const DELETE_CONFIRMATION = "delete my account";
 
 /** KV prefixes followed by a user id: add one here when a feature keys KV entries by user. */
-export const USER_KV_PREFIXES: readonly string[] = ["recommend_quota"];
+const USER_KV_PREFIXES: readonly string[] = ["recommend_quota"];
 
 /** The body of DELETE /api/account. */
 export const deleteAccountBodySchema = z.object({

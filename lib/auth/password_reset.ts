@@ -19,9 +19,9 @@ import { findUserByEmail, findUserById, touchSignIn, type UserRow } from "./user
 
 const HOUR = 60 * 60_000;
 /** Reset mails per email address. */
-export const RECOVER_PER_EMAIL: WindowLimit = { name: "recover_email", limit: 3, windowMs: HOUR };
+const RECOVER_PER_EMAIL: WindowLimit = { name: "recover_email", limit: 3, windowMs: HOUR };
 /** Reset requests per client address. */
-export const RECOVER_PER_ADDRESS: WindowLimit = {
+const RECOVER_PER_ADDRESS: WindowLimit = {
   name: "recover_address",
   limit: 20,
   windowMs: HOUR,
@@ -137,7 +137,7 @@ async function deliverReset(
 }
 
 /** The 403 of a spent, expired or unknown link, as GoTrue answers it. */
-export function otpExpired(): GoTrueError {
+function otpExpired(): GoTrueError {
   return new GoTrueError(403, "otp_expired", "Token has expired or is invalid");
 }
 

@@ -11,7 +11,7 @@ export const PASSWORD_MIN_CHARS = 8;
 export const PASSWORD_MAX_BYTES = 72;
 
 /** Why a password is refused: too short or long, not text, or too easy to guess. */
-export type PasswordFault =
+type PasswordFault =
   | { kind: "too_short" | "too_long" | "ill_formed"; message: string }
   | { kind: "weak"; message: string; score: number };
 

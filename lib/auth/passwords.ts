@@ -5,7 +5,7 @@
 import bcrypt from "bcryptjs";
 
 /** bcrypt's cost factor (Supabase Auth uses 10 too). */
-export const BCRYPT_COST = 10;
+const BCRYPT_COST = 10;
 
 /** Hashes a password for auth.users.encrypted_password. */
 export async function hashPassword(password: string): Promise<string> {

@@ -54,13 +54,13 @@ export const SIGNUP_PER_ADDRESS: WindowLimit = {
 };
 
 /** A window an attempt was counted in (what `giveBack` undoes). */
-export interface CountedWindow {
+interface CountedWindow {
   limit: WindowLimit;
   key: Deno.KvKey;
 }
 
 /** The outcome of taking an attempt: allowed (and where it counted), or refused until reset. */
-export type Attempt =
+type Attempt =
   | { allowed: true; counted: CountedWindow[] }
   | { allowed: false; retryAfterS: number };
 

@@ -6,7 +6,7 @@ import type { Sql } from "../store/mod.ts";
 import { hashToken } from "./sessions.ts";
 
 /** How long a reset link works. */
-export const RECOVERY_TOKEN_TTL_MS = 60 * 60_000;
+const RECOVERY_TOKEN_TTL_MS = 60 * 60_000;
 
 function newToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));

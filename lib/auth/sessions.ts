@@ -19,7 +19,7 @@ export interface IssuedSession {
 }
 
 /** How long a rotated refresh token is remembered (its reuse ends the session meanwhile). */
-export const ROTATED_KEPT_MS = 30 * 86_400_000;
+const ROTATED_KEPT_MS = 30 * 86_400_000;
 
 /**
  * How long after its rotation a refresh token may be presented again (Supabase Auth's
@@ -192,7 +192,7 @@ export async function endSessions(
 }
 
 /** Where a token's user and session stand: both live, the user gone, or the session ended. */
-export type SessionState = "live" | "user_not_found" | "session_not_found";
+type SessionState = "live" | "user_not_found" | "session_not_found";
 
 const userExistsSql = (user: string) =>
   `exists (select 1 from auth.users where id = ${user}::uuid)`;

@@ -38,7 +38,7 @@ export const signupBodySchema = z.object({
 });
 
 /** A valid signup body. */
-export type SignupInput = z.infer<typeof signupBodySchema>;
+type SignupInput = z.infer<typeof signupBodySchema>;
 
 const FIELD_CODES: Record<string, string> = {
   email: "invalid_email",

@@ -9,14 +9,14 @@ import type { Clock } from "../clock.ts";
 import { Problem } from "../problem.ts";
 
 /** How long fetched keys are used before they are fetched again. */
-export const JWKS_TTL_MS = 10 * 60_000;
+const JWKS_TTL_MS = 10 * 60_000;
 /** The least time between two fetches caused by an unknown key id. */
-export const JWKS_REFETCH_MS = 60_000;
+const JWKS_REFETCH_MS = 60_000;
 
 const TIMEOUT_MS = 10_000;
 
 /** A JWKS lookup for jose's jwtVerify, with the number of fetches made (for tests). */
-export interface RemoteJwks {
+interface RemoteJwks {
   getKey: JWTVerifyGetKey;
   readonly fetches: number;
 }

@@ -15,7 +15,7 @@ import { getSupabaseUser } from "./supabase_admin.ts";
 import { remoteJwks } from "./supabase_jwks.ts";
 
 /** The asymmetric algorithms Supabase's signing keys use (ECC P-256, RSA, Ed25519). */
-export const SUPABASE_ALGORITHMS = ["ES256", "RS256", "EdDSA"];
+const SUPABASE_ALGORITHMS = ["ES256", "RS256", "EdDSA"];
 
 // An HS256 token cannot be checked here, but one that is expired, of another issuer or not a
 // user's (the legacy anon key) is refused without a call: it would cost a round trip to

@@ -24,7 +24,7 @@ const userGone = () =>
   new GoTrueError(403, "user_not_found", "User from sub claim in JWT does not exist");
 
 /** Checks a new password as GoTrue answers: 422 `weak_password` or 400 `validation_failed`. */
-export async function checkNewPassword(password: string, email: string): Promise<void> {
+async function checkNewPassword(password: string, email: string): Promise<void> {
   const shape = passwordShapeFault(password);
   if (shape?.kind === "too_short") throw weakPassword(shape.message, ["length"]);
   if (shape) throw new GoTrueError(400, "validation_failed", shape.message);

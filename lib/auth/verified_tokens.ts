@@ -7,7 +7,7 @@ import type { Clock } from "../clock.ts";
 import type { VerifiedToken } from "./access_token.ts";
 
 /** The memo: `get` answers only while the token is unexpired by the clock. */
-export interface VerifiedTokens {
+interface VerifiedTokens {
   get(token: string): VerifiedToken | undefined;
   set(token: string, verified: VerifiedToken): void;
 }

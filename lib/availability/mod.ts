@@ -5,8 +5,5 @@ export {
   createAvailabilityService,
   failInterruptedAvailabilityRuns,
   scheduledAvailability,
-  type StartedAvailabilityRun,
 } from "./service.ts";
-export { JOB_CALLS_PER_SECOND, pacedWindow } from "./paced_window.ts";
-export type { AvailabilityOutcome } from "./run.ts";
 export type { AvailabilityRun } from "./runs.ts";

@@ -6,9 +6,6 @@
  */
 import type { Sql } from "../store/mod.ts";
 
-/** No repeat of the same alert within this long. */
-export const REPEAT_AFTER_MS = 30 * 86_400_000;
-
 const STREAM_KINDS = ["flatrate", "free", "ads"];
 
 /** A provider streaming a movie in a region: id → name and logo path. */

@@ -9,7 +9,7 @@ import type { ExternalWindow } from "../catalog/external_window.ts";
 import { Problem } from "../problem.ts";
 
 /** The job's calls per second by default: a quarter of the shared 40. */
-export const JOB_CALLS_PER_SECOND = 10;
+const JOB_CALLS_PER_SECOND = 10;
 
 /** The shared window as the job sees it, with the calls it has made. */
 export interface PacedWindow extends ExternalWindow {
@@ -18,7 +18,7 @@ export interface PacedWindow extends ExternalWindow {
 }
 
 /** Thrown by `acquire` once the run's budget is spent: the call is not made. */
-export function budgetSpent(): Problem {
+function budgetSpent(): Problem {
   return new Problem(503, "budget_spent", "The run's call budget is spent.");
 }
 

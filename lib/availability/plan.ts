@@ -7,7 +7,7 @@
 import type { Sql } from "../store/mod.ts";
 
 /** Providers refreshed more recently than this are not refreshed again by a run. */
-export const REFRESHED_RECENTLY_MS = 20 * 3_600_000;
+const REFRESHED_RECENTLY_MS = 20 * 3_600_000;
 
 const PLAN_SQL = `select d.catalog_id as id
   from (select distinct x.catalog_id

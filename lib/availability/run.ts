@@ -23,7 +23,7 @@ export interface AvailabilityOutcome extends AvailabilityCounts {
 }
 
 /** What a run works with. */
-export interface AvailabilityRunOptions {
+interface AvailabilityRunOptions {
   catalog: Catalog;
   window: PacedWindow;
   store: Store;

@@ -25,7 +25,7 @@ import { type AvailabilityOutcome, executeAvailabilityRun } from "./run.ts";
 import { type AvailabilityRun, listRuns, type RunTrigger } from "./runs.ts";
 
 /** A run just started, and its outcome to come (never rejects). */
-export interface StartedAvailabilityRun {
+interface StartedAvailabilityRun {
   runId: string;
   status: "running";
   done: Promise<AvailabilityOutcome>;
@@ -40,7 +40,7 @@ export interface AvailabilityService {
 }
 
 /** Tuning (tests change it). */
-export interface AvailabilityOptions {
+interface AvailabilityOptions {
   /** The shared window (default: the service's, in `deps.kv`). */
   window?: ExternalWindow;
   /** Movies refreshed at once (default 4). */

@@ -6,7 +6,7 @@
 import type { MovieDetail } from "./types.ts";
 
 /** Entries kept by default (a detail is about 1 KB). */
-export const DETAIL_CACHE_SIZE = 2000;
+const DETAIL_CACHE_SIZE = 2000;
 
 interface Entry {
   detail: MovieDetail;

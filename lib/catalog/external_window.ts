@@ -15,14 +15,14 @@ export const WINDOW_LIMIT = 40;
 /** The window's length. */
 export const WINDOW_MS = 1000;
 /** The longest a waiting caller waits for a place before 503 `upstream_busy`. */
-export const MAX_WAIT_MS = 5000;
+const MAX_WAIT_MS = 5000;
 /**
  * The share of each window background work (history imports and their prefetch, the catalog
  * import) may take, so a person's search or detail always finds room.
  */
 export const BACKGROUND_SHARE = 0.5;
 /** An upstream Retry-After longer than this is taken as this (a guard against a garbled header). */
-export const MAX_BLOCK_MS = 60 * 60 * 1000;
+const MAX_BLOCK_MS = 60 * 60 * 1000;
 
 /** X-RateLimit-Limit, -Remaining and -Reset (epoch seconds of the window's end). */
 export type WindowHeaders = Record<string, string>;
@@ -48,7 +48,7 @@ export interface ExternalWindow {
 }
 
 /** Options of the window; the defaults are the service's limits. */
-export interface ExternalWindowOptions {
+interface ExternalWindowOptions {
   clock: Clock;
   limit?: number;
   windowMs?: number;

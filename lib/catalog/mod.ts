@@ -1,6 +1,5 @@
 /** The catalog: TMDB behind the shared window, the movies store and its caches. */
 export { createCatalogService, MAX_PAGE } from "./service.ts";
-export type { CatalogServiceOptions } from "./service.ts";
 export {
   catalogIdParam,
   MAX_QUERY_LENGTH,
@@ -9,5 +8,4 @@ export {
   providersQuerySchema,
   searchQuerySchema,
 } from "./params.ts";
-export { REGION_CODES, regionCode } from "./regions.ts";
 export type * from "./types.ts";

@@ -7,7 +7,7 @@ import type { TmdbCast, TmdbCrew, TmdbListRow, TmdbMovie, TmdbVideo } from "./tm
 import type { MovieDetail, SearchRow, UnlistedRow } from "./types.ts";
 
 /** The actors a detail lists. */
-export const ACTORS_SHOWN = 5;
+const ACTORS_SHOWN = 5;
 
 /** A row of `movies` as the catalog reads and writes it. */
 export interface MovieRow {

@@ -10,7 +10,7 @@ import type { Sql } from "../store/mod.ts";
 export const PROVIDERS_TTL_MS = 7 * 86_400_000;
 
 /** The kinds of offer, as TMDB names them and the answer lists them. */
-export const PROVIDER_KINDS = ["flatrate", "rent", "buy", "free", "ads"] as const;
+const PROVIDER_KINDS = ["flatrate", "rent", "buy", "free", "ads"] as const;
 
 /** One provider in one list. */
 export interface WatchProvider {
@@ -32,7 +32,7 @@ export interface WatchProviders {
 }
 
 /** What the movies store holds for a movie. */
-export interface StoredProviders {
+interface StoredProviders {
   results: Record<string, unknown>;
   cachedAt: number;
 }

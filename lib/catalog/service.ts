@@ -49,7 +49,7 @@ export const MAX_PAGE = 500;
 const PREFETCH_AT_ONCE = 4;
 
 /** Options of the catalog service; the defaults are the service's own. */
-export interface CatalogServiceOptions {
+interface CatalogServiceOptions {
   /** Per-call TMDB timeout (default 10 s). */
   timeoutMs?: number;
   /** Entries of the in-process detail cache (0 turns it off). */

@@ -18,7 +18,7 @@ export function titleKey(title: string): string {
 }
 
 /** A catalog search row as far as title matching reads it. */
-export interface TitledRow {
+interface TitledRow {
   title: string;
   original_title?: string;
   release_date?: string;
@@ -35,7 +35,7 @@ export function rowYear(row: TitledRow): number {
 }
 
 /** A stored movie whose title or original title matches a wanted title. */
-export interface StoredTitleMatch {
+interface StoredTitleMatch {
   /** The wanted title's position in the list asked for, from 0. */
   index: number;
   catalogId: number;

@@ -12,16 +12,16 @@ import { Problem } from "../problem.ts";
 import { type TmdbList, tmdbList, type TmdbMovie, tmdbMovie } from "./tmdb_schemas.ts";
 
 /** The default timeout of one call. */
-export const TMDB_TIMEOUT_MS = 10_000;
+const TMDB_TIMEOUT_MS = 10_000;
 
 /** A TMDB answer with the shared window's headers after its place was taken. */
-export interface TmdbAnswer<T> {
+interface TmdbAnswer<T> {
   value: T;
   headers: WindowHeaders;
 }
 
 /** The three calls the service makes. */
-export interface TmdbClient {
+interface TmdbClient {
   search(
     query: string,
     options: { year?: number; page?: number } & WindowPlace,
@@ -37,7 +37,7 @@ export interface TmdbClient {
 }
 
 /** How a call takes its place in the window: waiting or not, and as background work or not. */
-export interface WindowPlace {
+interface WindowPlace {
   wait: boolean;
   /** Background work (imports, their prefetch) takes at most half of each window. */
   background?: boolean;
@@ -77,7 +77,7 @@ export function tmdbUrl(baseUrl: string, path: string, params: Record<string, st
 }
 
 /** What a detail fetch appends (docs/catalog.md): still the one movie-by-id call. */
-export const DETAIL_APPENDS = "credits,videos,watch/providers";
+const DETAIL_APPENDS = "credits,videos,watch/providers";
 
 // After this many upstream 429s in a row a waiting caller gives up.
 const MAX_UPSTREAM_429 = 3;

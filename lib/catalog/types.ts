@@ -38,7 +38,7 @@ export interface MovieDetail {
  * A page of search rows and how many pages TMDB has (at most 500). The API answers only
  * `results` (docs/catalog.md); the website pages on with `totalPages`.
  */
-export interface SearchPage {
+interface SearchPage {
   results: SearchRow[];
   totalPages: number;
   /** The page's rows the API drops (no poster, date or rating), for the website to show last. */

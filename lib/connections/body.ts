@@ -11,7 +11,7 @@ import type { MediaSource } from "./media_event.ts";
 export const MAX_HOOK_BODY_BYTES = 1024 * 1024;
 
 /** The 400 of an unreadable body. */
-export function invalidPayload(detail: string): Problem {
+function invalidPayload(detail: string): Problem {
   return new Problem(400, "invalid_payload", detail);
 }
 

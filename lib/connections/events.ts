@@ -6,7 +6,7 @@ import type { Sql } from "../store/mod.ts";
 import type { MediaSource } from "./media_event.ts";
 
 /** How many events a user keeps. */
-export const KEPT_EVENTS = 50;
+const KEPT_EVENTS = 50;
 
 /** What a receiver did with an event. */
 export type EventResult = "logged" | "rated" | "ignored" | "unmatched" | "invalid";

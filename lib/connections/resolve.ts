@@ -13,7 +13,7 @@ import type { Store } from "../store/mod.ts";
 import type { NamedMovie } from "./media_event.ts";
 
 /** A resolved movie with the title and year to show in the events, or why there is none. */
-export type Resolved =
+type Resolved =
   | { catalogId: number; title: string | null; year: number | null }
   | { reason: string };
 

@@ -28,17 +28,17 @@ import {
 } from "./settings.ts";
 
 /** Requests per secret per minute. */
-export const HOOK_LIMIT: WindowLimit = { name: "webhook_secret", limit: 60, windowMs: 60_000 };
+const HOOK_LIMIT: WindowLimit = { name: "webhook_secret", limit: 60, windowMs: 60_000 };
 
 /** The user a secret belongs to, with the settings the receivers read. */
-export interface HookOwner {
+interface HookOwner {
   userId: string;
   plexUsername: string | null;
   removeFromMyList: boolean;
 }
 
 /** A receiver's answer. */
-export interface HookAnswer {
+interface HookAnswer {
   result: Exclude<EventResult, "invalid">;
   reason?: string;
 }

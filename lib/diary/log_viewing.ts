@@ -23,7 +23,7 @@ export interface NewViewing {
 }
 
 /** What a log did: the viewing's id, and whether it was new. */
-export interface Logged {
+interface Logged {
   id: string;
   created: boolean;
 }

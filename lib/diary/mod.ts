@@ -1,12 +1,11 @@
 /** The diary: one entry per viewing, the year in review, and the queue of what to rate. */
 export { createDiaryService } from "./service.ts";
-export type { DiaryService, Prefetch } from "./service.ts";
+export type { DiaryService } from "./service.ts";
 export { logViewing } from "./log_viewing.ts";
-export type { Logged, NewViewing } from "./log_viewing.ts";
-export type { DiaryEntry, ViewingSource } from "./viewing.ts";
+export type { NewViewing } from "./log_viewing.ts";
+export type { DiaryEntry } from "./viewing.ts";
 export type { DiaryPage, UnratedMovie } from "./read.ts";
 export { readYearStats, type YearStats } from "./stats.ts";
-export { syncMovie } from "./sync.ts";
 export { logViewings } from "./log_many.ts";
 export type { YearReview } from "./review.ts";
 export { readCursor } from "./cursor.ts";

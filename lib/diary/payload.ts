@@ -37,7 +37,7 @@ export const diaryPatchSchema = z.strictObject(fieldShape)
   .meta({ minProperties: 1 });
 
 /** The largest page of GET /api/diary. */
-export const MAX_DIARY_LIMIT = 200;
+const MAX_DIARY_LIMIT = 200;
 
 /** GET /api/diary's query as documented. */
 export const diaryQuerySchema = z.object({
@@ -50,7 +50,7 @@ export const diaryQuerySchema = z.object({
 });
 
 /** A viewing as POST /api/diary names it. */
-export interface DiaryPost {
+interface DiaryPost {
   catalogId: number;
   watchedOn: string;
   rating: number | null;

@@ -17,7 +17,7 @@ import { syncMovie } from "./sync.ts";
 import type { DiaryEntry } from "./viewing.ts";
 
 /** Fetches details of ids missing from the movies store, in the background (lib/catalog). */
-export type Prefetch = (ids: number[]) => unknown;
+type Prefetch = (ids: number[]) => unknown;
 
 /** What the diary and stats routes (and imports and webhooks) call. */
 export interface DiaryService {

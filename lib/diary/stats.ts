@@ -3,13 +3,13 @@ import type { Sql } from "../store/mod.ts";
 import { STATS_SQL } from "./stats_sql.ts";
 
 /** A name and how many films of the period have it. */
-export interface NamedCount {
+interface NamedCount {
   name: string;
   count: number;
 }
 
 /** A viewing that opens or closes the period. */
-export interface WatchMark {
+interface WatchMark {
   catalogId: number;
   watchedOn: string;
 }

@@ -7,7 +7,7 @@
  */
 
 /** How long each top list is. */
-export const TOP_STATS = 10;
+const TOP_STATS = 10;
 
 function top(kind: "genre" | "director" | "actor"): string {
   return `(select coalesce(json_agg(json_build_object('name', t.name, 'count', t.n)

@@ -29,7 +29,7 @@ export type Ctx = Context<AppEnv>;
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 /** An HTTP method a route can handle. */
-export type Method = (typeof METHODS)[number];
+type Method = (typeof METHODS)[number];
 
 /** One function per HTTP method, as Fresh's `export const handler`. */
 export type Handlers = Partial<Record<Method, (c: Ctx) => Response | Promise<Response>>>;
@@ -55,7 +55,7 @@ export interface RouteModule {
 }
 
 /** What a `_middleware.ts` exports: the middleware of its folder's subtree. */
-export interface MiddlewareModule {
+interface MiddlewareModule {
   middleware: Middleware[];
 }
 

@@ -6,7 +6,7 @@
 import type { GoTrueError } from "../auth/gotrue_error.ts";
 
 /** The API version supabase-js sends and GoTrue echoes when it answers the versioned shape. */
-export const API_VERSION = "2024-01-01";
+const API_VERSION = "2024-01-01";
 const API_VERSION_HEADER = "X-Supabase-Api-Version";
 
 /** Whether the request asked for the 2024-01-01 error shape (supabase-js always does). */

@@ -9,7 +9,7 @@ import { Slicer } from "../history/import/slices.ts";
 import { Problem } from "../problem.ts";
 
 /** The largest file an import takes. */
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 // Room for a multipart body's boundaries and part headers around a file of the largest size.
 const MULTIPART_OVERHEAD = 64 * 1024;
 

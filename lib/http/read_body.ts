@@ -2,7 +2,7 @@
 import { Problem } from "../problem.ts";
 
 /** Bodies above this many bytes are refused (docs/api.md: 16 KiB). */
-export const MAX_BODY_BYTES = 16 * 1024;
+const MAX_BODY_BYTES = 16 * 1024;
 
 /**
  * The body's bytes, or null when it is larger than `maxBytes` (16 KiB by default). A declared
@@ -48,7 +48,7 @@ export async function readCappedBody(
 }
 
 /** The client closed the connection before its body arrived; logged at info, never answered. */
-export function clientClosed(cause?: unknown): Problem {
+function clientClosed(cause?: unknown): Problem {
   return new Problem(499, "client_closed_request", "The client closed the request.", { cause });
 }
 
@@ -85,7 +85,7 @@ export async function readJson(
 }
 
 /** Why a body with a NUL character in a text is refused. */
-export const NUL_DETAIL = "Text must not contain the NUL character (U+0000).";
+const NUL_DETAIL = "Text must not contain the NUL character (U+0000).";
 
 /** Whether any string (or key) in a parsed JSON value holds U+0000. */
 export function holdsNul(value: unknown): boolean {

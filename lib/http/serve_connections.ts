@@ -23,7 +23,7 @@ interface HttpConn extends AsyncIterable<RequestEvent> {
 const serveHttp = (Deno as unknown as { serveHttp(conn: Deno.Conn): HttpConn }).serveHttp;
 
 /** The handler both servers call (the app's fetch). */
-export type ServeHandler = (
+type ServeHandler = (
   request: Request,
   info: Deno.ServeHandlerInfo<Deno.NetAddr>,
 ) => Response | Promise<Response>;

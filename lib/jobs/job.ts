@@ -12,7 +12,7 @@ import type { JobLease } from "./lease.ts";
 export type JobTrigger = "manual" | "cron";
 
 /** A run as a job's runs table and executor see it; `P` is the job's own parameters. */
-export type JobRun<P> = P & { id: string; trigger: JobTrigger; startedAt: number };
+type JobRun<P> = P & { id: string; trigger: JobTrigger; startedAt: number };
 
 /** How a run ended (the job's outcome carries its counters beside this). */
 export interface JobOutcome {
@@ -20,7 +20,7 @@ export interface JobOutcome {
 }
 
 /** A job's runs table. */
-export interface JobRuns<P> {
+interface JobRuns<P> {
   /** Records a new run as `running`. */
   insert(sql: Sql, run: JobRun<P>): Promise<void>;
   /**

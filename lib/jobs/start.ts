@@ -9,7 +9,7 @@ import type { Job, JobOutcome, JobTrigger } from "./job.ts";
 import { logMarkedFailed } from "./interrupted.ts";
 
 /** A run just started: its id, and its outcome to come (never rejects). */
-export interface StartedRun<O> {
+interface StartedRun<O> {
   runId: string;
   done: Promise<O>;
 }

@@ -12,7 +12,7 @@ export const MAX_WATCHED = 100_000;
 export const MAX_MY_LIST = 10_000;
 
 /** Which list a limit belongs to. */
-export type LimitedList = "watched" | "mylist";
+type LimitedList = "watched" | "mylist";
 
 // Counting stops at the limit, so a full list costs one index range of at most that length.
 const WATCHED_ROOM_SQL = `select ${MAX_WATCHED} - (select count(*) from (
@@ -31,7 +31,7 @@ export async function listRoom(tx: Sql, list: LimitedList): Promise<number> {
 }
 
 /** The 400 problem of a write past a list's limit. */
-export function listFull(list: LimitedList): Problem {
+function listFull(list: LimitedList): Problem {
   return list === "watched"
     ? new Problem(
       400,

@@ -9,12 +9,12 @@ import { Problem } from "../problem.ts";
 import { type ListCursor, readListCursor } from "./list_cursor.ts";
 
 /** The sorts of the watched list; `added` (newest first) is the list's own order. */
-export const WATCHED_SORTS = ["added", "watched_on", "rating", "title", "year", "runtime"] as const;
+const WATCHED_SORTS = ["added", "watched_on", "rating", "title", "year", "runtime"] as const;
 /** The sorts of My List; `saved` is the order the movies were saved in. */
-export const MY_LIST_SORTS = ["saved", "title", "year", "runtime"] as const;
+const MY_LIST_SORTS = ["saved", "title", "year", "runtime"] as const;
 
 /** A sort of either list. */
-export type ListSort = (typeof WATCHED_SORTS)[number] | (typeof MY_LIST_SORTS)[number];
+type ListSort = (typeof WATCHED_SORTS)[number] | (typeof MY_LIST_SORTS)[number];
 
 const GENRES = [...MOVIE_GENRES.values()];
 const byLowerName = new Map(GENRES.map((name) => [name.toLowerCase(), name]));
@@ -37,7 +37,7 @@ const available = z.enum(["mine"]).optional().meta({
 });
 
 /** The most cards a paged read answers at once, and how many without a `limit`. */
-export const MAX_PAGE_LIMIT = 500;
+const MAX_PAGE_LIMIT = 500;
 const DEFAULT_PAGE_LIMIT = 60;
 
 // Paging (docs/lists.md): either parameter makes the answer a page; without both, the whole list.

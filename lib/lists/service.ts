@@ -23,10 +23,10 @@ import {
 } from "./writes.ts";
 
 /** A watched card read with `include=entry`: the card and its entry. */
-export type EntryCard = MovieCard & { entry: WatchedEntry };
+type EntryCard = MovieCard & { entry: WatchedEntry };
 
 /** A card read with `include=availability`: where it streams on the user's services. */
-export type AvailabilityCard = MovieCard & { availability: Availability[] };
+type AvailabilityCard = MovieCard & { availability: Availability[] };
 
 /** A page of a list read with `limit`/`cursor` (docs/lists.md). */
 export interface ListPage {
@@ -80,7 +80,7 @@ export interface ListsService {
 }
 
 /** Options of a list read. */
-export interface ReadOptions {
+interface ReadOptions {
   /** The token's session, still to be found live: checked in the read's own statement. */
   session?: SessionCheck;
   /** Sort and filters; the list's own order without one. */

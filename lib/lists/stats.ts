@@ -5,7 +5,7 @@
 import type { Sql } from "../store/mod.ts";
 
 /** How many genres the strip shows. */
-export const TOP_STAT_GENRES = 5;
+const TOP_STAT_GENRES = 5;
 
 /** The numbers of a user's watched history. */
 export interface WatchedStats {

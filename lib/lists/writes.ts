@@ -14,7 +14,7 @@ export function lockLists(tx: Sql, userId: string): Promise<void> {
 }
 
 /** A watched row to insert, or to merge into the row already stored. */
-export interface WatchedRow {
+interface WatchedRow {
   catalogId: number;
   watchedOn: string | null;
   rating: number | null;

@@ -10,7 +10,7 @@ export interface SmtpConfig {
 }
 
 /** Parses `smtp://` or `smtps://user:pass@host:port`; a string says what is wrong. */
-export function parseSmtpUrl(raw: string): SmtpConfig | string {
+function parseSmtpUrl(raw: string): SmtpConfig | string {
   let parsed: URL;
   try {
     parsed = new URL(raw);
@@ -34,7 +34,7 @@ export function parseSmtpUrl(raw: string): SmtpConfig | string {
 const FROM = /^[^\r\n<>@]*<[^\s<>@]+@[^\s<>@]+>$|^[^\s<>@]+@[^\s<>@]+$/;
 
 /** Whether MAIL_FROM is an address or `Name <address>`. */
-export function isMailFrom(raw: string): boolean {
+function isMailFrom(raw: string): boolean {
   return FROM.test(raw);
 }
 

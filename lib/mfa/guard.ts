@@ -13,7 +13,7 @@ import { hasVerifiedFactor } from "./factors.ts";
 const MESSAGE = "This needs your two-factor code: verify it first, then try again.";
 
 /** Whether `user`'s token may act on sensitive things: aal2, or no verified factor at all. */
-export async function meetsAal2(deps: AppDeps, user: AuthUser): Promise<boolean> {
+async function meetsAal2(deps: AppDeps, user: AuthUser): Promise<boolean> {
   if (user.aal === "aal2") return true;
   return !(await hasVerifiedFactor(deps.store, user.id));
 }

@@ -10,7 +10,7 @@ import { CHALLENGE_TTL_MS } from "./factors.ts";
 import { TOTP_DRIFT_STEPS, TOTP_PERIOD_S } from "./totp.ts";
 
 /** Wrong codes one challenge takes before it ends. */
-export const WRONG_CODES_PER_CHALLENGE = 5;
+const WRONG_CODES_PER_CHALLENGE = 5;
 
 /** Code attempts per factor, across its challenges (a success gives its attempt back). */
 export const CODES_PER_FACTOR: WindowLimit = {

@@ -37,7 +37,7 @@ const verifyBody = z.object({ challenge_id: z.string().optional(), code: z.strin
 const factorNotFound = () => new GoTrueError(404, "mfa_factor_not_found", "Factor not found");
 
 /** Where the enrolment's QR code and secret go: shown once, to the user enrolling. */
-export interface EnrollResponse {
+interface EnrollResponse {
   id: string;
   type: "totp";
   friendly_name: string;

@@ -48,7 +48,7 @@ function unbase32(text: string): Uint8Array<ArrayBuffer> {
 }
 
 /** The code of `step` (seconds / 30) for a base32 secret. */
-export async function totpCode(secret: string, step: number): Promise<string> {
+async function totpCode(secret: string, step: number): Promise<string> {
   const key = await crypto.subtle.importKey(
     "raw",
     unbase32(secret),
@@ -66,7 +66,7 @@ export async function totpCode(secret: string, step: number): Promise<string> {
 }
 
 /** The step of `nowMs`. */
-export function totpStep(nowMs: number): number {
+function totpStep(nowMs: number): number {
   return Math.floor(nowMs / 1000 / TOTP_PERIOD_S);
 }
 

@@ -5,9 +5,6 @@
  */
 import type { Sql } from "../store/mod.ts";
 
-/** The kinds that count as "streams on": included, free, free with ads. */
-export const STREAM_KINDS = ["flatrate", "free", "ads"] as const;
-
 /** One provider of a region. */
 export interface RegionProvider {
   id: number;

@@ -10,7 +10,7 @@ import { readSettings, writeSettings } from "./settings_store.ts";
 import type { ServiceSettings, SettingsChange } from "./settings.ts";
 
 /** A chosen provider as GET /api/me/services shows it. */
-export interface ChosenProvider {
+interface ChosenProvider {
   id: number;
   name: string;
   logo: string;

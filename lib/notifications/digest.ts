@@ -33,7 +33,7 @@ const escape = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** The digest of `items` for one user. */
-export function digestMail(
+function digestMail(
   to: string,
   items: DigestItem[],
   links: { siteUrl: string; unsubscribeUrl: string },

@@ -2,14 +2,11 @@
 export {
   countUnread,
   listNotifications,
-  type MarkRead,
   markRead,
   markReadSchema,
   MAX_LISTED,
-  MAX_READ_IDS,
-  type Notification,
   type NotificationList,
   parseMarkRead,
 } from "./notifications.ts";
-export { digestMail, sendDigests } from "./digest.ts";
-export { unsubscribeToken, verifyUnsubscribeToken } from "./unsubscribe_token.ts";
+export { sendDigests } from "./digest.ts";
+export { verifyUnsubscribeToken } from "./unsubscribe_token.ts";

@@ -9,10 +9,10 @@ import type { Store } from "../store/mod.ts";
 /** The most notifications one read lists. */
 export const MAX_LISTED = 100;
 /** The most ids one mark-read request names. */
-export const MAX_READ_IDS = 1000;
+const MAX_READ_IDS = 1000;
 
 /** One notification as the API shows it. */
-export interface Notification {
+interface Notification {
   id: string;
   kind: "now_streaming";
   catalogId: number;
@@ -83,7 +83,7 @@ export const markReadSchema = z.union([
 ]);
 
 /** What to mark read: some ids, or all. */
-export type MarkRead = { ids: string[] } | { all: true };
+type MarkRead = { ids: string[] } | { all: true };
 
 /** Checks the body; 400 `invalid_body` when it is neither form. */
 export function parseMarkRead(body: unknown): MarkRead {

@@ -9,7 +9,7 @@ import type { OidcConfig } from "../config.ts";
 import { OidcFailure } from "./failure.ts";
 
 /** The parts of the provider's metadata the sign-in uses. */
-export interface ProviderMetadata {
+interface ProviderMetadata {
   issuer: string;
   authorization_endpoint: string;
   token_endpoint: string;

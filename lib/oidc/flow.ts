@@ -7,7 +7,7 @@
 import { hashToken } from "../auth/sessions.ts";
 
 /** What the callback needs to finish the flow. */
-export interface Flow {
+interface Flow {
   nonce: string;
   /** Our PKCE verifier towards the identity provider. */
   verifier: string;
@@ -19,16 +19,16 @@ export interface Flow {
 }
 
 /** What the exchange turns into a session. */
-export interface Grant {
+interface Grant {
   userId: string;
   codeChallenge: string;
   codeChallengeMethod: "s256" | "plain";
 }
 
 /** How long a sign-in may take at the identity provider. */
-export const FLOW_TTL_MS = 10 * 60_000;
+const FLOW_TTL_MS = 10 * 60_000;
 /** How long the site has to exchange its code. */
-export const GRANT_TTL_MS = 5 * 60_000;
+const GRANT_TTL_MS = 5 * 60_000;
 
 /** A random URL-safe value of 32 bytes. */
 export function randomToken(): string {

@@ -2,7 +2,7 @@
 import type { Sql } from "../store/mod.ts";
 
 /** The provider name of these identities in auth.identities. */
-export const OIDC_PROVIDER = "oidc";
+const OIDC_PROVIDER = "oidc";
 
 /** The user of an identity, or null. */
 export async function findIdentityUser(
@@ -34,32 +34,4 @@ export async function saveIdentity(
      where auth.identities.user_id = excluded.user_id`,
     [identity.subject, identity.userId, JSON.stringify(data), OIDC_PROVIDER, options.now],
   );
-}
-
-/** GoTrue's Identity JSON of a user's OIDC identities (for the User object). */
-export async function identitiesJson(sql: Sql, userId: string): Promise<Record<string, unknown>[]> {
-  const rows = await sql.query<{
-    id: string;
-    provider_id: string;
-    identity_data: Record<string, unknown>;
-    last_sign_in_at: Date | null;
-    created_at: Date | null;
-    updated_at: Date | null;
-  }>(
-    `select id::text as id, provider_id, identity_data, last_sign_in_at, created_at, updated_at
-     from auth.identities where user_id = $1 and provider = $2 order by created_at`,
-    [userId, OIDC_PROVIDER],
-  );
-  const iso = (v: Date | null) => (v ? new Date(v).toISOString() : undefined);
-  return rows.map((row) => ({
-    identity_id: row.id,
-    id: row.provider_id,
-    user_id: userId,
-    identity_data: row.identity_data,
-    provider: OIDC_PROVIDER,
-    last_sign_in_at: iso(row.last_sign_in_at),
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
-    email: typeof row.identity_data.email === "string" ? row.identity_data.email : undefined,
-  }));
 }

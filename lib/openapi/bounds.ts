@@ -12,7 +12,7 @@ const STORE_UNAVAILABLE =
   "the database did not answer within 5 s (`store_unavailable`; retry after Retry-After)";
 
 /** The Retry-After header of a 503 (the component in responses.ts). */
-export const retryAfter = { "Retry-After": { $ref: "#/components/headers/Retry-After" } };
+const retryAfter = { "Retry-After": { $ref: "#/components/headers/Retry-After" } };
 
 const bodyTimeout = problem("The request body did not arrive within 10 s (`body_timeout`).");
 const clientClosed = problem(

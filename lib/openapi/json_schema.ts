@@ -37,7 +37,7 @@ export function componentSchemas(named: Record<string, z.ZodType>): Record<strin
 }
 
 /** An OpenAPI Parameter Object. */
-export interface Parameter {
+interface Parameter {
   name: string;
   in: "query" | "path";
   required: boolean;

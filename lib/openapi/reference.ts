@@ -8,7 +8,7 @@
 type Json = Record<string, unknown>;
 
 /** A path or query parameter of an operation. */
-export interface ReferenceParameter {
+interface ReferenceParameter {
   name: string;
   in: "path" | "query" | "header";
   required: boolean;

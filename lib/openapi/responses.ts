@@ -83,7 +83,7 @@ export const internal = problem("Store or internal failure (`internal_error`).")
 export const unauthorized = problem("Missing or invalid bearer token (`unauthorized`).");
 
 /** 503 of the bearer-token routes when Supabase Auth (or its keys) cannot be reached. */
-export const identityUnavailable = problem(
+const identityUnavailable = problem(
   "Supabase mode: the identity provider or its keys could not be reached " +
     "(`identity_unavailable`, with Retry-After).",
 );

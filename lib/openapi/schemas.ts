@@ -48,7 +48,7 @@ export const movieListSchema = z.strictObject({
 });
 
 /** A watched entry (docs/lists.md). */
-export const watchedEntrySchema = z.strictObject({
+const watchedEntrySchema = z.strictObject({
   catalogId,
   rating: z.number().int().min(1).max(10).nullable()
     .meta({ description: "1-10 (the website shows rating / 2 stars); null when unrated." }),
@@ -62,7 +62,7 @@ export const watchedEntrySchema = z.strictObject({
 });
 
 /** A card of GET /api/watched: with `include=entry`, the entry follows the six fields. */
-export const watchedCardSchema = movieCardSchema.extend({
+const watchedCardSchema = movieCardSchema.extend({
   entry: watchedEntrySchema.optional().meta({ description: "Only with include=entry." }),
 });
 
@@ -92,7 +92,7 @@ export const myListWriteSchema = z.strictObject({
 });
 
 /** GET /api/movies/:id. */
-export const movieDetailSchema = z.strictObject({
+const movieDetailSchema = z.strictObject({
   id: catalogId,
   title: z.string(),
   poster: z.string().meta({ description: "Full w500 image URL, or empty without a poster." }),
@@ -108,7 +108,7 @@ export const movieDetailSchema = z.strictObject({
 });
 
 /** A row of the search results and of the popular feed. */
-export const searchRowSchema = z.strictObject({
+const searchRowSchema = z.strictObject({
   id: catalogId,
   title: z.string(),
   original_title: z.string(),
@@ -119,7 +119,7 @@ export const searchRowSchema = z.strictObject({
 });
 
 /** GET /api/movies/search. */
-export const searchResultsSchema = z.strictObject({
+const searchResultsSchema = z.strictObject({
   results: z.array(searchRowSchema),
   unlisted: z.array(z.strictObject({
     id: catalogId,
@@ -136,14 +136,14 @@ export const searchResultsSchema = z.strictObject({
 });
 
 /** GET /api/movies/popular. */
-export const popularPageSchema = z.strictObject({
+const popularPageSchema = z.strictObject({
   page: z.number().int().min(1),
   totalPages: z.number().int().min(0),
   results: z.array(searchRowSchema),
 });
 
 /** Why the last regeneration failed, in a stale recommendation answer. */
-export const regenerationErrorSchema = z.strictObject({
+const regenerationErrorSchema = z.strictObject({
   status: z.number().int(),
   code: z.string(),
   message: z.string(),
@@ -151,7 +151,7 @@ export const regenerationErrorSchema = z.strictObject({
 });
 
 /** GET /api/recommend. */
-export const recommendResultSchema = z.strictObject({
+const recommendResultSchema = z.strictObject({
   recommendations: z.array(catalogId),
   cached: z.boolean(),
   stale: z.boolean(),
@@ -168,20 +168,20 @@ export const quotaStatusSchema = z.strictObject({
 });
 
 /** POST /api/auth/signup, 201. */
-export const signupResultSchema = z.strictObject({
+const signupResultSchema = z.strictObject({
   success: z.literal(true),
   user: z.strictObject({ id: z.string(), email: z.string() }),
 });
 
 /** POST /api/admin/catalog-import, 202. */
-export const importStartedSchema = z.strictObject({
+const importStartedSchema = z.strictObject({
   success: z.literal(true),
   importId: z.string(),
   status: z.literal("running"),
 });
 
 /** One run of GET /api/admin/catalog-import. */
-export const importRunSchema = z.strictObject({
+const importRunSchema = z.strictObject({
   id: z.string(),
   trigger: z.enum(["manual", "cron"]),
   status: z.enum(["running", "succeeded", "failed"]),
@@ -196,15 +196,15 @@ export const importRunSchema = z.strictObject({
 });
 
 /** GET /api/admin/catalog-import. */
-export const importRunsSchema = z.strictObject({
+const importRunsSchema = z.strictObject({
   runs: z.array(importRunSchema),
 });
 
 /** GET /api/health. */
-export const healthSchema = z.strictObject({ status: z.literal("ok") });
+const healthSchema = z.strictObject({ status: z.literal("ok") });
 
 /** GET /api/health?deep=1 (docs/faults.md). */
-export const healthReportSchema = z.strictObject({
+const healthReportSchema = z.strictObject({
   status: z.enum(["ok", "unavailable"]),
   store: z.strictObject({ ok: z.boolean(), migration: z.string().nullable() }),
   kv: z.strictObject({ ok: z.boolean() }),

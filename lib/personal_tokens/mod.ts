@@ -1,9 +1,3 @@
 /** Personal access tokens: made, listed and revoked by their owner; verified for the API. */
-export {
-  createPersonalTokenService,
-  MAX_TOKENS,
-  type PersonalToken,
-  type PersonalTokenService,
-  type TokenScope,
-} from "./service.ts";
+export { createPersonalTokenService, MAX_TOKENS, type PersonalTokenService } from "./service.ts";
 export { isPersonalToken } from "./secret.ts";

@@ -1,7 +1,7 @@
 /** A personal token's value and its digest: the value is shown once, the digest is stored. */
 
 /** Every personal token starts so, which tells it from a session's JWT at a glance. */
-export const TOKEN_PREFIX = "mvt_";
+const TOKEN_PREFIX = "mvt_";
 
 const TOKEN_SHAPE = /^mvt_[A-Za-z0-9_-]{43}$/;
 

@@ -14,10 +14,10 @@ import { isWellFormed, newTokenValue, tokenDigest } from "./secret.ts";
 /** Most tokens one user may hold. */
 export const MAX_TOKENS = 20;
 /** What a token may do: `read` answers GET (and HEAD) only. */
-export type TokenScope = "read" | "write";
+type TokenScope = "read" | "write";
 
 /** A token as its owner sees it (never its value, after the first answer). */
-export interface PersonalToken {
+interface PersonalToken {
   id: string;
   name: string;
   scope: TokenScope;
@@ -27,7 +27,7 @@ export interface PersonalToken {
 }
 
 /** The user a token acts for, and what it may do. */
-export interface TokenHolder {
+interface TokenHolder {
   user: AuthUser;
   scope: TokenScope;
 }

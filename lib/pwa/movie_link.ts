@@ -6,7 +6,7 @@
  */
 
 /** What /share received: any of the share sheet's fields. */
-export interface Shared {
+interface Shared {
   title?: string;
   text?: string;
   url?: string;

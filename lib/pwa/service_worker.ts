@@ -11,7 +11,7 @@ let source: Promise<string> | undefined;
 
 /** What the shell is made of: `assetUrl` gives a static file's versioned URL, `islands` the
  * islands' entries and chunks as the pages request them. */
-export interface ShellFiles {
+interface ShellFiles {
   assetUrl: (file: string) => string;
   islands: string[];
 }

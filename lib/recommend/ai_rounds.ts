@@ -13,16 +13,16 @@ import { type StreamingFilter, withServices } from "./streaming.ts";
 import type { Taste } from "./taste.ts";
 
 /** Fewest recommendations a generation may end with. */
-export const MIN_RESULTS = 5;
+const MIN_RESULTS = 5;
 /** Most recommendations stored and returned. */
-export const MAX_RESULTS = 20;
+const MAX_RESULTS = 20;
 /** Most My List movies among them. */
-export const MAX_MY_LIST = 2;
+const MAX_MY_LIST = 2;
 /** AI rounds per generation. */
-export const ROUNDS = 3;
+const ROUNDS = 3;
 
 /** What a generation is done with. */
-export interface GenerateOptions {
+interface GenerateOptions {
   /** Asks the AI (all providers) and returns its parsed candidates. */
   ask: (messages: ChatMessage[]) => Promise<Candidate[]>;
   /** Resolves candidates to catalog ids (null: unresolved), in order. */

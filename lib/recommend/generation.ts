@@ -17,7 +17,7 @@ import { loadTaste, titlesOf } from "./taste.ts";
 import type { RecommendMode, RecommendServiceOptions } from "./types.ts";
 
 /** What a regeneration starts from: the mode, the stored set and the watched history. */
-export interface RegenerationInput {
+interface RegenerationInput {
   mode: RecommendMode;
   stored: StoredSet | null;
   hash: string;
@@ -25,7 +25,7 @@ export interface RegenerationInput {
 }
 
 /** Generates and stores a new set for `userId`; returns its ids. */
-export type Regenerate = (userId: string, input: RegenerationInput) => Promise<number[]>;
+type Regenerate = (userId: string, input: RegenerationInput) => Promise<number[]>;
 
 /** Builds the regeneration step over the app's store, AI providers and catalog search. */
 export function createRegenerate(deps: AppDeps, options: RecommendServiceOptions): Regenerate {

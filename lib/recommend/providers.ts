@@ -22,7 +22,7 @@ function isApiError(error: unknown): error is APIError {
 }
 
 /** The provider timeout of docs/recommend.md. */
-export const PROVIDER_TIMEOUT_MS = 30_000;
+const PROVIDER_TIMEOUT_MS = 30_000;
 
 /** One chat message of the prompt. */
 export interface ChatMessage {
@@ -31,7 +31,7 @@ export interface ChatMessage {
 }
 
 /** How providers are called. */
-export interface CompleteOptions<T> {
+interface CompleteOptions<T> {
   fetch: typeof fetch;
   /** Turns the content into a result; throws BadOutputError to move on to the next model. */
   parse: (content: string | null | undefined) => T;

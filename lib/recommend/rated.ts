@@ -6,7 +6,7 @@
 import type { Sql } from "../store/mod.ts";
 
 /** A rated movie as the prompt names it. */
-export interface RatedMovie {
+interface RatedMovie {
   title: string;
   year: number;
   rating: number;

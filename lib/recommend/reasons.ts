@@ -8,7 +8,7 @@
 export const MAX_REASON_CHARS = 200;
 
 /** Who the reason must never name. */
-export interface ReasonOwner {
+interface ReasonOwner {
   email?: string | null;
   userId?: string | null;
 }

@@ -8,7 +8,7 @@ import { upsertLight } from "../catalog/movies_store.ts";
 import type { Sql } from "../store/mod.ts";
 
 /** The fields of a catalog search hit that a light row keeps. */
-export interface HitFields {
+interface HitFields {
   id: number;
   title: string;
   original_title?: string;

@@ -10,7 +10,7 @@ import type { Candidate } from "./parse_output.ts";
 import { rememberHits } from "./remember_hits.ts";
 
 /** A catalog search result as the resolver reads it (the catalog's own rows have more fields). */
-export interface SearchHit {
+interface SearchHit {
   id: number;
   title: string;
   original_title?: string;

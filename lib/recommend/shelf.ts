@@ -11,7 +11,7 @@ import type { Sql } from "../store/mod.ts";
 import { readCurrent } from "./current.ts";
 
 /** One recommended movie on the page. */
-export interface ShelfCard extends MovieCard {
+interface ShelfCard extends MovieCard {
   reason: string;
   inMyList: boolean;
 }

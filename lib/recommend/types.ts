@@ -9,7 +9,7 @@ import type { Shelf } from "./shelf.ts";
 export type RecommendMode = "default" | "refresh" | "getNew";
 
 /** Why the last regeneration failed, in the stale answer. */
-export interface RegenerationError {
+interface RegenerationError {
   status: number;
   code: string;
   message: string;

@@ -9,7 +9,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { PGLITE_START_PARAMS } from "./pglite_params.ts";
 
 /** Whether `dataDir` holds an initialised cluster. */
-export async function isInitialised(dataDir: string): Promise<boolean> {
+async function isInitialised(dataDir: string): Promise<boolean> {
   try {
     return (await Deno.stat(`${dataDir}/PG_VERSION`)).isFile;
   } catch {

@@ -11,7 +11,7 @@ import type { Visibility } from "./payloads.ts";
 import { shareUrl } from "./sql.ts";
 
 /** An item of an exported list. */
-export interface ExportedListItem {
+interface ExportedListItem {
   catalogId: number;
   title: string;
   year: number;
@@ -29,10 +29,10 @@ export interface ExportedList {
 }
 
 /** The per-list CSV's header of the items. */
-export const LIST_CSV_HEADER = ["Position", "tmdbID", "Title", "Year", "Description"];
+const LIST_CSV_HEADER = ["Position", "tmdbID", "Title", "Year", "Description"];
 
 /** The per-list CSV's first line and the header of its list block, as Letterboxd writes them. */
-export const LIST_CSV_VERSION = "Letterboxd list export v7";
+const LIST_CSV_VERSION = "Letterboxd list export v7";
 const LIST_BLOCK_HEADER = ["Date", "Name", "Tags", "URL", "Description"];
 
 // Lists oldest first (the order they were made), items in position order.

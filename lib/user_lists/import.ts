@@ -18,7 +18,7 @@ const year = (v: string | undefined) => {
 };
 
 /** One list file read: the list, its item rows (kind `list`), and rows past the item limit. */
-export interface ParsedList {
+interface ParsedList {
   list: ImportedList;
   rows: ImportRow[];
   skipped: number;

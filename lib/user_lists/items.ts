@@ -37,7 +37,7 @@ export async function lockList(tx: Sql, listId: string): Promise<number> {
 }
 
 /** Marks the list changed (GET /api/lists shows the latest first). */
-export async function touchList(tx: Sql, listId: string, now: string): Promise<void> {
+async function touchList(tx: Sql, listId: string, now: string): Promise<void> {
   await tx.query(`update public.user_lists set updated_at = $2 where id = $1::uuid`, [
     listId,
     now,

@@ -16,7 +16,7 @@ export const MAX_NAME = 100;
 export const MAX_DESCRIPTION = 2000;
 export const MAX_ITEM_NOTE = 500;
 /** A list page: `limit` from 1 to 500, 100 unless given. */
-export const MAX_PAGE_SIZE = 500;
+const MAX_PAGE_SIZE = 500;
 export const DEFAULT_PAGE_SIZE = 100;
 
 const chars = (s: string) => [...s.trim()].length;

@@ -13,7 +13,7 @@ import { shareUrl } from "./sql.ts";
 export type Profile = ProfileFields & { url: string };
 
 /** A public list as the profile shows it. */
-export interface PublicList {
+interface PublicList {
   name: string;
   description: string;
   ranked: boolean;

@@ -31,7 +31,7 @@ export interface ListPage {
 }
 
 /** An item of a list, named by both ids. */
-export interface ItemKey {
+interface ItemKey {
   listId: string;
   catalogId: number;
 }

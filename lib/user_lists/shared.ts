@@ -11,7 +11,7 @@ import { isSlug } from "./slug.ts";
 import type { ListCard } from "./sql.ts";
 
 /** The owner as a shared list shows them; null when they have made no profile. */
-export interface SharedOwner {
+interface SharedOwner {
   displayName: string;
   handle: string;
 }

@@ -2,7 +2,7 @@
 import { ApiError } from "./api.ts";
 
 /** The failure of supabase-js `signInWithPassword`, as much of it as the message needs. */
-export interface SignInFailure {
+interface SignInFailure {
   code?: string;
   status?: number;
   message: string;

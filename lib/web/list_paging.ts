@@ -6,19 +6,19 @@ import { MAX_WATCHED } from "../lists/limits.ts";
 import type { ListPage, ListQuery, ListsService } from "../lists/mod.ts";
 
 /** Cards a list page shows at once. */
-export const LIST_PAGE_SIZE = 60;
+const LIST_PAGE_SIZE = 60;
 
 const LAST_PAGE = Math.ceil(MAX_WATCHED / LIST_PAGE_SIZE) + 1;
 
 /** The page the URL asks for: `?page=N`, 1 when absent or not a whole number in range. */
-export function pageNumber(params: URLSearchParams): number {
+function pageNumber(params: URLSearchParams): number {
   const text = params.get("page") ?? "";
   if (!/^[1-9][0-9]{0,5}$/.test(text)) return 1;
   return Math.min(Number(text), LAST_PAGE);
 }
 
 /** The read of page `page` of a list as `query` sorts and filters it. */
-export function pageQuery(query: ListQuery, page: number): ListQuery {
+function pageQuery(query: ListQuery, page: number): ListQuery {
   return {
     ...query,
     page: { limit: LIST_PAGE_SIZE, offset: (page - 1) * LIST_PAGE_SIZE },
@@ -26,7 +26,7 @@ export function pageQuery(query: ListQuery, page: number): ListQuery {
 }
 
 /** The URL of page `page`, keeping the URL's other parameters (sort, filters). */
-export function pageHref(url: URL, page: number): string {
+function pageHref(url: URL, page: number): string {
   const params = new URLSearchParams(url.search);
   if (page <= 1) params.delete("page");
   else params.set("page", String(page));
@@ -35,7 +35,7 @@ export function pageHref(url: URL, page: number): string {
 }
 
 /** The API read of the page after `cursor`, with the same sort, filters and inclusions. */
-export function moreApiPath(
+function moreApiPath(
   list: "watched" | "mylist",
   options: { query: ListQuery; cursor: string },
 ): string {
@@ -55,7 +55,7 @@ export function moreApiPath(
 }
 
 /** What a list page shows of its list: one page's cards and where that page stands. */
-export interface ListPaging {
+interface ListPaging {
   cards: ListPage["movies"];
   paging: {
     page: number;

@@ -1,7 +1,7 @@
 /** Poster URLs (server and browser): TMDB's image root + a size + the poster path. */
 
 /** Card posters: wide enough for a two-column phone grid at 2x. */
-export const CARD_POSTER_SIZE = "w342";
+const CARD_POSTER_SIZE = "w342";
 
 /** The URL of `posterPath` at `size`, or "" when there is no poster. */
 export function cardPosterUrl(

@@ -19,7 +19,7 @@ const GIVEN_BACK = "The request it used was given back, so this cost you nothing
 const SPENT = "This used one of today's requests.";
 
 /** When the day's requests come back, in the reader's own time ("after 01:00, your time"). */
-export function resetText(quota: Pick<QuotaView, "resetAt"> | null): string {
+function resetText(quota: Pick<QuotaView, "resetAt"> | null): string {
   const at = quota ? formatInstant(quota.resetAt, "time", readerTimeZone()) : "";
   return at ? `${at}, your time` : "midnight UTC";
 }

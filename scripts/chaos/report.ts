@@ -1,7 +1,7 @@
 /** The outcome lines of `deno task chaos`: each check passes or fails with what it saw. */
 
 /** One check's outcome. */
-export interface Outcome {
+interface Outcome {
   name: string;
   ok: boolean;
   detail: string;

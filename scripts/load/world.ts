@@ -61,7 +61,7 @@ let signIns = 0;
  * comes from its own address (CLIENT_IP_HEADER), as real users do, so the per-address
  * sign-in limit does not stop the seeding of many users.
  */
-export async function signIn(url: string, email: string): Promise<string> {
+async function signIn(url: string, email: string): Promise<string> {
   const n = ++signIns;
   const res = await fetch(`${url}/auth/v1/token?grant_type=password`, {
     method: "POST",

@@ -14,7 +14,7 @@ export type RuleName =
   | "separate-services";
 
 /** One broken rule: which, where, and a line a person can act on. */
-export interface Violation {
+interface Violation {
   rule: RuleName;
   file: string;
   message: string;
@@ -56,7 +56,7 @@ const isHttp = (to: string) =>
   to.startsWith("lib/http/") || to.startsWith("routes/");
 
 /** Every import cycle among the graph's own files (type-only imports included), one path each. */
-export function findCycles(graph: ImportGraph): string[][] {
+function findCycles(graph: ImportGraph): string[][] {
   // Tarjan's strongly connected components; each component with a loop holds a cycle.
   const index = new Map<string, number>();
   const low = new Map<string, number>();

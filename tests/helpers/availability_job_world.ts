@@ -12,7 +12,7 @@ import type { TestUser } from "./users.ts";
 
 /** A fresh token for `user`. */
 // Tokens last an hour of the fake clock, which the runs move by days: each request gets a new one.
-export async function headersOf(t: TestApp, user: TestUser) {
+async function headersOf(t: TestApp, user: TestUser) {
   const { token } = await issueAccessToken(t.deps, { id: user.id, email: user.email });
   return { authorization: `Bearer ${token}` };
 }

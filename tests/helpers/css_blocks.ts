@@ -5,7 +5,7 @@
  */
 
 /** One block of the stylesheet: its prelude (selector or at-rule), the line it opens on, its parent. */
-export interface CssBlock {
+interface CssBlock {
   prelude: string;
   line: number;
   atRule: boolean;
@@ -13,7 +13,7 @@ export interface CssBlock {
 }
 
 /** What is wrong with the sheet's structure, one message per fault (empty when sound). */
-export interface CssStructure {
+interface CssStructure {
   blocks: CssBlock[];
   faults: string[];
 }

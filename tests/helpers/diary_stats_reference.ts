@@ -15,7 +15,7 @@ function top(column: "genres" | "directors" | "actors"): string {
 }
 
 /** The aggregate over every viewing: $1 the user, $2 and $3 the period's [from, to) (null: all time). */
-export const REFERENCE_STATS_SQL = `with v as materialized (
+const REFERENCE_STATS_SQL = `with v as materialized (
     select x.catalog_id, x.watched_on, x.rating, x.rewatch
       from public.user_viewings x
      where x.user_id = $1::uuid

@@ -12,7 +12,7 @@ export function parseHtml(html: string): Document {
 }
 
 /** What a role query can narrow by: accessible name, heading level, `aria-current`. */
-export interface RoleOptions {
+interface RoleOptions {
   name?: string | RegExp;
   level?: number;
   current?: string;
@@ -60,7 +60,7 @@ const TAG_ROLES: Record<string, string> = {
 };
 
 /** The role of `el`: its `role` attribute, else the implicit role of its tag (HTML-AAM). */
-export function roleOf(el: Element): string | undefined {
+function roleOf(el: Element): string | undefined {
   const explicit = el.getAttribute("role")?.trim().split(/\s+/)[0];
   if (explicit) return explicit;
   const tag = el.tagName.toLowerCase();

@@ -5,7 +5,7 @@
 import { SMTPServer } from "smtp-server";
 
 /** One message the fake received. */
-export interface ReceivedMail {
+interface ReceivedMail {
   from: string;
   to: string[];
   user: string;
@@ -45,7 +45,7 @@ function decode(body: string, encoding: string): string {
 }
 
 /** The decoded body of the first part of `type` in a raw (possibly multipart) message. */
-export function mimePart(raw: string, type: string): string {
+function mimePart(raw: string, type: string): string {
   for (const part of raw.split(/\r?\n--[^\r\n]+\r?\n/)) {
     const [head, ...rest] = part.split(/\r?\n\r?\n/);
     if (!new RegExp(`content-type:\\s*${type}`, "i").test(head)) continue;

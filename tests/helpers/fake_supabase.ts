@@ -9,7 +9,7 @@ import { exportJWK, generateKeyPair, jwtVerify, SignJWT } from "jose";
 import type { Clock } from "../../lib/clock.ts";
 
 /** One request the fake received. */
-export interface SupabaseRequest {
+interface SupabaseRequest {
   method: string;
   path: string;
   headers: Record<string, string>;
@@ -18,7 +18,7 @@ export interface SupabaseRequest {
 }
 
 /** A user of the fake project. */
-export interface FakeSupabaseUser {
+interface FakeSupabaseUser {
   id: string;
   email: string;
 }

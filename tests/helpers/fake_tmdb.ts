@@ -27,7 +27,7 @@ import { MOVIE_GENRES } from "../../lib/catalog/genres.ts";
 import { abortable } from "./abortable.ts";
 
 /** A request the fake received. */
-export interface FakeTmdbRequest {
+interface FakeTmdbRequest {
   /** The path below the base URL, e.g. `/movie/550` (no `/3`). */
   path: string;
   query: URLSearchParams;
@@ -55,7 +55,7 @@ export interface FakeTmdb extends AsyncDisposable {
 }
 
 /** Options of the fake. */
-export interface FakeTmdbOptions {
+interface FakeTmdbOptions {
   latencyMs?: number;
   /** Popular pages served (default 3), 20 movies each with distinct ids. */
   popularPages?: number;
@@ -67,7 +67,7 @@ export const WATCH_PROVIDERS_FIXTURE: { id: number; results: Record<string, unkn
 
 /** The rows of TMDB's 404 body, its 401 body and its "Invalid page" 400 body. */
 export const TMDB_NOT_FOUND: Record<string, unknown> = notFoundFixture;
-export const TMDB_INVALID_KEY: Record<string, unknown> = invalidKeyFixture;
+const TMDB_INVALID_KEY: Record<string, unknown> = invalidKeyFixture;
 const INVALID_PAGE = {
   success: false,
   status_code: 22,

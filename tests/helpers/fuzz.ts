@@ -4,7 +4,7 @@
  */
 
 /** A request to send, as plain data (printable when it fails). */
-export interface FuzzRequest {
+interface FuzzRequest {
   method: string;
   path: string;
   headers: Record<string, string>;
@@ -12,7 +12,7 @@ export interface FuzzRequest {
 }
 
 /** The tokens and ids a generator mixes in with the garbage. */
-export interface FuzzWorld {
+interface FuzzWorld {
   /** Route patterns with their methods, e.g. from routes.gen.ts (`:id`s are filled in). */
   routes: { pattern: string; methods: string[] }[];
   /** A valid access token of a real user. */
@@ -202,7 +202,7 @@ export function fuzzer(world: FuzzWorld, rand: () => number): () => FuzzRequest 
 }
 
 /** Stack frames, file URLs and database error text: none may reach a client. */
-export const LEAK =
+const LEAK =
   /\n\s+at \S|file:\/\/|\.ts:\d+:\d+|syntax error at or near|violates .* constraint|relation "|SQLSTATE|duplicate key|PGlite|postgres\.js/i;
 
 /** What is wrong with one answer (empty: nothing). */

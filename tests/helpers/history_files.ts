@@ -8,7 +8,7 @@ import { strToU8, zipSync } from "fflate";
 const encoder = new TextEncoder();
 
 /** One CSV line, quoted as RFC 4180 asks (the tests' own writer, independent of the server's). */
-export function csvLine(cells: (string | number | null | undefined)[]): string {
+function csvLine(cells: (string | number | null | undefined)[]): string {
   return cells.map((cell) => {
     const text = cell === null || cell === undefined ? "" : String(cell);
     return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;

@@ -82,7 +82,7 @@ export function serveCatalog(fake: FakeTmdb, movies: CatalogMovie[] = CATALOG): 
 }
 
 /** The world of one test. */
-export interface HistoryWorld extends AsyncDisposable {
+interface HistoryWorld extends AsyncDisposable {
   t: TestApp;
   fake: FakeTmdb;
   user: TestUser;

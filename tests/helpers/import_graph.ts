@@ -6,7 +6,7 @@
 import { dirname, join, normalize, relative } from "node:path";
 
 /** One import: the module it names (repo-relative path, or a bare specifier) and whether it is type-only. */
-export interface ImportEdge {
+interface ImportEdge {
   to: string;
   typeOnly: boolean;
 }
@@ -15,7 +15,7 @@ export interface ImportEdge {
 export type ImportGraph = Map<string, ImportEdge[]>;
 
 /** A specifier as written in the source, before resolution. */
-export interface RawImport {
+interface RawImport {
   specifier: string;
   typeOnly: boolean;
 }
@@ -49,7 +49,7 @@ export function parseImports(source: string): RawImport[] {
 }
 
 /** A specifier seen from `from`: a repo-relative path for "./x", the bare name otherwise. */
-export function resolveSpecifier(from: string, specifier: string): string {
+function resolveSpecifier(from: string, specifier: string): string {
   if (!specifier.startsWith(".")) return specifier;
   return normalize(join(dirname(from), specifier)).replaceAll("\\", "/");
 }

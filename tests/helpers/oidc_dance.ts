@@ -31,7 +31,7 @@ export function siteClient(t: TestApp): SupabaseClient {
 }
 
 /** Options of one sign-in. */
-export interface Dance {
+interface Dance {
   sub: string;
   redirectTo?: string;
   inviteCode?: string;

@@ -8,7 +8,7 @@ import { exportJWK, generateKeyPair, type JWK } from "jose";
 import { createServer, type Server } from "node:http";
 
 /** An account the provider signs in. */
-export interface IdpAccount {
+interface IdpAccount {
   email?: string;
   email_verified?: boolean;
   name?: string;

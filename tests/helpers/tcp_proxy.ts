@@ -5,7 +5,7 @@
  */
 
 /** The proxy and its switches. */
-export interface TcpProxy extends AsyncDisposable {
+interface TcpProxy extends AsyncDisposable {
   port: number;
   /** Stop passing bytes in either direction; connections stay open (a frozen server). */
   freeze(): void;

@@ -13,7 +13,7 @@ import type { AppDeps } from "../../lib/deps.ts";
 const keys = new WeakMap<Config, Promise<SigningKey>>();
 
 /** The signing key `deps.config` names (AUTH_SIGNING_KEY, which testApp always sets). */
-export function testSigningKey(deps: AppDeps): Promise<SigningKey> {
+function testSigningKey(deps: AppDeps): Promise<SigningKey> {
   const { config } = deps;
   let key = keys.get(config);
   if (!key) {

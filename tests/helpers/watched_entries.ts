@@ -11,7 +11,7 @@ export function send(u: TestUser, method: string, body: unknown): RequestInit {
 }
 
 /** Rows of a query. */
-export type Rows = Record<string, unknown>[];
+type Rows = Record<string, unknown>[];
 /** The user's stored watched rows with their history fields. */
 export const rows = (
   t: { store: { query(q: string, p: unknown[]): Promise<Rows> } },

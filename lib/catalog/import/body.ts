@@ -6,7 +6,7 @@ import { Problem } from "../../problem.ts";
 export const DEFAULT_PAGES = 5;
 
 /** Most popular pages one run may import (the table's check constraint agrees). */
-export const MAX_PAGES = 25;
+const MAX_PAGES = 25;
 
 /** The JSON body; strict, since an unknown key ("page") is more likely a typo than an extra. */
 export const importBodySchema = z.strictObject({

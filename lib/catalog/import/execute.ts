@@ -20,7 +20,7 @@ export interface RunOutcome extends ImportCounts {
 }
 
 /** What a run works with, and its tuning. */
-export interface RunOptions {
+interface RunOptions {
   catalog: MovieSource;
   store: Sql;
   clock: Clock;

@@ -3,17 +3,13 @@
  * through the shared external window, one run at a time, recorded in `catalog_imports`.
  */
 export {
-  type CatalogImportOptions,
   type CatalogImportService,
   createCatalogImportService,
   DEFAULT_CONCURRENCY,
   failInterruptedImports,
   scheduledImport,
-  type StartedImport,
 } from "./service.ts";
 export { adminTokenMatches } from "./admin_token.ts";
-export { DEFAULT_PAGES, importBodySchema, MAX_PAGES, parseImportBody } from "./body.ts";
-export { IMPORT_LOCK_KEY, IMPORT_LOCK_TTL_MS, takeImportLock } from "./job.ts";
-export type { RunOutcome } from "./execute.ts";
-export type { CatalogImportRun, ImportTrigger } from "./runs.ts";
+export { DEFAULT_PAGES, parseImportBody } from "./body.ts";
+export { IMPORT_LOCK_TTL_MS, takeImportLock } from "./job.ts";
 export { INTERRUPTED } from "../../jobs/interrupted.ts";

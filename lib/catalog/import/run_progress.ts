@@ -10,7 +10,7 @@ import type { JobLease } from "../../jobs/lease.ts";
 import { type ImportCounts, writeProgress } from "./runs.ts";
 
 /** When to write progress (see RunOptions); the lease says when it is due. */
-export interface ProgressOptions {
+interface ProgressOptions {
   store: Sql;
   clock: Clock;
   log: Logger;

@@ -10,7 +10,7 @@ import type { Sql } from "../../store/mod.ts";
 export type ImportTrigger = JobTrigger;
 
 /** Where a run stands. */
-export type ImportStatus = "running" | "succeeded" | "failed";
+type ImportStatus = "running" | "succeeded" | "failed";
 
 /** The counters a run records as it goes. */
 export interface ImportCounts {

@@ -20,7 +20,7 @@ import { executeRun, type RunOutcome } from "./execute.ts";
 import { type CatalogImportRun, type ImportTrigger, listRuns } from "./runs.ts";
 
 /** A run just started: its id, and a promise of its outcome (it never rejects). */
-export interface StartedImport {
+interface StartedImport {
   importId: string;
   status: "running";
   done: Promise<RunOutcome>;
@@ -35,7 +35,7 @@ export interface CatalogImportService {
 }
 
 /** What the import needs beyond AppDeps, and its tuning (tests and the benchmark change it). */
-export interface CatalogImportOptions {
+interface CatalogImportOptions {
   catalog: MovieSource;
   /** External calls in flight (default 8: with 50 ms per call, 3 already fill 40/s). */
   concurrency?: number;

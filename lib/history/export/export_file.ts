@@ -11,7 +11,7 @@ import { neutraliseCell } from "../../csv/cells.ts";
 import { type ExportedList, exportLists } from "../../user_lists/export.ts";
 
 /** A watched entry of the export. */
-export interface ExportedWatched {
+interface ExportedWatched {
   catalogId: number;
   title: string;
   year: number;
@@ -22,14 +22,14 @@ export interface ExportedWatched {
 }
 
 /** A My List entry of the export. */
-export interface ExportedListed {
+interface ExportedListed {
   catalogId: number;
   title: string;
   year: number;
 }
 
 /** A viewing of the export's diary (docs/diary.md). */
-export interface ExportedViewing {
+interface ExportedViewing {
   catalogId: number;
   title: string;
   year: number;
@@ -50,7 +50,7 @@ export interface HistoryExport {
 }
 
 /** The diary CSV's header: Letterboxd's importer reads these names too. */
-export const DIARY_CSV_HEADER = [
+const DIARY_CSV_HEADER = [
   "tmdbID",
   "Title",
   "Year",
@@ -69,7 +69,7 @@ const DIARY_SQL = `select v.catalog_id, coalesce(m.title, '') as title, coalesce
   order by v.watched_on desc, v.created_at desc, v.id desc`;
 
 /** The user's viewings, newest first. */
-export async function exportDiary(sql: Sql, userId: string): Promise<ExportedViewing[]> {
+async function exportDiary(sql: Sql, userId: string): Promise<ExportedViewing[]> {
   const rows = await sql.query<Record<string, unknown>>(DIARY_SQL, [userId]);
   return rows.map((r) => ({
     catalogId: Number(r.catalog_id),
@@ -83,7 +83,7 @@ export async function exportDiary(sql: Sql, userId: string): Promise<ExportedVie
 }
 
 /** The CSV's header, as Letterboxd's importer names the columns. */
-export const CSV_HEADER = ["tmdbID", "Title", "Year", "Rating10", "WatchedDate", "Review"];
+const CSV_HEADER = ["tmdbID", "Title", "Year", "Rating10", "WatchedDate", "Review"];
 
 // Newest first, as the watched list reads; one query each, whatever the list's length.
 const WATCHED_SQL =
@@ -103,7 +103,7 @@ const MY_LIST_SQL =
   order by l.ord`;
 
 /** The user's watched entries, newest first. */
-export async function exportWatched(sql: Sql, userId: string): Promise<ExportedWatched[]> {
+async function exportWatched(sql: Sql, userId: string): Promise<ExportedWatched[]> {
   const rows = await sql.query<Record<string, unknown>>(WATCHED_SQL, [userId]);
   return rows.map((r) => ({
     catalogId: Number(r.catalog_id),
@@ -117,7 +117,7 @@ export async function exportWatched(sql: Sql, userId: string): Promise<ExportedW
 }
 
 /** The user's My List, in saved order. */
-export async function exportMyList(sql: Sql, userId: string): Promise<ExportedListed[]> {
+async function exportMyList(sql: Sql, userId: string): Promise<ExportedListed[]> {
   const rows = await sql.query<Record<string, unknown>>(MY_LIST_SQL, [userId]);
   return rows.map((r) => ({
     catalogId: Number(r.catalog_id),

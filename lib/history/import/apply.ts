@@ -15,7 +15,7 @@ import { applyListItems } from "../../user_lists/import.ts";
 import type { ImportUnit } from "./units.ts";
 
 /** What a batch changed. */
-export interface ApplyCounts {
+interface ApplyCounts {
   added: number;
   updated: number;
   skipped: number;
@@ -37,7 +37,7 @@ const READ_SQL = `select catalog_id, rating, to_char(watched_on, 'YYYY-MM-DD') a
   where user_id = (select auth.uid()) and catalog_id = any($1::integer[])`;
 
 /** The entry after merging a unit into it (or into nothing); unchanged fields stay. */
-export function mergeEntry(existing: Entry | null, unit: ImportUnit, today: string): Entry {
+function mergeEntry(existing: Entry | null, unit: ImportUnit, today: string): Entry {
   const entry: Entry = existing
     ? { ...existing }
     : { rating: null, watchedOn: null, note: null, addedOn: today };
@@ -58,7 +58,7 @@ const same = (a: Entry, b: Entry) =>
   a.rating === b.rating && a.watchedOn === b.watchedOn && a.note === b.note;
 
 /** The viewings of a batch's watched units, one per movie and date (the first unit's wins). */
-export function viewingsOf(batch: { unit: ImportUnit; id: number }[]): NewViewing[] {
+function viewingsOf(batch: { unit: ImportUnit; id: number }[]): NewViewing[] {
   const out = new Map<string, NewViewing>();
   for (const { unit, id } of batch) {
     if (!unit.watched) continue;

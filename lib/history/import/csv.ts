@@ -9,7 +9,7 @@ import type { Slicer } from "./slices.ts";
 /** Rows one file may hold (every entry of an archive together). */
 export const MAX_ROWS = 500_000;
 /** The longest row csv-parse buffers: a longer one makes the file unreadable. */
-export const MAX_RECORD_CHARS = 4 * 1024 * 1024;
+const MAX_RECORD_CHARS = 4 * 1024 * 1024;
 // Bytes handed to the parser per piece: a few milliseconds of work.
 const PIECE = 64 * 1024;
 

@@ -24,7 +24,7 @@ import {
 } from "./runs.ts";
 
 /** What a run works with, and its tuning. */
-export interface RunOptions {
+interface RunOptions {
   store: Store;
   search: UnitSearch;
   clock: Clock;

@@ -18,7 +18,7 @@ export function imdbKind(header: string[]): "ratings" | "list" | null {
 const MOVIE_TYPES = new Set(["movie", "tvmovie", "short", "video"]);
 
 /** Whether an IMDb Title Type names a movie (an empty one is given the benefit of the doubt). */
-export function isMovieType(titleType: string | undefined): boolean {
+function isMovieType(titleType: string | undefined): boolean {
   const key = (titleType ?? "").toLowerCase().replace(/[\s_-]+/g, "");
   return key === "" || MOVIE_TYPES.has(key);
 }

@@ -11,7 +11,7 @@ import { invalidFile } from "./csv.ts";
 import type { Slicer } from "./slices.ts";
 
 /** One central directory record. */
-export interface ZipEntry {
+interface ZipEntry {
   name: string;
   method: number;
   flags: number;

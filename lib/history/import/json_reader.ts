@@ -21,7 +21,7 @@ export class JsonReadError extends Error {
 }
 
 /** What a read is told: the slicer, and `onItem` called per element of a walked array. */
-export interface JsonReadOptions {
+interface JsonReadOptions {
   slicer: Slicer;
   onItem?: () => void;
 }

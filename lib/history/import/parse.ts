@@ -22,12 +22,11 @@ import { Slicer } from "./slices.ts";
 import { decodeUtf8 } from "./text.ts";
 import { looksLikeZip, readZip, type ZipLimits } from "./zip.ts";
 
-export type { ImportFormat, ImportRow, ParsedFile, RowKind } from "./rows.ts";
-export { MAX_UNZIPPED_BYTES, MAX_ZIP_ENTRIES, type ZipLimits } from "./zip.ts";
+export { type ZipLimits } from "./zip.ts";
 export { MAX_ROWS } from "./csv.ts";
 
 /** The 400 of a file in no format this service reads. */
-export function unknownFormat(): Problem {
+function unknownFormat(): Problem {
   return new Problem(
     400,
     "unknown_format",
@@ -199,7 +198,7 @@ async function fromBytes(
 }
 
 /** Limits of one read (tests lower them). */
-export interface ParseOptions {
+interface ParseOptions {
   zip?: ZipLimits;
   /** Rows a file may hold (default 500,000). */
   maxRows?: number;

@@ -123,7 +123,7 @@ export function toReview(value: unknown): string | undefined {
 }
 
 /** The longest title a row may carry (the longest film title is about 200 characters). */
-export const MAX_TITLE = 500;
+const MAX_TITLE = 500;
 
 /**
  * A row without the keys whose value is undefined (rows are stored as JSON), its texts without

@@ -12,7 +12,7 @@ import {
 } from "./runs.ts";
 
 /** What a batch adds to a running run: its progress, and the films it could not match. */
-export interface BatchProgress {
+interface BatchProgress {
   cursor: number;
   progress: number;
   counts: RunCounts;

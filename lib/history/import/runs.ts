@@ -156,7 +156,7 @@ export async function loadRunning(sql: Sql, id: string): Promise<StoredRun | nul
  * Units per stored chunk: a resumed run reads them back in file order. Small enough that the
  * embedded database parses one chunk's JSON in a few milliseconds on the event loop's thread.
  */
-export const UNITS_PER_CHUNK = 200;
+const UNITS_PER_CHUNK = 200;
 
 /** Stores a new run's units in chunks, yielding between them (`pause`). */
 export async function storeUnits(

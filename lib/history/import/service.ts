@@ -30,7 +30,7 @@ import { UNMATCHED_PAGE, unmatchedPage } from "./unmatched.ts";
 import { unmatchedCsv } from "./unmatched_csv.ts";
 import { prepareLists } from "../../user_lists/import.ts";
 
-export type { HistoryImportOptions, HistoryImportService } from "./service_types.ts";
+export type { HistoryImportService } from "./service_types.ts";
 
 /** How long a run's lease lasts without renewal. */
 export const RUN_LEASE_MS = 30_000;

@@ -5,7 +5,7 @@
  */
 
 /** The longest stretch of import work between two turns of the event loop. */
-export const SLICE_MS = 8;
+const SLICE_MS = 8;
 
 /** A budget of CPU time per slice; `tick()` yields once it is spent. */
 export class Slicer {

@@ -32,7 +32,7 @@ export interface ImportUnit {
 }
 
 /** One viewing of a unit: a date, and what the file says of it. */
-export interface UnitViewing {
+interface UnitViewing {
   on: string;
   rating?: number;
   rewatch?: boolean;

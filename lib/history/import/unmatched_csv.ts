@@ -12,12 +12,12 @@ const PAGE = 1000;
 const FORMULA = /^[=+\-@\t\r]/;
 
 /** A cell as a spreadsheet will show it, never as a formula. */
-export function safeCell(value: string): string {
+function safeCell(value: string): string {
   return FORMULA.test(value) ? `'${value}` : value;
 }
 
 /** The site's search page for `title`. */
-export function searchLink(siteUrl: string, film: Pick<UnmatchedFilm, "title">): string {
+function searchLink(siteUrl: string, film: Pick<UnmatchedFilm, "title">): string {
   return `${siteUrl.replace(/\/+$/, "")}/search?q=${encodeURIComponent(film.title)}`;
 }
 

@@ -9,9 +9,9 @@ import { centralDirectory, inflateEntry } from "./inflate.ts";
 import type { Slicer } from "./slices.ts";
 
 /** Entries an archive may hold. */
-export const MAX_ZIP_ENTRIES = 1000;
+const MAX_ZIP_ENTRIES = 1000;
 /** What all of an archive's entries may add up to, unpacked. */
-export const MAX_UNZIPPED_BYTES = 64 * 1024 * 1024;
+const MAX_UNZIPPED_BYTES = 64 * 1024 * 1024;
 
 /** Limits of one read (tests lower them). */
 export interface ZipLimits {

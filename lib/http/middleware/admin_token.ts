@@ -7,7 +7,7 @@ import type { Ctx, Middleware } from "../app_env.ts";
 import { clientAddress } from "../client_address.ts";
 
 /** The 401 of a missing or wrong admin token. */
-export function adminUnauthorized(): Problem {
+function adminUnauthorized(): Problem {
   return new Problem(401, "unauthorized", "A valid x-admin-token header is required.");
 }
 

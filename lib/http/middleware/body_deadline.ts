@@ -10,15 +10,15 @@ import { Problem } from "../../problem.ts";
 import type { Middleware } from "../app_env.ts";
 
 /** How long a request body may go without a byte (and the total of a small body). */
-export const BODY_TIMEOUT_MS = 10_000;
+const BODY_TIMEOUT_MS = 10_000;
 
 /** Routes whose bodies are large, and their total bound as a multiple of the idle deadline. */
-export const LONG_BODY_ROUTES: Record<string, number> = {
+const LONG_BODY_ROUTES: Record<string, number> = {
   "POST /api/import": 12,
 };
 
 /** The problem a body that did not arrive in time becomes. */
-export function bodyTimeout(ms: number): Problem {
+function bodyTimeout(ms: number): Problem {
   return new Problem(
     408,
     "body_timeout",
@@ -31,7 +31,7 @@ export function bodyTimeout(ms: number): Problem {
  * `body` as a stream that errors with 408 `body_timeout` when no byte arrives for `idleMs`, or
  * when it has not ended after `totalMs`.
  */
-export function deadlineBody(
+function deadlineBody(
   body: ReadableStream<Uint8Array>,
   bounds: { idleMs: number; totalMs: number },
 ): { stream: ReadableStream<Uint8Array>; clear(): void } {

@@ -8,7 +8,7 @@ import type { Middleware } from "../app_env.ts";
 import { clientAddress } from "../client_address.ts";
 
 /** Public reads per client address per minute. */
-export const PUBLIC_READS: WindowLimit = { name: "public_read", limit: 60, windowMs: 60_000 };
+const PUBLIC_READS: WindowLimit = { name: "public_read", limit: 60, windowMs: 60_000 };
 
 /** Counts the request against its address's window; 429 `rate_limited` once it is full. */
 export function publicReadLimit(): Middleware {

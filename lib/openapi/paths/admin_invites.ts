@@ -8,7 +8,7 @@ const admin = [{ adminToken: [] }];
 const when = z.iso.datetime();
 
 /** POST /api/admin/invites. */
-export const createdInviteSchema = z.strictObject({
+const createdInviteSchema = z.strictObject({
   code: z.string().meta({ description: "The invite code (single use)." }),
   url: z.string().meta({ description: "The signup page with the code filled in." }),
   email: z.string().nullable().meta({ description: "The only email it admits, or null." }),
@@ -16,7 +16,7 @@ export const createdInviteSchema = z.strictObject({
 });
 
 /** GET /api/admin/invites. */
-export const inviteListSchema = z.strictObject({
+const inviteListSchema = z.strictObject({
   invites: z.array(z.strictObject({
     code: z.string(),
     email: z.string().nullable(),

@@ -15,7 +15,7 @@ const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).meta({ format: "date" });
 const count = z.number().int().min(0);
 
 /** One viewing of GET /api/diary. */
-export const diaryEntrySchema = z.strictObject({
+const diaryEntrySchema = z.strictObject({
   id: z.string().meta({ format: "uuid" }),
   catalogId,
   title: z.string().meta({ description: "Empty until the movie's details are stored." }),

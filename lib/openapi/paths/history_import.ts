@@ -10,7 +10,7 @@ import { queryParameters } from "../json_schema.ts";
 import { internal, ok, problem, unauthorized } from "../responses.ts";
 
 /** GET /api/import/:id/unmatched. */
-export const unmatchedPageSchema = z.strictObject({
+const unmatchedPageSchema = z.strictObject({
   unmatched: z.array(z.strictObject({
     title: z.string(),
     year: z.number().int().nullable(),

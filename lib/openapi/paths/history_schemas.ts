@@ -10,13 +10,13 @@ import type { HistoryImportRun } from "../../history/import/runs.ts";
 const count = z.number().int().min(0);
 
 /** POST /api/import, 202. */
-export const historyImportStartedSchema = z.strictObject({
+const historyImportStartedSchema = z.strictObject({
   importId: z.string(),
   status: z.literal("running"),
 });
 
 /** A row of a run's report that matched no movie. */
-export const unmatchedRowSchema = z.strictObject({
+const unmatchedRowSchema = z.strictObject({
   title: z.string(),
   year: z.number().int().nullable(),
   reason: z.enum(["not_found", "ambiguous", "invalid_row"]).meta({
@@ -25,7 +25,7 @@ export const unmatchedRowSchema = z.strictObject({
 });
 
 /** GET /api/import/:id: a run with its counts, progress and unmatched report. */
-export const historyImportSchema = z.strictObject({
+const historyImportSchema = z.strictObject({
   id: z.string(),
   status: z.enum(["running", "succeeded", "failed", "cancelled"]),
   format: z.enum(["letterboxd", "trakt", "imdb", "service"]).meta({
@@ -55,7 +55,7 @@ export const historyImportSchema = z.strictObject({
 });
 
 /** GET /api/import. */
-export const historyImportsSchema = z.strictObject({
+const historyImportsSchema = z.strictObject({
   imports: z.array(historyImportSchema),
 });
 

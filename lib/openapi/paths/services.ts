@@ -20,7 +20,7 @@ const region = z.string().regex(/^[A-Z]{2}$/);
 const logo = z.string().meta({ description: "Logo URL at w92; empty when TMDB has none." });
 
 /** GET and PUT /api/me/services. */
-export const myServicesSchema = z.strictObject({
+const myServicesSchema = z.strictObject({
   region,
   providers: z.array(z.strictObject({
     id: providerId,
@@ -32,7 +32,7 @@ export const myServicesSchema = z.strictObject({
 });
 
 /** GET /api/providers. */
-export const regionProvidersSchema = z.strictObject({
+const regionProvidersSchema = z.strictObject({
   region,
   providers: z.array(z.strictObject({
     id: providerId,
@@ -45,7 +45,7 @@ export const regionProvidersSchema = z.strictObject({
 const iso = z.iso.datetime();
 
 /** GET /api/notifications. */
-export const notificationListSchema = z.strictObject({
+const notificationListSchema = z.strictObject({
   notifications: z.array(z.strictObject({
     id: z.uuid(),
     kind: z.literal("now_streaming"),
@@ -62,7 +62,7 @@ export const notificationListSchema = z.strictObject({
 const count = z.number().int().min(0);
 
 /** GET /api/admin/availability-runs. */
-export const availabilityRunsSchema = z.strictObject({
+const availabilityRunsSchema = z.strictObject({
   runs: z.array(z.strictObject({
     id: z.uuid(),
     trigger: z.enum(["manual", "cron"]),
@@ -81,14 +81,14 @@ export const availabilityRunsSchema = z.strictObject({
 });
 
 /** POST /api/admin/availability-runs. */
-export const availabilityStartedSchema = z.strictObject({
+const availabilityStartedSchema = z.strictObject({
   success: z.literal(true),
   runId: z.uuid(),
   status: z.literal("running"),
 });
 
 /** POST /api/notifications/read. */
-export const readDoneSchema = z.strictObject({ success: z.literal(true) });
+const readDoneSchema = z.strictObject({ success: z.literal(true) });
 
 /** The component schemas this file adds. */
 export const servicesComponents = {
