@@ -30,8 +30,11 @@ Deno.test("website: pages render for the user of the session cookie", async (t) 
   await t.step("the header shows the signed-in user and a sign-out island", async () => {
     const { html, headers } = await get(app, "/", { headers: cookie });
     assert.match(textOf(html), /viewer@example\.test/);
-    // The header's sign-out, and the home page's rating queue (two watched films are unrated).
-    assert.deepEqual(islandsOf(html).map((i) => i.name), ["SignOutButton", "RateQueue"]);
+    // The header's sign-out, the home page's rating queue (two watched films are unrated), then
+    // each popular card's Add to list.
+    const names = islandsOf(html).map((i) => i.name);
+    assert.deepEqual(names.slice(0, 2), ["SignOutButton", "RateQueue"]);
+    assert.ok(names.length > 2 && names.slice(2).every((n) => n === "AddToList"), names.join());
     const scripts = Array.from(parseHtml(html).querySelectorAll("script"));
     // An entry per island the page rendered (the page before the shell), then the entry that
     // marks the page hydrated.
@@ -39,6 +42,7 @@ Deno.test("website: pages render for the user of the session cookie", async (t) 
       scripts.map((s) => (s.getAttribute("src") ?? "").replace(/\?v=\w+$/, "")),
       [
         "/static/islands/RateQueue.js",
+        "/static/islands/AddToList.js",
         "/static/islands/SignOutButton.js",
         "/static/islands/_ready.js",
       ],
