@@ -4,6 +4,7 @@
  * goes on to `next`. Shown by AuthForm and the OIDC return.
  */
 import { useState } from "preact/hooks";
+import { CodeField } from "../components/CodeField.tsx";
 import { FormStatus } from "../components/FormStatus.tsx";
 import { codeMessage } from "../lib/web/auth_messages.ts";
 import { supabase } from "../lib/web/supabase.ts";
@@ -34,20 +35,7 @@ export default function CodeStep({ next }: { next: string }) {
     <form class="form code-step" method="post" onSubmit={submit}>
       <h2>Two-factor code</h2>
       <FormStatus message={message} />
-      <div class="field">
-        <label for="signin-code">The 6-digit code of your authenticator app</label>
-        <input
-          id="signin-code"
-          inputMode="numeric"
-          autocomplete="one-time-code"
-          pattern="[0-9]{6}"
-          maxLength={6}
-          required
-          autofocus
-          value={code}
-          onInput={(e) => setCode(e.currentTarget.value)}
-        />
-      </div>
+      <CodeField id="signin-code" value={code} onInput={setCode} />
       <button type="submit" class="button" aria-disabled={busy ? "true" : undefined}>
         {busy ? "Please wait…" : "Verify"}
       </button>

@@ -8,6 +8,7 @@
  * challenge and verify, as the sign-in's code step) and sets the password after it.
  */
 import { useEffect, useState } from "preact/hooks";
+import { CodeField } from "../components/CodeField.tsx";
 import { NewPasswordField } from "../components/NewPasswordField.tsx";
 import { codeMessage } from "../lib/web/auth_messages.ts";
 import { supabase } from "../lib/web/supabase.ts";
@@ -136,24 +137,7 @@ export default function ResetPassword() {
               value={password}
               onInput={setPassword}
             />
-            {needCode
-              ? (
-                <div class="field">
-                  <label for="reset-code">The 6-digit code of your authenticator app</label>
-                  <input
-                    id="reset-code"
-                    inputMode="numeric"
-                    autocomplete="one-time-code"
-                    pattern="[0-9]{6}"
-                    maxLength={6}
-                    required
-                    autofocus
-                    value={code}
-                    onInput={(e) => setCode(e.currentTarget.value)}
-                  />
-                </div>
-              )
-              : null}
+            {needCode ? <CodeField id="reset-code" value={code} onInput={setCode} /> : null}
             <button
               type="submit"
               class="button"

@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { zipSync } from "fflate";
 import { MAX_ROWS, parseHistoryFile } from "../lib/history/import/parse.ts";
 import { Problem } from "../lib/problem.ts";
+import { declareSize, watchedCsv } from "./helpers/heavy_history_files.ts";
 import { bytesOf } from "./helpers/history_files.ts";
 
 async function assertProblem(promise: Promise<unknown>, code: string, detail?: RegExp) {
@@ -20,27 +21,7 @@ async function assertProblem(promise: Promise<unknown>, code: string, detail?: R
   });
 }
 
-/** `zip` with its only entry's declared unpacked size (local and central headers) set to `size`. */
-function declareSize(zip: Uint8Array, size: number): Uint8Array {
-  const out = zip.slice();
-  const view = new DataView(out.buffer);
-  view.setUint32(22, size, true);
-  for (let i = out.length - 22; i >= 0; i--) {
-    if (view.getUint32(i, true) === 0x02014b50) {
-      view.setUint32(i + 24, size, true);
-      break;
-    }
-  }
-  return out;
-}
-
 const HEADER = "Date,Name,Year,Letterboxd URI\n";
-
-function watchedCsv(rows: number): Uint8Array {
-  const lines = [HEADER];
-  for (let i = 0; i < rows; i++) lines.push(`2024-01-01,Film ${i},2000,https://boxd.it/${i}\n`);
-  return bytesOf(lines.join(""));
-}
 
 Deno.test("a ZIP entry that inflates past its declared size is 400 invalid_file, decoding stops there", async () => {
   // 24 MiB of CSV declared as 1 MiB: the reader must stop after 1 MiB, not inflate it all.

@@ -49,7 +49,7 @@ export function unmatchedCsv(bytes: number, tag = "Nowhere"): Uint8Array {
 }
 
 /** Letterboxd's watched.csv with `rows` rows. */
-function watchedCsv(rows: number): Uint8Array {
+export function watchedCsv(rows: number): Uint8Array {
   const lines = ["Date,Name,Year,Letterboxd URI\n"];
   for (let i = 0; i < rows; i++) lines.push(`2024-01-01,Film ${i},2000,https://boxd.it/${i}\n`);
   return encoder.encode(lines.join(""));
@@ -65,7 +65,7 @@ export function longTitleCsv(): Uint8Array {
 }
 
 /** `zip` with its only entry's declared unpacked size (local and central headers) set to `size`. */
-function declareSize(zip: Uint8Array, size: number): Uint8Array {
+export function declareSize(zip: Uint8Array, size: number): Uint8Array {
   const out = zip.slice();
   const view = new DataView(out.buffer);
   view.setUint32(22, size, true);
