@@ -1,14 +1,16 @@
 /**
  * COORDINATION=postgres in the built app (docs/coordination.md): two app instances with their
  * own connection pools and nothing else in common but the database (no KV between them) share
- * the external window exactly, and the deep health report reads it from PostgreSQL. Needs
- * TEST_DATABASE_URL: the embedded store cannot be shared by two instances.
+ * the external window exactly, and the deep health report reads it from PostgreSQL; the real
+ * server starts with it and stops cleanly, and refuses it without DATABASE_URL. All but the
+ * last need TEST_DATABASE_URL: the embedded store cannot be shared by two instances.
  */
 import assert from "node:assert/strict";
 import { FakeClock } from "../lib/clock.ts";
 import { PgKv } from "../lib/coordination/pg_kv.ts";
 import { testApp } from "./helpers/app.ts";
 import { startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
+import { spawnServer } from "./helpers/process.ts";
 import { TEST_DATABASE_URL } from "./helpers/store.ts";
 
 const ADMIN_TOKEN = "coordination-admin-token";
@@ -55,4 +57,50 @@ Deno.test({
       assert.equal(report.window.used, 40);
     }
   },
+});
+
+Deno.test({
+  name:
+    "the server with COORDINATION=postgres says so when it starts, opens no KV file, and stops cleanly on SIGTERM",
+  ignore: !TEST_DATABASE_URL,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "movies-coordination-" });
+    try {
+      await using server = await spawnServer({
+        DATABASE_URL: TEST_DATABASE_URL!,
+        COORDINATION: "postgres",
+        DATA_DIR: dir,
+        DENO_KV_PATH: `${dir}/kv.sqlite3`,
+      });
+      assert.ok(server.url, server.lines.join("\n"));
+      const listening = JSON.parse(server.lines.find((l) => l.includes('"msg":"listening"'))!);
+      assert.equal(listening.coordination, "postgres");
+      const res = await fetch(`${server.url}/api/health`);
+      assert.deepEqual(await res.json(), { status: "ok" });
+      await assert.rejects(Deno.stat(`${dir}/kv.sqlite3`), Deno.errors.NotFound);
+      server.kill("SIGTERM");
+      assert.equal((await server.exited).code, 0, server.lines.join("\n"));
+    } finally {
+      await Deno.remove(dir, { recursive: true }).catch(() => {});
+    }
+  },
+});
+
+Deno.test("the server refuses COORDINATION=postgres without DATABASE_URL in one line", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "movies-coordination-" });
+  try {
+    await using server = await spawnServer({ COORDINATION: "postgres", DATA_DIR: dir });
+    assert.equal(server.url, "");
+    assert.equal((await server.exited).code, 1);
+    assert.ok(
+      server.lines.some((l) =>
+        /^Invalid configuration: COORDINATION is postgres, which needs DATABASE_URL/.test(l)
+      ),
+      server.lines.join("\n"),
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  }
 });
