@@ -19,6 +19,12 @@ import { createExternalWindow } from "../lib/catalog/external_window.ts";
 import { consumeQuota, DAILY_LIMIT, quotaStatus, refundQuota } from "../lib/recommend/quota.ts";
 import { giveBack, takeAttempt, type WindowLimit } from "../lib/auth/rate_limit.ts";
 import { Problem } from "../lib/problem.ts";
+import { saveFlow, takeFlow } from "../lib/oidc/flow.ts";
+import {
+  unsubscribeToken,
+  verifyUnsubscribeToken,
+} from "../lib/notifications/unsubscribe_token.ts";
+import { isUserDeleted, markUserDeleted } from "../lib/auth/deleted_users.ts";
 import { openPostgresStore } from "../lib/store/postgres.ts";
 import type { Sql } from "../lib/store/mod.ts";
 import { ENGINES, TEST_DATABASE_URL, testStore } from "./helpers/store.ts";
@@ -243,6 +249,27 @@ for (const engine of ENGINES) {
     assert.equal((await takeAttempt(kvs[0], check, { clock })).allowed, false);
     clock.advance(60_000);
     assert.equal((await takeAttempt(kvs[0], check, { clock })).allowed, true);
+  });
+
+  Deno.test(`[${engine}] what is not a count holds across instances too: a sign-in flow once, a signed link, a deleted user`, async () => {
+    await using store = await testStore(engine);
+    await using other = await secondConnection(store, engine);
+    const clock = new FakeClock(START);
+    const [a, b] = [new PgKv(store, { clock }), new PgKv(other, { clock })];
+    const flow = {
+      nonce: "n",
+      verifier: "v",
+      redirectTo: "https://movies.example/",
+      codeChallenge: "c",
+      codeChallengeMethod: "s256" as const,
+    };
+    const state = await saveFlow(a, flow);
+    const taken = await Promise.all([takeFlow(b, state), takeFlow(a, state)]);
+    assert.deepEqual(taken.filter(Boolean), [flow], "the callback on either machine takes it once");
+    const user = crypto.randomUUID();
+    assert.equal(await verifyUnsubscribeToken(b, await unsubscribeToken(a, user)), user);
+    await markUserDeleted(a, user);
+    assert.equal(await isUserDeleted(b, user), true);
   });
 
   Deno.test(`[${engine}] the coordination schema is closed to Supabase's API roles`, async () => {
