@@ -10,7 +10,7 @@ import { FakeClock } from "../lib/clock.ts";
 import { ConfigError, loadConfig } from "../lib/config.ts";
 import { PgKv } from "../lib/coordination/pg_kv.ts";
 import { decodeKey, encodeKey } from "../lib/coordination/key_codec.ts";
-import { sweepExpired } from "../lib/coordination/sweep.ts";
+import { startSweeping, sweepExpired } from "../lib/coordination/sweep.ts";
 import { decodeValue, encodeValue } from "../lib/coordination/value_codec.ts";
 import type { Kv, KvKey } from "../lib/kv.ts";
 import { takeCount } from "../lib/kv_counter.ts";
@@ -27,6 +27,7 @@ import {
 import { isUserDeleted, markUserDeleted } from "../lib/auth/deleted_users.ts";
 import { openPostgresStore } from "../lib/store/postgres.ts";
 import type { Sql } from "../lib/store/mod.ts";
+import { PendingWork } from "./helpers/settled.ts";
 import { ENGINES, TEST_DATABASE_URL, testStore } from "./helpers/store.ts";
 
 const START = "2026-11-29T12:00:00.000Z";
@@ -153,6 +154,31 @@ for (const engine of ENGINES) {
     assert.equal(await rows(), 2);
     assert.equal((await kv.get([...root, "kept"])).value, "no expiry");
     assert.equal((await kv.get([...root, "renewed"])).value, 2);
+  });
+
+  Deno.test(`[${engine}] the sweep runs by itself every minute of the clock until stopped`, async () => {
+    await using store = await testStore(engine);
+    const work = new PendingWork();
+    const sql = work.wrap(store);
+    const clock = new FakeClock(START);
+    const kv = new PgKv(store, { clock });
+    const key = [...fresh(), "x"];
+    await kv.set(key, 1, { expireIn: 1000 });
+    const row = async () =>
+      (await store.query("select 1 from coordination.entries where key = $1", [encodeKey(key)]))
+        .length;
+    const stop = startSweeping(sql, { clock, log: () => {} });
+    clock.advance(59_999);
+    await work.settled();
+    assert.equal(await row(), 1, "no sweep before a minute");
+    clock.advance(1);
+    await work.settled();
+    assert.equal(await row(), 0);
+    stop();
+    await kv.set(key, 2, { expireIn: 1000 });
+    clock.advance(120_000);
+    await work.settled();
+    assert.equal(await row(), 1, "a stopped sweep sweeps no more");
   });
 
   Deno.test(`[${engine}] two instances on one database share the external window, its background share and a 429's close`, async () => {
