@@ -1,10 +1,11 @@
 /**
- * Serving HTTP/1.1 on our own listener, one `Deno.serveHttp` per connection, instead of
- * `Deno.serve`: `Deno.serve` (Deno 2.9.6) never closes a connection whose request body is still
- * unfinished when the answer is sent, so every stalled body kept its socket and memory after the
- * 408 (docs/faults.md, "Deno keeps the socket"). Over a connection of its own, the server drops
- * such a socket after the answer, and a response saying `Connection: close` closes it here too.
- * Deno Deploy serves only `Deno.serve`; main.ts keeps it there (HTTP_SERVER in the README).
+ * Serving HTTP/1.1 on our own listener, one `Deno.serveHttp` (hyper) per connection, instead of
+ * `Deno.serve`: Deno 2.9.6's `Deno.serve` never closes a connection itself, neither after an
+ * answer saying `Connection: close` nor after one sent before the request's body ended, so every
+ * stalled body kept its socket and memory after the 408 (docs/faults.md, "Deno keeps the socket").
+ * Here an answer saying `Connection: close` ends its connection once written, and the SIGTERM
+ * drain answers every request it holds before the connections close. Deno Deploy serves only
+ * `Deno.serve`; main.ts keeps it there (HTTP_SERVER in the README).
  */
 
 /** One request of a connection (the runtime's `RequestEvent`, no longer in its types). */
