@@ -55,7 +55,7 @@ const BACKLOG_TURNS = 100;
 interface Served {
   http: HttpConn;
   busy: number;
-  closing?: number;
+  closing?: ReturnType<typeof setTimeout>;
 }
 
 /** `response` saying `Connection: close` (a copy when its headers are immutable). */
