@@ -7,8 +7,8 @@ import { cardFacts, MovieCard } from "./MovieCard.tsx";
 import { MovieGrid } from "./MovieGrid.tsx";
 import { Notice } from "./Notice.tsx";
 
-/** What a card carries below it (signed in: "Add to list"). */
-type RowActions = (row: SearchRow) => ComponentChildren;
+/** What a card carries below it (signed in: "Add to list"), the same on every search card. */
+type RowActions = (row: { id: number; title: string }) => ComponentChildren;
 
 /** Search or popular rows as a grid of cards. */
 export function RowGrid(
@@ -55,9 +55,17 @@ function unlistedFacts(row: UnlistedRow, today: string): string {
   return parts.join(" · ");
 }
 
-/** The films the API leaves out (docs/website.md), after the rest and marked. */
+/**
+ * The films the API leaves out (docs/website.md), after the rest and marked; they carry the
+ * same actions as the other cards (a film with no date yet is still worth a list).
+ */
 function UnlistedGrid(
-  { q, rows, imageBaseUrl }: { q: string; rows: UnlistedRow[]; imageBaseUrl: string },
+  { q, rows, imageBaseUrl, actions }: {
+    q: string;
+    rows: UnlistedRow[];
+    imageBaseUrl: string;
+    actions?: RowActions;
+  },
 ) {
   const today = new Date().toISOString().slice(0, 10);
   return (
@@ -72,7 +80,9 @@ function UnlistedGrid(
             title={row.title}
             posterUrl={cardPosterUrl(imageBaseUrl, row.poster_path ?? "")}
             facts={unlistedFacts(row, today)}
-          />
+          >
+            {actions?.(row)}
+          </MovieCard>
         ))}
       </MovieGrid>
     </section>
@@ -116,7 +126,9 @@ export function SearchResults(
           />
         )
         : null}
-      {unlisted.length ? <UnlistedGrid q={q} rows={unlisted} imageBaseUrl={imageBaseUrl} /> : null}
+      {unlisted.length
+        ? <UnlistedGrid q={q} rows={unlisted} imageBaseUrl={imageBaseUrl} actions={actions} />
+        : null}
     </>
   );
 }

@@ -88,9 +88,9 @@ export interface Config {
   /** How long a request body may take to arrive (BODY_TIMEOUT_MS; docs/faults.md: 10 s). */
   bodyTimeoutMs: number;
   /**
-   * HTTP_SERVER: `deno_serve` (default) or `connections` (closes a stalled body's socket after
-   * its 408, but a SIGTERM drain can refuse a request sent just before it; docs/faults.md);
-   * Deno Deploy always serves through `Deno.serve`.
+   * HTTP_SERVER: `connections` (default: our own connections, which close a stalled body's
+   * socket after its 408) or `deno_serve` (`Deno.serve`, which keeps it; docs/faults.md); Deno
+   * Deploy always serves through `Deno.serve`.
    */
   httpServer: "connections" | "deno_serve";
   /** Signup mode, password sign-in, OIDC and redirect allow-list (docs/oidc.md). */

@@ -45,9 +45,9 @@ export function bodyTimeoutMs(env: Env): number {
   return Number(raw);
 }
 
-/** HTTP_SERVER: which server serves the app (docs/faults.md); default `deno_serve`. */
+/** HTTP_SERVER: which server serves the app (docs/faults.md); default `connections`. */
 export function httpServer(env: Env): "connections" | "deno_serve" {
-  const raw = value(env, "HTTP_SERVER") ?? "deno_serve";
+  const raw = value(env, "HTTP_SERVER") ?? "connections";
   if (raw === "connections" || raw === "deno_serve") return raw;
   throw new ConfigError(
     "HTTP_SERVER",

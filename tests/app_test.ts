@@ -105,6 +105,7 @@ Deno.test("a malformed configuration names its variable in one line", () => {
       /^Invalid configuration: CAPTCHA_PROVIDER /,
     ],
     [{ SUPABASE_URL: "https://x.supabase.co" }, /^Invalid configuration: SUPABASE_ANON_KEY /],
+    [{ HTTP_SERVER: "hyper" }, /^Invalid configuration: HTTP_SERVER /],
   ];
   for (const [env, message] of cases) {
     assert.throws(() => loadConfig(env), (e: Error) => {
@@ -127,6 +128,10 @@ Deno.test("the defaults of README.md's Configuration", () => {
   assert.deepEqual(config.aiProviders, []);
   assert.equal(config.catalogImportCron, "0 3 * * *");
   assert.equal(loadConfig({ CATALOG_IMPORT_CRON: "off" }).catalogImportCron, null);
+  // Our own connections (docs/faults.md); Deno.serve on request, and always on Deno Deploy.
+  assert.equal(config.httpServer, "connections");
+  assert.equal(loadConfig({ HTTP_SERVER: "deno_serve" }).httpServer, "deno_serve");
+  assert.equal(loadConfig({ DENO_DEPLOYMENT_ID: "d1" }).httpServer, "deno_serve");
   const single = loadConfig({ OPENAI_API_KEY: "k", AI_MODELS: "a, b" }).aiProviders;
   assert.deepEqual(single, [{
     name: "openai",

@@ -1,9 +1,11 @@
 /**
  * Search pages in a real browser: More results with and without JavaScript (the count says the
- * movies shown so far; focus goes to the first new movie, then to "That's all"), and clearing
- * the live search or a failed search clears the old results.
+ * movies shown so far; focus goes to the first new movie, then to "That's all"), clearing the
+ * live search or a failed search clears the old results, and signed in, a film listed apart
+ * under "Also found" is added to a list from its card like any other.
  */
 import assert from "node:assert/strict";
+import { signedInContext, signedInSession } from "./helpers/browser_session.ts";
 import { POPULAR_FIXTURE_ROWS, searchBody } from "./helpers/fake_tmdb.ts";
 import {
   hydrated,
@@ -104,6 +106,29 @@ Deno.test({
         await page.getByRole("heading", { name: "Search movies" }).waitFor();
         assert.equal(await page.locator(".grid").count(), 0);
         server.tmdb.override = undefined;
+        assert.deepEqual(errors, []);
+        await ctx.close();
+      });
+
+      await t.step('signed in: an "Also found" film is added to a list from its card', async () => {
+        const session = await signedInSession(server, "searcher@example.test");
+        const ctx = await signedInContext(browser, server, session, { width: 1280 });
+        const page = await ctx.newPage();
+        page.setDefaultTimeout(TIMEOUT);
+        const errors = pageErrors(page);
+        await page.goto(`${server.url}/search?q=fight+club`);
+        await hydrated(page);
+        const card = page.getByRole("list", { name: "Also found for fight club" })
+          .getByRole("listitem").filter({ hasText: "Leopard Fight Club" });
+        await card.getByRole("button", { name: "Add to list: Leopard Fight Club" }).click();
+        await card.getByLabel("New list").fill("Someday");
+        await card.getByRole("button", { name: "Create and add" }).click();
+        await card.getByText("Added “Leopard Fight Club” to Someday.").waitFor();
+        const headers = { authorization: `Bearer ${session.access_token}` };
+        const { lists } = await (await fetch(`${server.url}/api/lists`, { headers })).json();
+        const list = await (await fetch(`${server.url}/api/lists/${lists[0].id}`, { headers }))
+          .json();
+        assert.deepEqual(list.movies.map((m: { catalogId: number }) => m.catalogId), [944789]);
         assert.deepEqual(errors, []);
         await ctx.close();
       });
