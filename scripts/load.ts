@@ -121,7 +121,8 @@ async function run(kind: StoreKind) {
   const after = await rssMb(pid);
   const health = await fetch(`${url}/api/health`);
   await health.body?.cancel();
-  const target = kind === "embedded" ? [150, 300] : [120, 250];
+  // Issue 29's bounds, idle then after the load (BENCHMARKS.md, "Memory").
+  const target = kind === "embedded" ? [210, 300] : [120, 250];
   const line =
     `${kind}: server RSS ${before.toFixed(0)} MB idle before (target <= ${target[0]}), ` +
     `${after.toFixed(0)} MB after the run (target <= ${target[1]}); health after: ${health.status}`;
