@@ -11,6 +11,7 @@
  * is `<name>_one` on the same server, made afresh each run.
  */
 import { FakeClock } from "../../lib/clock.ts";
+import type { Store } from "../../lib/store/mod.ts";
 import { openPostgresStore } from "../../lib/store/postgres.ts";
 import { type TestApp, testApp } from "../../tests/helpers/app.ts";
 import { issueAccessToken } from "../../tests/helpers/tokens.ts";
@@ -23,8 +24,8 @@ import {
   seedDatabase,
 } from "../load/many_users_seed.ts";
 
-const ROUNDS = 21;
-const WARM_UP = 3;
+const ROUNDS = 101;
+const WARM_UP = 5;
 const TARGET = 1.5;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -41,9 +42,17 @@ const READS: Read[] = [
   { label: "/watched page", path: "/watched", page: true },
 ];
 
+interface Statement {
+  text: string;
+  params: unknown[];
+}
+
 interface Instance {
   name: string;
   app: TestApp;
+  store: Store;
+  /** The last statement the app ran through `store.query` (the list read's own). */
+  last: Statement;
   headers: Record<string, string>;
   cookie: string;
   close(): Promise<void>;
@@ -51,9 +60,18 @@ interface Instance {
 
 async function instance(name: string, url: string): Promise<Instance> {
   const store = openPostgresStore(url, { max: 4 });
+  const last: Statement = { text: "", params: [] };
+  const seen: Store = {
+    ...store,
+    query(text, params) {
+      last.text = text;
+      last.params = params ?? [];
+      return store.query(text, params);
+    },
+  };
   const app = await testApp({
     engine: "postgres",
-    store,
+    store: seen,
     clock: new FakeClock("2026-06-01T12:00:00Z"),
     record: false,
     log: () => {},
@@ -62,6 +80,8 @@ async function instance(name: string, url: string): Promise<Instance> {
   return {
     name,
     app,
+    store,
+    last,
     headers: { authorization: `Bearer ${token}` },
     cookie: sessionCookie(token, MEASURED.email),
     async close() {
@@ -150,10 +170,46 @@ export default async function manyUsers(): Promise<void> {
           `≤ ${TARGET}x: ${ratio <= TARGET ? "met" : "missed"} |`,
       );
     }
+    const plans = await statementsAlone(many, one);
+    console.log(plans.join("\n"));
   } finally {
     await many.close();
     await one.close();
   }
 }
 
-if (import.meta.main) await manyUsers();
+/**
+ * Each API read's statement alone on both databases (alternating, medians), and its plan with
+ * buffers on each: what the database adds, apart from the app's own work.
+ */
+async function statementsAlone(many: Instance, one: Instance): Promise<string[]> {
+  const plans: string[] = [];
+  for (const read of READS.filter((r) => !r.page)) {
+    const res = await many.app.request(read.path, { headers: many.headers });
+    await res.body?.cancel();
+    const { text, params } = { ...many.last };
+    const times: Record<string, number[]> = { many: [], one: [] };
+    for (let round = 0; round < ROUNDS + WARM_UP; round++) {
+      for (const target of round % 2 ? [many, one] : [one, many]) {
+        const start = performance.now();
+        await target.store.query(text, params);
+        if (round >= WARM_UP) times[target.name].push(performance.now() - start);
+      }
+    }
+    const m = median(times.many);
+    const o = median(times.one);
+    console.log(
+      `| ${read.label}: its statement alone | ${m.toFixed(2)} | ${o.toFixed(2)} | ` +
+        `${(m / o).toFixed(2)} | (context) |`,
+    );
+    for (const target of [many, one]) {
+      const plan = await target.store.query(`explain (analyze, buffers) ${text}`, params);
+      const lines = plan.map((row) => String(Object.values(row)[0]).trim());
+      const join = lines.find((l) => /Nested Loop|Hash.*Join|Merge.*Join/.test(l));
+      const time = lines.find((l) => l.startsWith("Execution Time"));
+      const buffers = lines.find((l) => l.startsWith("Buffers:"));
+      plans.push(`- ${read.path} on ${target.name}: ${time}; ${buffers}; ${join}`);
+    }
+  }
+  return plans;
+}
