@@ -40,12 +40,25 @@ async function bareDeno(): Promise<number> {
   return rss;
 }
 
-async function serverIdle(env: Record<string, string>): Promise<number> {
+/**
+ * The server's RSS after it answered one health probe and idled; then it is stopped as an
+ * operator stops it (SIGTERM: the store closed cleanly), or killed (`kill`: SIGKILL, so the
+ * next start on the directory replays its write-ahead log).
+ */
+async function serverIdle(
+  env: Record<string, string>,
+  stop: "term" | "kill" = "term",
+): Promise<number> {
   await using server = await spawnServer(env);
   if (!server.url) throw new Error(server.lines.join("\n"));
   await (await fetch(`${server.url}/api/health`)).text();
   await pause(IDLE_MS);
-  return await rssMb(server.pid);
+  const rss = await rssMb(server.pid);
+  if (stop === "term") {
+    server.kill("SIGTERM");
+    await server.exited;
+  }
+  return rss;
 }
 
 async function pgliteAlone(dir: string, mode: string): Promise<number> {
@@ -73,7 +86,16 @@ export default async function bench(): Promise<void> {
       await serverIdle({ DATA_DIR: dir }),
       EMBEDDED_IDLE_MB,
     );
-    show("embedded, after a restart, idle", await serverIdle({ DATA_DIR: dir }), EMBEDDED_IDLE_MB);
+    show(
+      "embedded, after a restart, idle",
+      await serverIdle({ DATA_DIR: dir }, "kill"),
+      EMBEDDED_IDLE_MB,
+    );
+    show(
+      "embedded, after a restart that followed a kill -9 (WAL replayed), idle",
+      await serverIdle({ DATA_DIR: dir }),
+      EMBEDDED_IDLE_MB,
+    );
     const url = Deno.env.get("BENCH_DATABASE_URL") || Deno.env.get("LOAD_DATABASE_URL") ||
       Deno.env.get("TEST_DATABASE_URL");
     if (url) {

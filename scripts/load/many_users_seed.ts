@@ -10,10 +10,10 @@ import type { Sql, Store } from "../../lib/store/mod.ts";
 import { openPostgresStore } from "../../lib/store/postgres.ts";
 
 /** How many users the big database holds, and how many movies each has watched. */
-export const USERS = 100_000;
-export const PER_USER = 100;
+const USERS = 100_000;
+const PER_USER = 100;
 /** The catalog both databases hold (each user's 100 are spread over it). */
-export const MOVIES = 10_000;
+const MOVIES = 10_000;
 /** The user whose list is read, the same id, email and rows in both databases. */
 export const MEASURED = {
   id: "5b0a7e3c-4d1f-4a8e-9c2b-6e7f80a1b2c3",
