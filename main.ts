@@ -20,6 +20,7 @@ import { createServices, restartHooks } from "./lib/services.ts";
 import { migrate, readMigrations } from "./lib/store/migrate.ts";
 import { DataDirInUse } from "./lib/store/dir_lock.ts";
 import { openStore } from "./lib/store/mod.ts";
+import { IDLE_TRIM_MS, trimWhenIdle } from "./lib/memory_trim.ts";
 
 let config;
 try {
@@ -56,9 +57,15 @@ const starting = new Problem(503, "not_ready", "The service is starting; try aga
   headers: { "Retry-After": "1" },
 });
 
+// Start-up's compiling, and each burst of requests, leave freed memory in the C heap's arenas:
+// handed back once the server has been idle for a second (lib/memory_trim.ts).
+const idleTrim = trimWhenIdle({ periodMs: IDLE_TRIM_MS });
+
 // `info` carries the client address the sign-in limits count by (hono/deno getConnInfo).
-const handler = (request: Request, info: Deno.ServeHandlerInfo<Deno.NetAddr>) =>
-  serving.app ? serving.app(request, info) : problemResponse(starting);
+const handler = (request: Request, info: Deno.ServeHandlerInfo<Deno.NetAddr>) => {
+  idleTrim?.activity();
+  return serving.app ? serving.app(request, info) : problemResponse(starting);
+};
 // Our own connections close a stalled body's socket after its 408; Deno.serve keeps it
 // (docs/faults.md), and is what Deno Deploy serves.
 const server: RunningServer = config.httpServer === "connections"
