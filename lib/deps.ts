@@ -1,4 +1,5 @@
 /** What the app is built from: every service gets its dependencies from here, never from globals. */
+import type { Kv } from "./kv.ts";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { HeldLeases } from "./kv_lock.ts";
@@ -9,7 +10,7 @@ import type { Store } from "./store/mod.ts";
 export interface AppDeps {
   config: Config;
   store: Store;
-  kv: Deno.Kv;
+  kv: Kv;
   clock: Clock;
   /** The fetch every outbound call goes through (the external movie database, AI, captcha, Supabase). */
   fetch: typeof fetch;

@@ -4,6 +4,7 @@
  * build. Each check has its own deadline, so a frozen dependency shows as not ok instead of
  * holding the answer.
  */
+import type { Kv } from "./kv.ts";
 import { z } from "zod";
 import { withDeadline } from "./async/deadline.ts";
 import { buildVersion } from "./build_info.ts";
@@ -29,7 +30,7 @@ interface HealthReport {
 /** What the report is built from. */
 interface HealthSources {
   store: Sql;
-  kv: Deno.Kv;
+  kv: Kv;
   /** The external window's X-RateLimit-* headers, as the catalog reports them. */
   windowHeaders: () => Promise<Record<string, string>>;
   deploymentId?: string;

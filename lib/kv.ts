@@ -1,9 +1,48 @@
 /**
- * Deno KV: the shared home of counters, windows, locks and small caches. Several local
- * processes sharing one SQLite file see `database is locked` under contention, so every
+ * The shared home of counters, windows, locks and small caches: Deno KV by default, or
+ * PostgreSQL's `coordination` schema with COORDINATION=postgres (docs/coordination.md). The
+ * code sees only `Kv`, the part of Deno KV it uses, which `Deno.Kv` satisfies as it is. Several
+ * local processes sharing one SQLite file see `database is locked` under contention, so every
  * commit here goes through `commitWithRetry`.
  */
 import { retry } from "./async/retry.ts";
+
+/** A key: a list of parts (Deno KV's own key type). */
+export type KvKey = Deno.KvKey;
+
+/** An entry read, absent (`value` null, `versionstamp` null) or present. */
+export type KvEntryMaybe<T> = Deno.KvEntryMaybe<T>;
+
+/** What a commit answers: ok with the new versionstamp, or not ok when a check failed. */
+type KvCommitOutcome = Deno.KvCommitResult | Deno.KvCommitError;
+
+/** The atomic operation the code builds: checks, then writes, committed all or nothing. */
+interface KvAtomic {
+  /** Fails the commit unless each key's versionstamp is still the one given (null: absent). */
+  check(...checks: Deno.AtomicCheck[]): KvAtomic;
+  /** Writes `value` at `key`, removed by itself `expireIn` ms later when given. */
+  set(key: KvKey, value: unknown, options?: { expireIn?: number }): KvAtomic;
+  /** Removes `key`. */
+  delete(key: KvKey): KvAtomic;
+  /** Applies everything at once if every check holds. */
+  commit(): Promise<KvCommitOutcome>;
+}
+
+/** The part of Deno KV the service uses; `Deno.Kv` is one, lib/coordination/pg_kv.ts another. */
+export interface Kv {
+  /** The entry at `key` (expired entries read as absent). */
+  get<T = unknown>(key: KvKey): Promise<KvEntryMaybe<T>>;
+  /** Writes `value` at `key` unconditionally. */
+  set(key: KvKey, value: unknown, options?: { expireIn?: number }): Promise<Deno.KvCommitResult>;
+  /** Removes `key`. */
+  delete(key: KvKey): Promise<void>;
+  /** The entries whose key starts with `prefix` (not the prefix itself), in key order. */
+  list<T = unknown>(selector: { prefix: KvKey }): AsyncIterable<Deno.KvEntry<T>>;
+  /** A new atomic operation. */
+  atomic(): KvAtomic;
+  /** Closes what the KV holds open. */
+  close(): void;
+}
 
 /** Opens KV at `path`, or the platform KV when `path` is undefined (Deno Deploy). */
 export async function openKv(path?: string): Promise<Deno.Kv> {
@@ -29,9 +68,9 @@ function busyPause(attempt: number, spreadMs: number): Promise<void> {
  * local KV file is locked by another process. Returns the commit result (ok or version clash).
  */
 export function commitWithRetry(
-  build: () => Deno.AtomicOperation,
+  build: () => KvAtomic,
   options: { attempts?: number } = {},
-): Promise<Deno.KvCommitResult | Deno.KvCommitError> {
+): Promise<KvCommitOutcome> {
   return retry(() => build().commit(), {
     attempts: (options.attempts ?? 50) + 1,
     retryable: isBusyFile,
@@ -40,7 +79,7 @@ export function commitWithRetry(
 }
 
 /** Reads a key, retrying while the local KV file is locked. */
-export function getWithRetry<T>(kv: Deno.Kv, key: Deno.KvKey): Promise<Deno.KvEntryMaybe<T>> {
+export function getWithRetry<T>(kv: Kv, key: KvKey): Promise<KvEntryMaybe<T>> {
   return retry(() => kv.get<T>(key), {
     attempts: 51,
     retryable: isBusyFile,

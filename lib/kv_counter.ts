@@ -4,11 +4,11 @@
  * commit with a version check on every entry read, and read again when another writer got
  * there first. Counts and leases stay exact across every instance sharing the KV.
  */
-import { commitWithRetry, getWithRetry } from "./kv.ts";
+import { commitWithRetry, getWithRetry, type Kv, type KvEntryMaybe, type KvKey } from "./kv.ts";
 
 /** A value to store, with KV's own expiry so abandoned counts and leases clean themselves up. */
 interface KvWrite {
-  key: Deno.KvKey;
+  key: KvKey;
   value: unknown;
   expireIn?: number;
 }
@@ -17,13 +17,13 @@ interface KvWrite {
 export interface KvDecision<R> {
   result: R;
   set?: KvWrite[];
-  delete?: Deno.KvKey[];
+  delete?: KvKey[];
 }
 
 /** The decision, how often to read again after a clash, and what to answer when that runs out. */
 interface UpdateOptions<T, R> {
   /** Chooses from the entries read (in `keys` order); run again on every round. */
-  decide: (entries: Deno.KvEntryMaybe<T>[]) => KvDecision<R>;
+  decide: (entries: KvEntryMaybe<T>[]) => KvDecision<R>;
   /** Rounds of read-decide-commit; 20 unless given. */
   attempts?: number;
   /** The answer when every round clashed; without it, an error is thrown. */
@@ -32,8 +32,8 @@ interface UpdateOptions<T, R> {
 
 /** Reads `keys`, lets `options.decide` choose, and commits its writes only if no key changed since. */
 export async function updateKeys<T, R>(
-  kv: Deno.Kv,
-  keys: Deno.KvKey[],
+  kv: Kv,
+  keys: KvKey[],
   options: UpdateOptions<T, R>,
 ): Promise<R> {
   const attempts = options.attempts ?? 20;
@@ -62,7 +62,7 @@ export async function updateKeys<T, R>(
 
 /** A count to take one from: refused when it already holds `limit`. */
 interface CountSlot {
-  key: Deno.KvKey;
+  key: KvKey;
   limit: number;
   /** KV expiry of the count, in ms; it must outlive the count's period. */
   expireIn: number;
@@ -72,7 +72,7 @@ interface CountSlot {
 type CountResult = { taken: true; counts: number[] } | { taken: false; full: number[] };
 
 /** Adds one to every slot at once, or to none when any is full. */
-export function takeCount(kv: Deno.Kv, slots: CountSlot[]): Promise<CountResult> {
+export function takeCount(kv: Kv, slots: CountSlot[]): Promise<CountResult> {
   return updateKeys<number, CountResult>(kv, slots.map((s) => s.key), {
     decide: (entries) => {
       const counts = entries.map((entry) => entry.value ?? 0);
@@ -92,8 +92,8 @@ export function takeCount(kv: Deno.Kv, slots: CountSlot[]): Promise<CountResult>
 
 /** Takes one back from the count at `key` (never below zero); gives up quietly under contention. */
 export function returnCount(
-  kv: Deno.Kv,
-  key: Deno.KvKey,
+  kv: Kv,
+  key: KvKey,
   options: { expireIn: number },
 ): Promise<void> {
   return updateKeys<number, void>(kv, [key], {
@@ -107,6 +107,6 @@ export function returnCount(
 }
 
 /** The count at `key` now (0 when absent). */
-export async function readCount(kv: Deno.Kv, key: Deno.KvKey): Promise<number> {
+export async function readCount(kv: Kv, key: KvKey): Promise<number> {
   return (await getWithRetry<number>(kv, key)).value ?? 0;
 }

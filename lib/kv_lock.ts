@@ -4,7 +4,7 @@
  * generation lock and the catalog import lock.
  */
 import type { Clock } from "./clock.ts";
-import { getWithRetry } from "./kv.ts";
+import { getWithRetry, type Kv, type KvKey } from "./kv.ts";
 import { type KvDecision, updateKeys } from "./kv_counter.ts";
 
 interface Lease {
@@ -53,7 +53,7 @@ interface LeaseOptions {
 }
 
 // Lapsed leases are deleted by KV a minute after they expire by the clock.
-function take<R>(key: Deno.KvKey, o: LeaseOptions, result: R): KvDecision<R> {
+function take<R>(key: KvKey, o: LeaseOptions, result: R): KvDecision<R> {
   const lease: Lease = { owner: o.owner, expiresAt: o.clock.now() + o.ttlMs };
   return { result, set: [{ key, value: lease, expireIn: o.ttlMs + 60_000 }] };
 }
@@ -66,8 +66,8 @@ const ROUNDS = { attempts: 10 };
  * the lease is counted there until released.
  */
 export async function tryLock(
-  kv: Deno.Kv,
-  key: Deno.KvKey,
+  kv: Kv,
+  key: KvKey,
   options: { ttlMs: number; clock: Clock; owner?: string; held?: HeldLeases },
 ): Promise<HeldLock | null> {
   const lease = { ...options, owner: options.owner ?? crypto.randomUUID() };
@@ -96,7 +96,7 @@ export async function tryLock(
  * Extends the lease at `key` by `ttlMs` from now unless another owner has it: a lease of
  * `owner` that ran out but nobody took is taken back; one another owner took stays theirs.
  */
-export function renewLock(kv: Deno.Kv, key: Deno.KvKey, options: LeaseOptions): Promise<boolean> {
+export function renewLock(kv: Kv, key: KvKey, options: LeaseOptions): Promise<boolean> {
   return updateKeys<Lease, boolean>(kv, [key], {
     decide: ([current]) => {
       if (current.value && current.value.owner !== options.owner) return { result: false };
@@ -109,8 +109,8 @@ export function renewLock(kv: Deno.Kv, key: Deno.KvKey, options: LeaseOptions): 
 
 /** Releases the lease at `key` if `owner` still holds it. */
 function releaseLock(
-  kv: Deno.Kv,
-  key: Deno.KvKey,
+  kv: Kv,
+  key: KvKey,
   options: { owner: string },
 ): Promise<void> {
   return updateKeys<Lease, void>(kv, [key], {
@@ -125,8 +125,8 @@ function releaseLock(
 
 /** Whether the lease at `key` is held by anyone now. */
 export async function isLeaseHeld(
-  kv: Deno.Kv,
-  key: Deno.KvKey,
+  kv: Kv,
+  key: KvKey,
   options: { clock: Clock },
 ): Promise<boolean> {
   const current = await getWithRetry<Lease>(kv, key);

@@ -4,13 +4,15 @@
  * failure's words): no configuration to set, and nothing a client could forge.
  */
 
+import type { Kv, KvKey } from "./kv.ts";
+
 function b64url(bytes: Uint8Array): string {
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_")
     .replace(/=+$/, "");
 }
 
 /** The HMAC-SHA256 key of the secret at `key`, generated on first use (the first writer wins). */
-async function hmacKey(kv: Deno.Kv, key: Deno.KvKey): Promise<CryptoKey> {
+async function hmacKey(kv: Kv, key: KvKey): Promise<CryptoKey> {
   let entry = await kv.get<string>(key);
   if (!entry.value) {
     const fresh = b64url(crypto.getRandomValues(new Uint8Array(32)));
@@ -27,7 +29,7 @@ async function hmacKey(kv: Deno.Kv, key: Deno.KvKey): Promise<CryptoKey> {
 }
 
 /** The base64url HMAC-SHA256 of `text` under the secret at `key`. */
-export async function kvMac(kv: Deno.Kv, key: Deno.KvKey, text: string): Promise<string> {
+export async function kvMac(kv: Kv, key: KvKey, text: string): Promise<string> {
   const sig = await crypto.subtle.sign(
     "HMAC",
     await hmacKey(kv, key),
@@ -38,8 +40,8 @@ export async function kvMac(kv: Deno.Kv, key: Deno.KvKey, text: string): Promise
 
 /** Whether `mac` is `text`'s MAC under the secret at `key`, compared in constant time. */
 export async function kvMacMatches(
-  kv: Deno.Kv,
-  key: Deno.KvKey,
+  kv: Kv,
+  key: KvKey,
   options: { text: string; mac: string },
 ): Promise<boolean> {
   const expected = await kvMac(kv, key, options.text);

@@ -7,6 +7,7 @@
  * once the rows are gone, and its unexpired access tokens are refused from then on
  * (deleted_users.ts).
  */
+import type { Kv } from "../kv.ts";
 import { z } from "zod";
 import type { AppDeps } from "../deps.ts";
 import { Problem } from "../problem.ts";
@@ -84,7 +85,7 @@ export async function deleteAccount(
   await deleteUserKv(deps.kv, userId);
 }
 
-async function deleteUserKv(kv: Deno.Kv, userId: string): Promise<void> {
+async function deleteUserKv(kv: Kv, userId: string): Promise<void> {
   for (const prefix of USER_KV_PREFIXES) {
     for await (const entry of kv.list({ prefix: [prefix, userId] })) await kv.delete(entry.key);
   }

@@ -4,6 +4,7 @@
  * spend more bcrypt time than the limit allows; a limit that counts failures only gives the
  * attempt back once it succeeded (`giveBack`).
  */
+import type { Kv, KvKey } from "../kv.ts";
 import type { Clock } from "../clock.ts";
 import { takeCount, updateKeys } from "../kv_counter.ts";
 
@@ -56,7 +57,7 @@ export const SIGNUP_PER_ADDRESS: WindowLimit = {
 /** A window an attempt was counted in (what `giveBack` undoes). */
 interface CountedWindow {
   limit: WindowLimit;
-  key: Deno.KvKey;
+  key: KvKey;
 }
 
 /** The outcome of taking an attempt: allowed (and where it counted), or refused until reset. */
@@ -76,14 +77,14 @@ async function subjectKey(subject: string): Promise<string> {
  * when any of them is already full.
  */
 export async function takeAttempt(
-  kv: Deno.Kv,
+  kv: Kv,
   checks: { limit: WindowLimit; subject: string }[],
   options: { clock: Clock },
 ): Promise<Attempt> {
   const now = options.clock.now();
   const windows = await Promise.all(checks.map(async ({ limit, subject }) => {
     const start = Math.floor(now / limit.windowMs) * limit.windowMs;
-    const key: Deno.KvKey = ["auth_rate", limit.name, await subjectKey(subject), start];
+    const key: KvKey = ["auth_rate", limit.name, await subjectKey(subject), start];
     return {
       rule: limit,
       key,
@@ -105,7 +106,7 @@ export async function takeAttempt(
  * empties those of `clear`; windows of other limits keep it.
  */
 export async function giveBack(
-  kv: Deno.Kv,
+  kv: Kv,
   attempt: { counted: CountedWindow[] },
   options: { uncount?: WindowLimit[]; clear?: WindowLimit[] },
 ): Promise<void> {

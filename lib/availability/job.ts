@@ -2,12 +2,13 @@
  * The availability job as a background job (lib/jobs/job.ts): one KV lease across every
  * instance, owned by the running run's id, and its runs in `availability_runs`.
  */
+import type { KvKey } from "../kv.ts";
 import type { JobRecords } from "../jobs/job.ts";
 import { Problem } from "../problem.ts";
 import { failRunningRuns, insertRun } from "./runs.ts";
 
 /** The KV key of the job's lease. */
-export const AVAILABILITY_LOCK_KEY: Deno.KvKey = ["availability_lock"];
+export const AVAILABILITY_LOCK_KEY: KvKey = ["availability_lock"];
 /** How long the lease lasts without a renewal. */
 export const AVAILABILITY_LOCK_TTL_MS = 30_000;
 

@@ -6,7 +6,7 @@
  * closes the window for everyone until its Retry-After has passed.
  */
 import type { Clock } from "../clock.ts";
-import { getWithRetry } from "../kv.ts";
+import { getWithRetry, type Kv, type KvKey } from "../kv.ts";
 import { updateKeys } from "../kv_counter.ts";
 import { upstreamBusy, windowFull } from "./window_problems.ts";
 
@@ -54,7 +54,7 @@ interface ExternalWindowOptions {
   windowMs?: number;
   maxWaitMs?: number;
   /** The KV key prefix (one window per prefix). */
-  prefix?: Deno.KvKey;
+  prefix?: KvKey;
 }
 
 interface Snapshot {
@@ -70,7 +70,7 @@ const PEEK_MEMO_MS = 250;
 
 /** Builds the window over `kv`. */
 export function createExternalWindow(
-  kv: Deno.Kv,
+  kv: Kv,
   options: ExternalWindowOptions,
 ): ExternalWindow {
   const { clock } = options;
@@ -78,14 +78,14 @@ export function createExternalWindow(
   const windowMs = options.windowMs ?? WINDOW_MS;
   const maxWaitMs = options.maxWaitMs ?? MAX_WAIT_MS;
   const prefix = options.prefix ?? ["limits", "external"];
-  const blockedKey: Deno.KvKey = [...prefix, "blocked_until"];
+  const blockedKey: KvKey = [...prefix, "blocked_until"];
   let memo: Snapshot | undefined;
   // The last headers peek() built, reused while they would come out the same.
   let peeked: { memo: Snapshot; headers: WindowHeaders } | undefined;
 
   const startOf = (now: number) => Math.floor(now / windowMs) * windowMs;
-  const countKey = (start: number): Deno.KvKey => [...prefix, "window", start];
-  const backgroundKey = (start: number): Deno.KvKey => [...prefix, "background", start];
+  const countKey = (start: number): KvKey => [...prefix, "window", start];
+  const backgroundKey = (start: number): KvKey => [...prefix, "background", start];
   const backgroundLimit = Math.max(1, Math.floor(limit * BACKGROUND_SHARE));
 
   function headersOf(s: Snapshot): WindowHeaders {

@@ -3,7 +3,7 @@
  * instance. Age is judged by the injected clock; KV's own expiry only collects old entries.
  */
 import type { Clock } from "../clock.ts";
-import { commitWithRetry, getWithRetry } from "../kv.ts";
+import { commitWithRetry, getWithRetry, type Kv, type KvKey } from "../kv.ts";
 import type { PopularPage } from "./types.ts";
 
 /** How long a popular page is served from the cache. */
@@ -14,11 +14,11 @@ interface Cached {
   storedAt: number;
 }
 
-const key = (page: number): Deno.KvKey => ["catalog", "popular", page];
+const key = (page: number): KvKey => ["catalog", "popular", page];
 
 /** The cached page if stored less than 6 hours ago, else null. */
 export async function readPopular(
-  kv: Deno.Kv,
+  kv: Kv,
   page: number,
   clock: Clock,
 ): Promise<PopularPage | null> {
@@ -29,7 +29,7 @@ export async function readPopular(
 }
 
 /** Stores a page as fetched now. */
-export async function writePopular(kv: Deno.Kv, value: PopularPage, clock: Clock): Promise<void> {
+export async function writePopular(kv: Kv, value: PopularPage, clock: Clock): Promise<void> {
   const cached: Cached = { page: value, storedAt: clock.now() };
   await commitWithRetry(() =>
     kv.atomic().set(key(value.page), cached, { expireIn: POPULAR_TTL_MS * 2 })

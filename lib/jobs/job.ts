@@ -4,6 +4,7 @@
  * carried on in the background holding the lease with a heartbeat. lib/jobs/start.ts starts a
  * run, lib/jobs/interrupted.ts marks the runs a restart cut off, lib/jobs/cron.ts is a tick.
  */
+import type { KvKey } from "../kv.ts";
 import type { Problem } from "../problem.ts";
 import type { Sql } from "../store/mod.ts";
 import type { JobLease } from "./lease.ts";
@@ -40,7 +41,7 @@ export interface JobRecords<P> {
   /** How logs name one run ("catalog import", "availability run") and its id field. */
   run: { noun: string; idField: string };
   /** The KV lease a run holds, and its lifetime without a renewal. */
-  lease: { key: Deno.KvKey; ttlMs: number };
+  lease: { key: KvKey; ttlMs: number };
   runs: JobRuns<P>;
   /** The 409 a start meets while a run holds the lease. */
   busy(): Problem;

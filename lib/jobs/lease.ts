@@ -4,6 +4,7 @@
  * it makes progress, so a long run keeps it and a dead holder's lease runs out by itself; a
  * renewal that finds another owner marks it lost, and the run stops before two runs overlap.
  */
+import type { Kv, KvKey } from "../kv.ts";
 import type { Clock } from "../clock.ts";
 import { type HeldLeases, type HeldLock, tryLock } from "../kv_lock.ts";
 
@@ -33,8 +34,8 @@ function heartbeatMs(ttlMs: number): number {
  * another owner holds it. With `held`, shutdown hands it back (lib/kv_lock.ts HeldLeases).
  */
 export async function takeJobLease(
-  kv: Deno.Kv,
-  key: Deno.KvKey,
+  kv: Kv,
+  key: KvKey,
   options: { clock: Clock; ttlMs: number; owner?: string; held?: HeldLeases },
 ): Promise<JobLease | null> {
   const lock = await tryLock(kv, key, options);

@@ -4,6 +4,7 @@
  * step is remembered so no code (nor an earlier one) is accepted twice. All in KV, shared by
  * every instance.
  */
+import type { Kv } from "../kv.ts";
 import { takeCount, updateKeys } from "../kv_counter.ts";
 import type { WindowLimit } from "../auth/rate_limit.ts";
 import { CHALLENGE_TTL_MS } from "./factors.ts";
@@ -20,7 +21,7 @@ export const CODES_PER_FACTOR: WindowLimit = {
 };
 
 /** Counts a wrong code of a challenge; true when that was its last allowed one. */
-export async function countWrongCode(kv: Deno.Kv, challengeId: string): Promise<boolean> {
+export async function countWrongCode(kv: Kv, challengeId: string): Promise<boolean> {
   const taken = await takeCount(kv, [{
     key: ["mfa_wrong", challengeId],
     limit: WRONG_CODES_PER_CHALLENGE,
@@ -33,7 +34,7 @@ export async function countWrongCode(kv: Deno.Kv, challengeId: string): Promise<
  * Spends the step of an accepted code: false when this step or a later one was already spent
  * for the factor (a replay, or an older code after a newer one).
  */
-export async function spendStep(kv: Deno.Kv, factorId: string, step: number): Promise<boolean> {
+export async function spendStep(kv: Kv, factorId: string, step: number): Promise<boolean> {
   const key = ["mfa_step", factorId];
   // Only steps within the drift window are ever accepted, so the record need not outlive it.
   const keepMs = (2 * TOTP_DRIFT_STEPS + 2) * TOTP_PERIOD_S * 1000;

@@ -4,18 +4,19 @@
  * needs no sign-in and cannot be forged for another user. It never expires: all it can do is
  * turn alerts off.
  */
+import type { Kv, KvKey } from "../kv.ts";
 import { kvMac, kvMacMatches } from "../kv_secret.ts";
 
-const SECRET_KEY: Deno.KvKey = ["notifications", "unsubscribe_secret"];
+const SECRET_KEY: KvKey = ["notifications", "unsubscribe_secret"];
 const PURPOSE = "unsubscribe:email_alerts:";
 
 /** The token of `userId`'s unsubscribe link. */
-export async function unsubscribeToken(kv: Deno.Kv, userId: string): Promise<string> {
+export async function unsubscribeToken(kv: Kv, userId: string): Promise<string> {
   return `${userId}.${await kvMac(kv, SECRET_KEY, PURPOSE + userId)}`;
 }
 
 /** The user a token was made for, or null when it is not one of ours. */
-export async function verifyUnsubscribeToken(kv: Deno.Kv, token: string): Promise<string | null> {
+export async function verifyUnsubscribeToken(kv: Kv, token: string): Promise<string | null> {
   const match = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
   const ok = await kvMacMatches(kv, SECRET_KEY, { text: PURPOSE + match[1], mac: match[2] });

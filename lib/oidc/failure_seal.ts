@@ -4,9 +4,10 @@
  * `error_sig`, its MAC under a KV secret, so a crafted link cannot put its own sentence on the
  * page (it gets the plain words of its error code instead).
  */
+import type { Kv, KvKey } from "../kv.ts";
 import { kvMac, kvMacMatches } from "../kv_secret.ts";
 
-const SECRET_KEY: Deno.KvKey = ["oidc", "failure_secret"];
+const SECRET_KEY: KvKey = ["oidc", "failure_secret"];
 
 const GENERIC: Record<string, string> = {
   access_denied: "The sign-in with the identity provider was refused.",
@@ -16,7 +17,7 @@ const FALLBACK = "Signing in with the identity provider failed.";
 
 /** The redirect's error parameters for a failure with `code` and the service's `description`. */
 export async function failureParams(
-  kv: Deno.Kv,
+  kv: Kv,
   failure: { code: string; description: string },
 ): Promise<Record<string, string>> {
   return {
@@ -28,7 +29,7 @@ export async function failureParams(
 
 /** The words the sign-in page shows for a failure that came back in the URL. */
 export async function failureWords(
-  kv: Deno.Kv,
+  kv: Kv,
   query: { error: string; description?: string; sig?: string },
 ): Promise<string> {
   const { error, description, sig } = query;

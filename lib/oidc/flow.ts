@@ -4,6 +4,7 @@
  * supabase-js exchanges (`grant_type=pkce`). Both are keyed by SHA-256, so KV never holds a
  * value that would let someone finish a sign-in.
  */
+import type { Kv, KvKey } from "../kv.ts";
 import { hashToken } from "../auth/sessions.ts";
 
 /** What the callback needs to finish the flow. */
@@ -38,31 +39,31 @@ export function randomToken(): string {
 }
 
 /** Stores a flow; its `state`. */
-export async function saveFlow(kv: Deno.Kv, flow: Flow): Promise<string> {
+export async function saveFlow(kv: Kv, flow: Flow): Promise<string> {
   const state = randomToken();
   await kv.set(["oidc_flow", await hashToken(state)], flow, { expireIn: FLOW_TTL_MS });
   return state;
 }
 
 /** Takes a flow by its state, once; null when unknown, used or expired. */
-export async function takeFlow(kv: Deno.Kv, state: string): Promise<Flow | null> {
+export async function takeFlow(kv: Kv, state: string): Promise<Flow | null> {
   return await takeOnce<Flow>(kv, ["oidc_flow", await hashToken(state)]);
 }
 
 /** Stores a grant; the code supabase-js exchanges. */
-export async function saveGrant(kv: Deno.Kv, grant: Grant): Promise<string> {
+export async function saveGrant(kv: Kv, grant: Grant): Promise<string> {
   const code = crypto.randomUUID();
   await kv.set(["oidc_grant", await hashToken(code)], grant, { expireIn: GRANT_TTL_MS });
   return code;
 }
 
 /** Takes a grant by its code, once. */
-export async function takeGrant(kv: Deno.Kv, code: string): Promise<Grant | null> {
+export async function takeGrant(kv: Kv, code: string): Promise<Grant | null> {
   return await takeOnce<Grant>(kv, ["oidc_grant", await hashToken(code)]);
 }
 
 // Read and delete in one atomic step, so two requests with one value cannot both have it.
-async function takeOnce<T>(kv: Deno.Kv, key: Deno.KvKey): Promise<T | null> {
+async function takeOnce<T>(kv: Kv, key: KvKey): Promise<T | null> {
   for (let round = 0; round < 5; round++) {
     const entry = await kv.get<T & { savedAt?: number }>(key);
     if (entry.value === null) return null;

@@ -2,6 +2,7 @@
  * The per-user generation lease: one generation per user at a time across every instance,
  * kept alive by a heartbeat on the injected clock while the generation runs.
  */
+import type { Kv, KvKey } from "../kv.ts";
 import type { Clock } from "../clock.ts";
 import type { AppDeps } from "../deps.ts";
 import { type HeldLeases, type HeldLock, isLeaseHeld, tryLock } from "../kv_lock.ts";
@@ -11,11 +12,11 @@ import { generationInProgress } from "./answers.ts";
 /** A lock outlives any sane generation, and expires by itself if its process dies. */
 export const LOCK_TTL_MS = 5 * 60_000;
 
-const leaseKey = (userId: string): Deno.KvKey => ["recommend_lock", userId];
+const leaseKey = (userId: string): KvKey => ["recommend_lock", userId];
 
 /** Whether a generation of the user's is running: the lease read, not taken (nothing written). */
 export function isGenerationRunning(
-  kv: Deno.Kv,
+  kv: Kv,
   userId: string,
   options: { clock: Clock },
 ): Promise<boolean> {
@@ -24,7 +25,7 @@ export function isGenerationRunning(
 
 /** Takes the user's generation lease; null when a generation of theirs is running. */
 export function takeGenerationLease(
-  kv: Deno.Kv,
+  kv: Kv,
   userId: string,
   options: { clock: Clock; ttlMs?: number; held?: HeldLeases },
 ): Promise<HeldLock | null> {

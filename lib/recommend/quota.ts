@@ -3,6 +3,7 @@
  * instance shares it. A generation takes its unit when it starts and gives it back when it
  * ends in 500 or 503 (docs/api.md).
  */
+import type { Kv, KvKey } from "../kv.ts";
 import type { Clock } from "../clock.ts";
 import { readCount, returnCount, takeCount } from "../kv_counter.ts";
 
@@ -30,7 +31,7 @@ function dayOf(now: number): string {
   return new Date(now).toISOString().slice(0, 10);
 }
 
-function keyOf(userId: string, day: string): Deno.KvKey {
+function keyOf(userId: string, day: string): KvKey {
   return ["recommend_quota", userId, day];
 }
 
@@ -41,7 +42,7 @@ export function nextUtcMidnight(now: number): Date {
 
 /** Reads a user's quota for today (by `clock`). */
 export async function quotaStatus(
-  kv: Deno.Kv,
+  kv: Kv,
   userId: string,
   options: { clock: Clock },
 ): Promise<QuotaStatus> {
@@ -52,7 +53,7 @@ export async function quotaStatus(
 
 /** Takes one unit of today's quota atomically; null when the day's limit is reached. */
 export async function consumeQuota(
-  kv: Deno.Kv,
+  kv: Kv,
   userId: string,
   options: { clock: Clock },
 ): Promise<QuotaUnit | null> {
@@ -62,7 +63,7 @@ export async function consumeQuota(
 }
 
 /** Gives a unit back (a generation that ended in 500 or 503). */
-export async function refundQuota(kv: Deno.Kv, unit: QuotaUnit): Promise<void> {
+export async function refundQuota(kv: Kv, unit: QuotaUnit): Promise<void> {
   await returnCount(kv, keyOf(unit.userId, unit.day), { expireIn: 2 * DAY_MS });
 }
 

@@ -2,6 +2,7 @@
  * The catalog import as a background job (lib/jobs/job.ts): its lease, one KV key shared by
  * every instance and owned by the running import's id, and its runs in `catalog_imports`.
  */
+import type { Kv, KvKey } from "../../kv.ts";
 import type { Clock } from "../../clock.ts";
 import type { JobRecords } from "../../jobs/job.ts";
 import { type JobLease, takeJobLease } from "../../jobs/lease.ts";
@@ -10,7 +11,7 @@ import { Problem } from "../../problem.ts";
 import { failRunningRuns, insertRun } from "./runs.ts";
 
 /** The KV key of the import lease. */
-export const IMPORT_LOCK_KEY: Deno.KvKey = ["catalog_import_lock"];
+export const IMPORT_LOCK_KEY: KvKey = ["catalog_import_lock"];
 
 /** How long the lease lasts without a renewal. */
 export const IMPORT_LOCK_TTL_MS = 30_000;
@@ -29,7 +30,7 @@ export const catalogImportRecords: JobRecords<ImportParams> = {
 
 /** Takes the import lease for `importId`; null while another import holds it. */
 export function takeImportLock(
-  kv: Deno.Kv,
+  kv: Kv,
   importId: string,
   options: { clock: Clock; ttlMs?: number; held?: HeldLeases },
 ): Promise<JobLease | null> {

@@ -4,6 +4,7 @@
  * read the user's runs; `resume` picks up runs a restart cut off (its restart step, listed in
  * lib/services.ts; a poll of a running run whose lease has lapsed resumes it too).
  */
+import type { KvKey } from "../../kv.ts";
 import type { SearchRow } from "../../catalog/types.ts";
 import type { AppDeps } from "../../deps.ts";
 import { type JobLease, takeJobLease } from "../../jobs/lease.ts";
@@ -36,7 +37,7 @@ export type { HistoryImportService } from "./service_types.ts";
 export const RUN_LEASE_MS = 30_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const leaseKey = (id: string): Deno.KvKey => ["history_import", id];
+const leaseKey = (id: string): KvKey => ["history_import", id];
 
 function notFound(): Problem {
   return new Problem(404, "not_found", "No such import.");
