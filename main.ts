@@ -10,7 +10,8 @@ import type { AppDeps } from "./lib/deps.ts";
 import { type CatalogImportService, scheduledImport } from "./lib/catalog/import/mod.ts";
 import { type AvailabilityService, scheduledAvailability } from "./lib/availability/mod.ts";
 import { recoverAfterRestart } from "./lib/jobs/restart.ts";
-import { openKv } from "./lib/kv.ts";
+import { openCoordination } from "./lib/coordination/open.ts";
+import { startSweeping } from "./lib/coordination/sweep.ts";
 import { HeldLeases } from "./lib/kv_lock.ts";
 import { jsonLogger } from "./lib/log.ts";
 import { Problem, problemResponse } from "./lib/problem.ts";
@@ -73,7 +74,11 @@ const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: `${con
     Deno.exit(1);
   });
 await migrate(store, await readMigrations());
-const kv = await openKv(config.kvPath);
+const kv = await openCoordination(config, { store, clock: systemClock });
+// Expired coordination rows are swept off the request path (docs/coordination.md).
+const stopSweeping = config.coordination === "postgres"
+  ? startSweeping(store, { clock: systemClock, log: jsonLogger })
+  : () => {};
 const leases = new HeldLeases();
 const deps: AppDeps = {
   config,
@@ -99,6 +104,7 @@ jsonLogger({
   msg: "listening",
   url: `http://localhost:${server.addr.port}`,
   store: describeDatabase(config),
+  coordination: config.coordination,
   identity: config.supabase ? `supabase (${new URL(config.supabase.url).host})` : "built-in",
   readyMs: Math.round(performance.now() - started),
 });
@@ -118,6 +124,7 @@ const shutdown = async () => {
   if (!drained) jsonLogger({ level: "warn", msg: "requests still running after the drain" });
   const released = await leases.releaseAll();
   if (released) jsonLogger({ level: "info", msg: "released leases", count: released });
+  stopSweeping();
   kv.close();
   await withDeadline(store.close(), 2_000, { onLate: () => undefined });
   Deno.exit(0);

@@ -52,6 +52,11 @@ export interface Config {
   databaseUrl?: string;
   /** KV location; undefined means the platform KV (Deno Deploy). */
   kvPath?: string;
+  /**
+   * COORDINATION: where the shared window, quotas, locks, leases and limits live, `kv` (Deno KV,
+   * the default) or `postgres` (DATABASE_URL's `coordination` schema; docs/coordination.md).
+   */
+  coordination: "kv" | "postgres";
   /** Public base URL of the service; the built-in identity provider's issuer hangs off it. */
   siteUrl: string;
   tmdb: {
@@ -206,6 +211,7 @@ export function loadConfig(env: Env = Deno.env.toObject()): Config {
     port: p,
     dataDir,
     databaseUrl: databaseUrl(env),
+    coordination: coordination(env),
     kvPath: value(env, "DENO_KV_PATH") ?? (onDeploy ? undefined : `${dataDir}/kv.sqlite3`),
     siteUrl,
     tmdb: {
@@ -244,6 +250,20 @@ function databaseUrl(env: Env): string | undefined {
   if (raw === undefined) return undefined;
   if (!/^postgres(ql)?:\/\//.test(raw)) {
     throw new ConfigError("DATABASE_URL", "must be a postgres:// or postgresql:// URL");
+  }
+  return raw;
+}
+
+function coordination(env: Env): "kv" | "postgres" {
+  const raw = value(env, "COORDINATION") ?? "kv";
+  if (raw !== "kv" && raw !== "postgres") {
+    throw new ConfigError("COORDINATION", `must be "kv" or "postgres", got ${JSON.stringify(raw)}`);
+  }
+  if (raw === "postgres" && !databaseUrl(env)) {
+    throw new ConfigError(
+      "COORDINATION",
+      "is postgres, which needs DATABASE_URL (the embedded store is one process's own)",
+    );
   }
   return raw;
 }

@@ -14,10 +14,10 @@ export type KvKey = Deno.KvKey;
 export type KvEntryMaybe<T> = Deno.KvEntryMaybe<T>;
 
 /** What a commit answers: ok with the new versionstamp, or not ok when a check failed. */
-type KvCommitOutcome = Deno.KvCommitResult | Deno.KvCommitError;
+export type KvCommitOutcome = Deno.KvCommitResult | Deno.KvCommitError;
 
 /** The atomic operation the code builds: checks, then writes, committed all or nothing. */
-interface KvAtomic {
+export interface KvAtomic {
   /** Fails the commit unless each key's versionstamp is still the one given (null: absent). */
   check(...checks: Deno.AtomicCheck[]): KvAtomic;
   /** Writes `value` at `key`, removed by itself `expireIn` ms later when given. */
@@ -42,6 +42,40 @@ export interface Kv {
   atomic(): KvAtomic;
   /** Closes what the KV holds open. */
   close(): void;
+  /**
+   * The counting step of lib/kv_counter.ts `takeCount` as one atomic statement, where the
+   * store has one (PostgreSQL); without it, `takeCount` reads, decides and commits.
+   */
+  takeCounts?(slots: CountSlot[], options: CountOptions): Promise<CountResult>;
+}
+
+/** A count to take one from: refused when it already holds `limit`. */
+export interface CountSlot {
+  key: KvKey;
+  limit: number;
+  /** KV expiry of the count, in ms; it must outlive the count's period. */
+  expireIn: number;
+}
+
+/** What else a count step heeds. */
+export interface CountOptions {
+  /** A key holding a time (epoch ms): while it is past `now`, nothing is counted. */
+  gate?: { key: KvKey; now: number };
+}
+
+/**
+ * Every slot counted (`counts` after), or refused with nothing counted: `full` the indexes of
+ * the slots already at their limit, `counts` as found. `closedUntil` is the gate's time (0: none).
+ */
+export type CountResult =
+  | { taken: true; counts: number[]; closedUntil: number }
+  | { taken: false; full: number[]; counts: number[]; closedUntil: number };
+
+/** A count as stored: a number, or a KvU64 (what earlier versions wrote); 0 when absent. */
+export function countOf(value: unknown): number {
+  if (typeof value === "number") return value;
+  if (value instanceof Deno.KvU64) return Number(value.value);
+  return 0;
 }
 
 /** Opens KV at `path`, or the platform KV when `path` is undefined (Deno Deploy). */

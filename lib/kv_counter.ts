@@ -4,7 +4,17 @@
  * commit with a version check on every entry read, and read again when another writer got
  * there first. Counts and leases stay exact across every instance sharing the KV.
  */
-import { commitWithRetry, getWithRetry, type Kv, type KvEntryMaybe, type KvKey } from "./kv.ts";
+import {
+  commitWithRetry,
+  countOf,
+  type CountOptions,
+  type CountResult,
+  type CountSlot,
+  getWithRetry,
+  type Kv,
+  type KvEntryMaybe,
+  type KvKey,
+} from "./kv.ts";
 
 /** A value to store, with KV's own expiry so abandoned counts and leases clean themselves up. */
 interface KvWrite {
@@ -60,26 +70,29 @@ export async function updateKeys<T, R>(
   throw new Error("KV keys kept changing under contention");
 }
 
-/** A count to take one from: refused when it already holds `limit`. */
-interface CountSlot {
-  key: KvKey;
-  limit: number;
-  /** KV expiry of the count, in ms; it must outlive the count's period. */
-  expireIn: number;
-}
-
-/** Every slot counted, or the indexes of the slots that were already full (nothing counted). */
-type CountResult = { taken: true; counts: number[] } | { taken: false; full: number[] };
-
-/** Adds one to every slot at once, or to none when any is full. */
-export function takeCount(kv: Kv, slots: CountSlot[]): Promise<CountResult> {
-  return updateKeys<number, CountResult>(kv, slots.map((s) => s.key), {
+/**
+ * Adds one to every slot at once, or to none when any is full or the gate is closed. One
+ * statement where the KV has one (`takeCounts`); else read, decide, commit. `exhausted`
+ * answers when every round clashed (default: throw).
+ */
+export function takeCount(
+  kv: Kv,
+  slots: CountSlot[],
+  options: CountOptions & { attempts?: number; exhausted?: () => CountResult } = {},
+): Promise<CountResult> {
+  if (kv.takeCounts) return kv.takeCounts(slots, { gate: options.gate });
+  const { gate } = options;
+  const keys = gate ? [...slots.map((s) => s.key), gate.key] : slots.map((s) => s.key);
+  return updateKeys<unknown, CountResult>(kv, keys, {
     decide: (entries) => {
-      const counts = entries.map((entry) => entry.value ?? 0);
+      const counts = slots.map((_, i) => countOf(entries[i].value));
+      const closedUntil = gate ? countOf(entries[slots.length].value) : 0;
       const full = slots.flatMap((slot, i) => counts[i] >= slot.limit ? [i] : []);
-      if (full.length) return { result: { taken: false, full } };
+      if (full.length || (gate && closedUntil > gate.now)) {
+        return { result: { taken: false, full, counts, closedUntil } };
+      }
       return {
-        result: { taken: true, counts: counts.map((c) => c + 1) },
+        result: { taken: true, counts: counts.map((c) => c + 1), closedUntil },
         set: slots.map((slot, i) => ({
           key: slot.key,
           value: counts[i] + 1,
@@ -87,6 +100,8 @@ export function takeCount(kv: Kv, slots: CountSlot[]): Promise<CountResult> {
         })),
       };
     },
+    attempts: options.attempts,
+    exhausted: options.exhausted,
   });
 }
 
@@ -96,9 +111,9 @@ export function returnCount(
   key: KvKey,
   options: { expireIn: number },
 ): Promise<void> {
-  return updateKeys<number, void>(kv, [key], {
+  return updateKeys<unknown, void>(kv, [key], {
     decide: ([entry]) => {
-      const used = entry.value ?? 0;
+      const used = countOf(entry.value);
       if (used <= 0) return { result: undefined };
       return { result: undefined, set: [{ key, value: used - 1, expireIn: options.expireIn }] };
     },
@@ -108,5 +123,5 @@ export function returnCount(
 
 /** The count at `key` now (0 when absent). */
 export async function readCount(kv: Kv, key: KvKey): Promise<number> {
-  return (await getWithRetry<number>(kv, key)).value ?? 0;
+  return countOf((await getWithRetry<unknown>(kv, key)).value);
 }

@@ -1,6 +1,6 @@
 /**
- * COORDINATION=postgres across machines: two real server processes, each with a KV file of its
- * own, on one PostgreSQL. Everything they must share (the external window, the daily
+ * COORDINATION=postgres across machines: two real server processes, each with its own data
+ * directory and KV path (no KV file is opened under postgres), on one PostgreSQL. Everything they must share (the external window, the daily
  * recommendation quota, the generation lock) is shared only through PostgreSQL, so these
  * pass only if coordination really lives there. The control shows the same harness with
  * COORDINATION=kv counting per machine. Needs TEST_DATABASE_URL (a fresh database is made on
@@ -156,7 +156,7 @@ async function oneGenerationAtOnce(two: TwoInstances): Promise<void> {
 
 Deno.test({
   name:
-    "COORDINATION=postgres, two processes with a KV file each on one PostgreSQL: one window, one quota, one generation lock",
+    "COORDINATION=postgres, two processes with nothing in common but one PostgreSQL: one window, one quota, one generation lock",
   ignore: SKIP,
   sanitizeResources: false,
   sanitizeOps: false,

@@ -1,10 +1,11 @@
+import type { Kv } from "../lib/kv.ts";
 import assert from "node:assert/strict";
 import { FakeClock } from "../lib/clock.ts";
 import { takeGenerationLease } from "../lib/recommend/lease.ts";
 import { recommendWorld } from "./helpers/recommend_world.ts";
 
 // Every KV entry with its versionstamp: equal snapshots mean nothing was written in between.
-async function snapshot(kv: Deno.Kv): Promise<string[]> {
+async function snapshot(kv: Kv): Promise<string[]> {
   const out: string[] = [];
   for await (const e of kv.list({ prefix: [] })) {
     out.push(`${JSON.stringify(e.key)}@${e.versionstamp}`);

@@ -1,3 +1,4 @@
+import type { Kv, KvAtomic } from "../lib/kv.ts";
 import assert from "node:assert/strict";
 import { FakeClock } from "../lib/clock.ts";
 import { createRecommendService } from "../lib/recommend/mod.ts";
@@ -132,7 +133,7 @@ Deno.test("10 concurrent GET /api/recommend for one user: exactly one generates,
 });
 
 /** `kv` whose atomic commits reject while `fail` says so for the operation's calls. */
-function kvFailing(kv: Deno.Kv, fail: (calls: string[]) => boolean): Deno.Kv {
+function kvFailing(kv: Kv, fail: (calls: string[]) => boolean): Kv {
   const bind = <T extends object>(target: T, p: string | symbol) => {
     const v = Reflect.get(target, p, target);
     return typeof v === "function" ? v.bind(target) : v;
@@ -143,7 +144,7 @@ function kvFailing(kv: Deno.Kv, fail: (calls: string[]) => boolean): Deno.Kv {
       return () => {
         const op = target.atomic();
         const calls: string[] = [];
-        const wrapped: Deno.AtomicOperation = new Proxy(op, {
+        const wrapped: KvAtomic = new Proxy(op, {
           get(o, p) {
             if (p === "commit" && fail(calls)) {
               return () => Promise.reject(new Error("kv unavailable"));

@@ -6,8 +6,8 @@
  * closes the window for everyone until its Retry-After has passed.
  */
 import type { Clock } from "../clock.ts";
-import { getWithRetry, type Kv, type KvKey } from "../kv.ts";
-import { updateKeys } from "../kv_counter.ts";
+import { countOf, type CountResult, getWithRetry, type Kv, type KvKey } from "../kv.ts";
+import { takeCount, updateKeys } from "../kv_counter.ts";
 import { upstreamBusy, windowFull } from "./window_problems.ts";
 
 /** Calls per window. */
@@ -65,6 +65,9 @@ interface Snapshot {
   at: number;
 }
 
+// What a counting step answers when another caller committed first (compared by identity).
+const CLASHED: CountResult = { taken: false, full: [], counts: [], closedUntil: 0 };
+
 // peek() trusts what this instance last saw for this long, so a cached answer costs no KV read.
 const PEEK_MEMO_MS = 250;
 
@@ -102,7 +105,7 @@ export function createExternalWindow(
   async function read(now: number) {
     const start = startOf(now);
     const [count, blocked] = await Promise.all([
-      getWithRetry<Deno.KvU64>(kv, countKey(start)),
+      getWithRetry<unknown>(kv, countKey(start)),
       getWithRetry<number>(kv, blockedKey),
     ]);
     return { start, count, blocked };
@@ -115,32 +118,25 @@ export function createExternalWindow(
     snapshot: Snapshot;
   };
 
-  // One read-decide-commit round; null on a clash (another caller took a place or closed the
-  // window first), so the caller reads again with a fresh clock. A background call also counts
-  // in the window's background share, checked and taken in the same atomic operation.
-  function takeRound(now: number, start: number, background: boolean): Promise<Attempt | null> {
-    const key = countKey(start);
-    const keys = background ? [key, blockedKey, backgroundKey(start)] : [key, blockedKey];
+  // One counting step; null on a clash (another caller took a place or closed the window
+  // first), so the caller reads again with a fresh clock. A background call also counts in the
+  // window's background share, checked and taken in the same atomic step; the "closed until"
+  // of an upstream 429 is its gate. On PostgreSQL the step is one statement and never clashes.
+  async function takeRound(now: number, start: number, background: boolean) {
     const expireIn = windowMs * 10 + 60_000;
-    return updateKeys<Deno.KvU64 | number, Attempt | null>(kv, keys, {
-      decide: (entries) => {
-        const taken = Number((entries[0].value as Deno.KvU64 | null)?.value ?? 0n);
-        const blockedUntil = (entries[1].value as number | null) ?? 0;
-        const mine = Number((entries[2]?.value as Deno.KvU64 | null)?.value ?? 0n);
-        const snapshot = { windowStart: start, count: taken, blockedUntil, at: now };
-        if (blockedUntil > now || taken >= limit || (background && mine >= backgroundLimit)) {
-          const reopenAt = blockedUntil > now ? blockedUntil : start + windowMs;
-          return { result: { ok: false, reopenAt, snapshot } };
-        }
-        const set = [{ key, value: new Deno.KvU64(BigInt(taken + 1)), expireIn }];
-        if (background) {
-          set.push({ key: keys[2], value: new Deno.KvU64(BigInt(mine + 1)), expireIn });
-        }
-        return { result: { ok: true, snapshot: { ...snapshot, count: taken + 1 } }, set };
-      },
+    const slots = [{ key: countKey(start), limit, expireIn }];
+    if (background) slots.push({ key: backgroundKey(start), limit: backgroundLimit, expireIn });
+    const step = await takeCount(kv, slots, {
+      gate: { key: blockedKey, now },
       attempts: 1,
-      exhausted: () => null,
+      exhausted: () => CLASHED,
     });
+    if (step === CLASHED) return null;
+    const { closedUntil: blockedUntil } = step;
+    const snapshot = { windowStart: start, count: step.counts[0], blockedUntil, at: now };
+    if (step.taken) return { ok: true, snapshot } satisfies Attempt;
+    const reopenAt = blockedUntil > now ? blockedUntil : start + windowMs;
+    return { ok: false, reopenAt, snapshot } satisfies Attempt;
   }
 
   // Rounds until one decides, or null once `deadline` has passed: a KV round trip slower than
@@ -219,8 +215,7 @@ export function createExternalWindow(
     peekNow,
 
     async taken(atMs) {
-      const count = await getWithRetry<Deno.KvU64>(kv, countKey(startOf(atMs)));
-      return Number(count.value?.value ?? 0n);
+      return countOf((await getWithRetry<unknown>(kv, countKey(startOf(atMs)))).value);
     },
 
     peek() {
@@ -231,7 +226,7 @@ export function createExternalWindow(
       return read(now).then(({ count, blocked }) => {
         memo = {
           windowStart: start,
-          count: Number(count.value?.value ?? 0n),
+          count: countOf(count.value),
           blockedUntil: blocked.value ?? 0,
           at: now,
         };

@@ -15,6 +15,8 @@ const NAMESPACES = {
   userCustomLists: 27,
   /** A user's personal access token creations, for the same reason. */
   personalTokens: 28,
+  // 29: the coordination schema's keys, taken in SQL by coordination.lock_keys
+  // (supabase/migrations/20261129010000_coordination.sql; docs/coordination.md).
 } as const;
 
 /** The name of a lock namespace. */

@@ -7,6 +7,8 @@ import { createApp } from "../../app.ts";
 import { type Clock, FakeClock } from "../../lib/clock.ts";
 import { type Config, loadConfig } from "../../lib/config.ts";
 import type { AppDeps } from "../../lib/deps.ts";
+import { PgKv } from "../../lib/coordination/pg_kv.ts";
+import type { Kv } from "../../lib/kv.ts";
 import type { AppEnv } from "../../lib/http/app_env.ts";
 import { createServices, type Services } from "../../lib/services.ts";
 import { type Logger, memoryLogger } from "../../lib/log.ts";
@@ -24,7 +26,7 @@ export interface TestApp extends AsyncDisposable {
   services: Services;
   config: Config;
   store: Store;
-  kv: Deno.Kv;
+  kv: Kv;
   clock: Clock;
   logs: ReturnType<typeof memoryLogger>["lines"];
   dataDir: string;
@@ -42,7 +44,7 @@ export interface TestAppOptions {
   /** Share an existing store (not closed with the app). */
   store?: Store;
   /** Share an existing KV (not closed with the app). */
-  kv?: Deno.Kv;
+  kv?: Kv;
   /** Where log lines go instead of the in-memory array (benchmarks: the production logger). */
   log?: Logger;
   /**
@@ -67,8 +69,12 @@ export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
     ...options.env,
   });
   const store = options.store ?? await testStore(options.engine);
-  const kv = options.kv ?? await Deno.openKv(":memory:");
   const clock = options.clock ?? new FakeClock();
+  // COORDINATION=postgres (with DATABASE_URL in `env`): the store's coordination schema.
+  const kv = options.kv ??
+    (config.coordination === "postgres"
+      ? new PgKv(store, { clock })
+      : await Deno.openKv(":memory:"));
   const log = memoryLogger();
   const deps: AppDeps = {
     config,

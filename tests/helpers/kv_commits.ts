@@ -4,7 +4,10 @@
 export function onCommit(kv: Deno.Kv, afterCommit: () => void): Deno.Kv {
   return new Proxy(kv, {
     get(target, name) {
-      if (name !== "atomic") return Reflect.get(target, name).bind(target);
+      if (name !== "atomic") {
+        const value = Reflect.get(target, name);
+        return typeof value === "function" ? value.bind(target) : value;
+      }
       return () => {
         const op = target.atomic();
         const commit = op.commit.bind(op);

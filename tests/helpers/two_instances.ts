@@ -1,8 +1,9 @@
 /**
  * Two real server processes as two machines behind a balancer: each its own data directory
- * and KV file, both on one fresh PostgreSQL database, one signing key and one SITE_URL (so a
- * token works on either), a fake TMDB and a fake AI provider on 127.0.0.1. What they share is
- * only what COORDINATION puts in PostgreSQL (README, "Many machines").
+ * and KV path (a file each under COORDINATION=kv; none is opened under postgres), both on one
+ * fresh PostgreSQL database, one signing key and one SITE_URL (so a token works on either), a
+ * fake TMDB and a fake AI provider on 127.0.0.1. What they share is only what COORDINATION puts
+ * in PostgreSQL (docs/coordination.md).
  */
 import { signAccessToken } from "../../lib/auth/access_token.ts";
 import { generatePrivateJwk, loadSigningKey } from "../../lib/auth/signing_key.ts";
@@ -65,7 +66,7 @@ async function freshDatabase(
 
 /**
  * Starts a fresh database, the fakes and two servers with `coordination` (COORDINATION) and a
- * KV file each; `await using` it. Startup waits are generous: the machine may be loaded.
+ * KV path each; `await using` it. Startup waits are generous: the machine may be loaded.
  */
 export async function startTwoInstances(
   serverUrl: string,
