@@ -10,7 +10,7 @@ import { FakeClock } from "../lib/clock.ts";
 import { ConfigError, loadConfig } from "../lib/config.ts";
 import { PgKv } from "../lib/coordination/pg_kv.ts";
 import { decodeKey, encodeKey } from "../lib/coordination/key_codec.ts";
-import { sweepExpired } from "../lib/coordination/sweep.ts";
+import { startSweeping, sweepExpired } from "../lib/coordination/sweep.ts";
 import { decodeValue, encodeValue } from "../lib/coordination/value_codec.ts";
 import type { Kv, KvKey } from "../lib/kv.ts";
 import { takeCount } from "../lib/kv_counter.ts";
@@ -19,8 +19,15 @@ import { createExternalWindow } from "../lib/catalog/external_window.ts";
 import { consumeQuota, DAILY_LIMIT, quotaStatus, refundQuota } from "../lib/recommend/quota.ts";
 import { giveBack, takeAttempt, type WindowLimit } from "../lib/auth/rate_limit.ts";
 import { Problem } from "../lib/problem.ts";
+import { saveFlow, takeFlow } from "../lib/oidc/flow.ts";
+import {
+  unsubscribeToken,
+  verifyUnsubscribeToken,
+} from "../lib/notifications/unsubscribe_token.ts";
+import { isUserDeleted, markUserDeleted } from "../lib/auth/deleted_users.ts";
 import { openPostgresStore } from "../lib/store/postgres.ts";
 import type { Sql } from "../lib/store/mod.ts";
+import { PendingWork } from "./helpers/settled.ts";
 import { ENGINES, TEST_DATABASE_URL, testStore } from "./helpers/store.ts";
 
 const START = "2026-11-29T12:00:00.000Z";
@@ -149,6 +156,31 @@ for (const engine of ENGINES) {
     assert.equal((await kv.get([...root, "renewed"])).value, 2);
   });
 
+  Deno.test(`[${engine}] the sweep runs by itself every minute of the clock until stopped`, async () => {
+    await using store = await testStore(engine);
+    const work = new PendingWork();
+    const sql = work.wrap(store);
+    const clock = new FakeClock(START);
+    const kv = new PgKv(store, { clock });
+    const key = [...fresh(), "x"];
+    await kv.set(key, 1, { expireIn: 1000 });
+    const row = async () =>
+      (await store.query("select 1 from coordination.entries where key = $1", [encodeKey(key)]))
+        .length;
+    const stop = startSweeping(sql, { clock, log: () => {} });
+    clock.advance(59_999);
+    await work.settled();
+    assert.equal(await row(), 1, "no sweep before a minute");
+    clock.advance(1);
+    await work.settled();
+    assert.equal(await row(), 0);
+    stop();
+    await kv.set(key, 2, { expireIn: 1000 });
+    clock.advance(120_000);
+    await work.settled();
+    assert.equal(await row(), 1, "a stopped sweep sweeps no more");
+  });
+
   Deno.test(`[${engine}] two instances on one database share the external window, its background share and a 429's close`, async () => {
     await using store = await testStore(engine);
     await using other = await secondConnection(store, engine);
@@ -243,6 +275,27 @@ for (const engine of ENGINES) {
     assert.equal((await takeAttempt(kvs[0], check, { clock })).allowed, false);
     clock.advance(60_000);
     assert.equal((await takeAttempt(kvs[0], check, { clock })).allowed, true);
+  });
+
+  Deno.test(`[${engine}] what is not a count holds across instances too: a sign-in flow once, a signed link, a deleted user`, async () => {
+    await using store = await testStore(engine);
+    await using other = await secondConnection(store, engine);
+    const clock = new FakeClock(START);
+    const [a, b] = [new PgKv(store, { clock }), new PgKv(other, { clock })];
+    const flow = {
+      nonce: "n",
+      verifier: "v",
+      redirectTo: "https://movies.example/",
+      codeChallenge: "c",
+      codeChallengeMethod: "s256" as const,
+    };
+    const state = await saveFlow(a, flow);
+    const taken = await Promise.all([takeFlow(b, state), takeFlow(a, state)]);
+    assert.deepEqual(taken.filter(Boolean), [flow], "the callback on either machine takes it once");
+    const user = crypto.randomUUID();
+    assert.equal(await verifyUnsubscribeToken(b, await unsubscribeToken(a, user)), user);
+    await markUserDeleted(a, user);
+    assert.equal(await isUserDeleted(b, user), true);
   });
 
   Deno.test(`[${engine}] the coordination schema is closed to Supabase's API roles`, async () => {
