@@ -312,7 +312,7 @@ Deno.test({
   name: "[postgres] 300 counting steps at once from three connection pools never pass the limit",
   ignore: !TEST_DATABASE_URL,
   async fn() {
-    const pools = [0, 1, 2].map(() => openPostgresStore(TEST_DATABASE_URL!, { max: 8 }));
+    const pools = [0, 1, 2].map(() => openPostgresStore(TEST_DATABASE_URL!, { max: 5 }));
     try {
       const clock = new FakeClock(START);
       const kvs = pools.map((p) => new PgKv(p, { clock }));
