@@ -8,27 +8,9 @@ import { detailBody, startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 import { spawnServer } from "./helpers/process.ts";
 import { TEST_DATABASE_URL } from "./helpers/store.ts";
 import { openPostgresStore } from "../lib/store/postgres.ts";
+import { windowCounts } from "./helpers/window_counts.ts";
 
 const IDS = Array.from({ length: 20 }, (_, i) => 919_000 + i);
-// How late a call may reach the fake after the window granted it (loopback, a busy machine).
-const TRANSIT_MS = 50;
-
-/**
- * Calls per window of the shared limiter (aligned wall-clock seconds), from the times they
- * reached the fake: a call arriving within TRANSIT_MS after a second began may have been
- * granted by the window before, and counts there while that window has room (earliest first,
- * so if any attribution keeps every window within its limit, this one does).
- */
-function windowCounts(arrivals: number[]): Map<number, number> {
-  const counts = new Map<number, number>();
-  for (const at of arrivals.map((a) => performance.timeOrigin + a).sort((a, b) => a - b)) {
-    const second = Math.floor(at / 1000);
-    const late = at - second * 1000 < TRANSIT_MS && (counts.get(second - 1) ?? 0) < 40;
-    const window = late ? second - 1 : second;
-    counts.set(window, (counts.get(window) ?? 0) + 1);
-  }
-  return counts;
-}
 
 Deno.test({
   name:
