@@ -132,6 +132,8 @@ for (const engine of ENGINES) {
       assert.equal(res.status, 200);
       const body = await res.json();
       seen.push(...body.entries.map((e: { id: string }) => e.id));
+      // Every page counts the whole diary, in SQL.
+      assert.equal(body.total, 23);
       cursor = body.nextCursor;
       pages++;
     } while (cursor);
@@ -143,9 +145,12 @@ for (const engine of ENGINES) {
     const feb = await (await t.request("/api/diary?year=2025&month=2", { headers: u.headers }))
       .json();
     assert.ok(feb.entries.length > 0);
+    // The count is of the month asked: 23 viewings over Jan-Mar, every third in February.
+    assert.equal(feb.total, 8);
+    assert.equal(feb.entries.length, 8);
     assert.ok(feb.entries.every((e: { watchedOn: string }) => e.watchedOn.startsWith("2025-02-")));
     const none = await (await t.request("/api/diary?year=2024", { headers: u.headers })).json();
-    assert.deepEqual(none, { entries: [], nextCursor: null });
+    assert.deepEqual(none, { entries: [], nextCursor: null, total: 0 });
   });
 
   Deno.test(`[${engine}] bad diary queries and bodies answer 400 with their codes, and other users' ids 404`, async () => {

@@ -66,6 +66,8 @@ export interface DiaryQuery {
   range: [string, string] | null;
   limit: number;
   cursor: DiaryCursor | null;
+  /** Entries to skip first: the website's `?page=N` (the API pages by cursor only). */
+  offset?: number;
 }
 
 const KEYS = ["watchedOn", "rating", "note"];

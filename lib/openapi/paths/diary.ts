@@ -36,6 +36,9 @@ const diaryPageSchema = z.strictObject({
   nextCursor: z.string().nullable().meta({
     description: "The next page's cursor; null at the end.",
   }),
+  total: z.number().int().min(0).meta({
+    description: "How many entries the diary holds (in the year or month asked), on every page.",
+  }),
 });
 
 const diaryEntryAnswerSchema = z.strictObject({ entry: diaryEntrySchema });

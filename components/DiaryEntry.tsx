@@ -4,7 +4,7 @@
  * server's rendering shows the entry as it is.
  */
 import { useState } from "preact/hooks";
-import { StarRating } from "../components/StarRating.tsx";
+import { StarRating } from "./StarRating.tsx";
 import { api, ApiError } from "../lib/web/api.ts";
 import { formatDate, ratingText } from "../lib/web/entry_format.ts";
 
@@ -21,7 +21,7 @@ interface DiaryEntryProps {
 }
 
 /** The entry's line, an Edit button, and the form it opens. */
-export default function DiaryEntry(props: DiaryEntryProps) {
+export function DiaryEntry(props: DiaryEntryProps) {
   const [entry, setEntry] = useState(props);
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(props);
