@@ -5,6 +5,7 @@
  */
 import { useState } from "preact/hooks";
 import { MoreLink } from "../components/MoreLink.tsx";
+import { notePreview } from "../lib/web/note_preview.ts";
 import { type NextPage, useMore } from "../lib/web/use_more.ts";
 import { DiaryEntry } from "../components/DiaryEntry.tsx";
 
@@ -18,6 +19,8 @@ export interface DiaryItem {
   rating: number | null;
   rewatch: boolean;
   note: string | null;
+  /** The note is its preview: the whole one is read when the entry is edited. */
+  noteCut?: true;
 }
 
 /** The page's entries and the page after them, if any. */
@@ -45,7 +48,8 @@ function byMonth(entries: DiaryItem[]): [string, DiaryItem[]][] {
   return [...months];
 }
 
-// The API's entry carries more than the page uses; the island keeps only these fields.
+// The API's entry carries more than the page uses; the island keeps only these fields, and the
+// note's preview as the server renders it.
 const item = (e: DiaryItem): DiaryItem => ({
   id: e.id,
   catalogId: e.catalogId,
@@ -54,7 +58,7 @@ const item = (e: DiaryItem): DiaryItem => ({
   watchedOn: e.watchedOn,
   rating: e.rating,
   rewatch: e.rewatch,
-  note: e.note,
+  ...notePreview(e.note),
 });
 
 /** The months, their entries, the status line and More. */

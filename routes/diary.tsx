@@ -8,6 +8,7 @@ import { SignInPrompt } from "../components/SignInPrompt.tsx";
 import { Title } from "../components/Title.tsx";
 import type { DiaryItem } from "../islands/DiaryList.tsx";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
+import { notePreview } from "../lib/web/note_preview.ts";
 import {
   LIST_PAGE_SIZE,
   pageNumber,
@@ -35,14 +36,18 @@ export const handler: Handlers = {
       limit: LIST_PAGE_SIZE,
       cursor: null,
       offset: (page - 1) * LIST_PAGE_SIZE,
+      count: true,
     });
     // "More" reads on from this page's last entry by the API's cursor.
     const api = read.nextCursor
       ? `/api/diary?limit=${LIST_PAGE_SIZE}&cursor=${read.nextCursor}`
       : undefined;
-    const entries = read.entries.map(({ posterPath: _p, source: _s, ...e }) => e);
+    const entries = read.entries.map(({ posterPath: _p, source: _s, note, ...e }) => ({
+      ...e,
+      ...notePreview(note),
+    }));
     return c.var.render(
-      { entries, paging: pageStanding(url, { page, total: read.total, api }) } satisfies Data,
+      { entries, paging: pageStanding(url, { page, total: read.total ?? 0, api }) } satisfies Data,
     );
   },
 };

@@ -132,8 +132,6 @@ for (const engine of ENGINES) {
       assert.equal(res.status, 200);
       const body = await res.json();
       seen.push(...body.entries.map((e: { id: string }) => e.id));
-      // Every page counts the whole diary, in SQL.
-      assert.equal(body.total, 23);
       cursor = body.nextCursor;
       pages++;
     } while (cursor);
@@ -145,12 +143,9 @@ for (const engine of ENGINES) {
     const feb = await (await t.request("/api/diary?year=2025&month=2", { headers: u.headers }))
       .json();
     assert.ok(feb.entries.length > 0);
-    // The count is of the month asked: 23 viewings over Jan-Mar, every third in February.
-    assert.equal(feb.total, 8);
-    assert.equal(feb.entries.length, 8);
     assert.ok(feb.entries.every((e: { watchedOn: string }) => e.watchedOn.startsWith("2025-02-")));
     const none = await (await t.request("/api/diary?year=2024", { headers: u.headers })).json();
-    assert.deepEqual(none, { entries: [], nextCursor: null, total: 0 });
+    assert.deepEqual(none, { entries: [], nextCursor: null });
   });
 
   Deno.test(`[${engine}] bad diary queries and bodies answer 400 with their codes, and other users' ids 404`, async () => {
@@ -193,7 +188,18 @@ for (const engine of ENGINES) {
     }
     // Tomorrow is the latest date, and 2,000 characters the longest note.
     await log(t, u, { catalogId: 1, watchedOn: "2026-11-23", note: "x".repeat(2000) });
-    const mine = await log(t, u, { catalogId: 2 });
+    const mine = await log(t, u, { catalogId: 2, note: "é".repeat(2000) });
+    // GET answers one entry, its note whole; another user's id, or no id, is 404.
+    const one = await t.request(`/api/diary/${mine.id}`, { headers: u.headers });
+    assert.equal(one.status, 200);
+    assert.equal((await one.json()).entry.note, "é".repeat(2000));
+    for (const [id, who] of [[mine.id, other], ["nope", u]] as const) {
+      await problem(
+        await t.request(`/api/diary/${id}`, { headers: who.headers }),
+        404,
+        "not_found",
+      );
+    }
     await problem(
       await t.request(`/api/diary/${mine.id}`, send(other, "PATCH", { rating: 1 })),
       404,

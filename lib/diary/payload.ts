@@ -68,6 +68,8 @@ export interface DiaryQuery {
   cursor: DiaryCursor | null;
   /** Entries to skip first: the website's `?page=N` (the API pages by cursor only). */
   offset?: number;
+  /** Count the entries in `range` too (the website's "Entries 61–120 of N"). */
+  count?: boolean;
 }
 
 const KEYS = ["watchedOn", "rating", "note"];

@@ -4,17 +4,18 @@ import { writeCursor } from "./cursor.ts";
 import type { DiaryQuery } from "./payload.ts";
 import { DIARY_COLUMNS, type DiaryEntry, toDiaryEntry } from "./viewing.ts";
 
-/** A page of the diary, and how many entries the diary (in the year or month asked) holds. */
+/** A page of the diary, and (when asked) how many entries it holds in the year or month asked. */
 export interface DiaryPage {
   entries: DiaryEntry[];
   nextCursor: string | null;
-  total: number;
+  total?: number;
 }
 
 // One statement, read with the server's privileges and scoped to the verified user by $1 (as
 // the list reads). Only the conditions a page needs are in its text, so the planner walks the
-// diary index from the cursor (or the website's page offset) on and stops after a page; the
-// count is of the same index range, so the page's "of N" comes from SQL, not from the rows.
+// diary index from the cursor (or the website's page offset) on and stops after a page. The
+// website's page asks for the count too, of the same index range, so its "of N" comes from SQL;
+// the API's page does not (counting 10,000 entries cost a page of 50 half its time again).
 function pageSql(query: DiaryQuery, userId: string): { text: string; params: unknown[] } {
   const params: unknown[] = [userId];
   const inRange = ["v.user_id = $1::uuid"];
@@ -34,9 +35,11 @@ function pageSql(query: DiaryQuery, userId: string): { text: string; params: unk
   const order = "v.watched_on desc, v.created_at desc, v.id desc";
   const skip = query.offset ? ` offset ${p(query.offset)}` : "";
   // An empty page (or one past the end) is one row without an entry, carrying the count.
+  const total = query.count
+    ? `select count(*)::int as total from public.user_viewings v where ${inRange.join(" and ")}`
+    : "select null::int as total";
   const text = `select t.total, ${DIARY_COLUMNS}
-  from (select count(*)::int as total from public.user_viewings v
-         where ${inRange.join(" and ")}) t
+  from (${total}) t
   left join lateral (
     select v.* from public.user_viewings v
      where ${where.join(" and ")}
@@ -70,7 +73,7 @@ export async function readDiaryPage(
         id: String(last.id),
       })
       : null,
-    total: Number(all[0]?.total ?? 0),
+    ...(query.count ? { total: Number(all[0]?.total ?? 0) } : {}),
   };
 }
 

@@ -36,9 +36,6 @@ const diaryPageSchema = z.strictObject({
   nextCursor: z.string().nullable().meta({
     description: "The next page's cursor; null at the end.",
   }),
-  total: z.number().int().min(0).meta({
-    description: "How many entries the diary holds (in the year or month asked), on every page.",
-  }),
 });
 
 const diaryEntryAnswerSchema = z.strictObject({ entry: diaryEntrySchema });
@@ -153,6 +150,18 @@ export function diaryPaths(): Record<string, unknown> {
       },
     },
     "/api/diary/{id}": {
+      get: {
+        summary: "One viewing, its note whole (the /diary page shows the first 200 characters).",
+        tags,
+        security: bearer,
+        parameters: [idParameter],
+        responses: {
+          200: ok("The entry.", "DiaryEntryAnswer"),
+          401: unauthorized,
+          404: problem("No such entry of this user's (`not_found`)."),
+          500: internal,
+        },
+      },
       patch: {
         summary: "Changes a viewing's date, rating or note.",
         tags,
