@@ -109,6 +109,22 @@ Deno.test({
         },
       );
 
+      await step("diary: a long note shows cut, and Edit opens it whole", async () => {
+        const note = `${"A long note. ".repeat(30)}The end.`;
+        await store.query(
+          `update public.user_viewings set note = $2 where user_id = $1::uuid and catalog_id = $3`,
+          [session.user.id, note, BASE + N],
+        );
+        await page.goto(`${server.url}/diary`);
+        await hydrated(page);
+        const shown = await page.locator(".diary-note").first().textContent();
+        assert.ok(shown?.endsWith("…") && !shown.includes("The end."), shown ?? "");
+        await page.getByRole("button", { name: new RegExp(`^Edit ${title(N)}`) }).click();
+        const box = page.getByLabel("Note", { exact: true });
+        await box.waitFor();
+        assert.equal(await box.inputValue(), note);
+      });
+
       await step(
         "list: after a removal, More appends from the next item, none skipped",
         async () => {
