@@ -6,7 +6,7 @@ import $AuthForm from "./islands/AuthForm.tsx";
 import $ChangePassword from "./islands/ChangePassword.tsx";
 import $CodeStep from "./islands/CodeStep.tsx";
 import $DeleteAccount from "./islands/DeleteAccount.tsx";
-import $DiaryEntry from "./islands/DiaryEntry.tsx";
+import $DiaryList from "./islands/DiaryList.tsx";
 import $ExportLinks from "./islands/ExportLinks.tsx";
 import $ForgotPassword from "./islands/ForgotPassword.tsx";
 import $HistoryImport from "./islands/HistoryImport.tsx";
@@ -26,6 +26,7 @@ import $Recommendations from "./islands/Recommendations.tsx";
 import $ResetPassword from "./islands/ResetPassword.tsx";
 import $SessionRefresh from "./islands/SessionRefresh.tsx";
 import $ShareDialog from "./islands/ShareDialog.tsx";
+import $SharedGrid from "./islands/SharedGrid.tsx";
 import $SignOutButton from "./islands/SignOutButton.tsx";
 import $SignOutOthers from "./islands/SignOutOthers.tsx";
 import $TwoFactor from "./islands/TwoFactor.tsx";
@@ -43,8 +44,8 @@ export const ChangePassword = island("ChangePassword", $ChangePassword);
 export const CodeStep = island("CodeStep", $CodeStep);
 /** islands/DeleteAccount.tsx, hydrated in the browser. */
 export const DeleteAccount = island("DeleteAccount", $DeleteAccount);
-/** islands/DiaryEntry.tsx, hydrated in the browser. */
-export const DiaryEntry = island("DiaryEntry", $DiaryEntry);
+/** islands/DiaryList.tsx, hydrated in the browser. */
+export const DiaryList = island("DiaryList", $DiaryList);
 /** islands/ExportLinks.tsx, hydrated in the browser. */
 export const ExportLinks = island("ExportLinks", $ExportLinks);
 /** islands/ForgotPassword.tsx, hydrated in the browser. */
@@ -83,6 +84,8 @@ export const ResetPassword = island("ResetPassword", $ResetPassword);
 export const SessionRefresh = island("SessionRefresh", $SessionRefresh);
 /** islands/ShareDialog.tsx, hydrated in the browser. */
 export const ShareDialog = island("ShareDialog", $ShareDialog);
+/** islands/SharedGrid.tsx, hydrated in the browser. */
+export const SharedGrid = island("SharedGrid", $SharedGrid);
 /** islands/SignOutButton.tsx, hydrated in the browser. */
 export const SignOutButton = island("SignOutButton", $SignOutButton);
 /** islands/SignOutOthers.tsx, hydrated in the browser. */

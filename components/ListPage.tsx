@@ -6,7 +6,9 @@ import type { ComponentChildren } from "preact";
 import type { ListCard } from "../islands/ListGrid.tsx";
 import type { ListQuery, WatchedStats } from "../lib/lists/mod.ts";
 import { usePage } from "../lib/http/page_context.ts";
+import type { PageStanding } from "../lib/web/page_links.ts";
 import { isCustomQuery, ListControls } from "./ListControls.tsx";
+import { PageCount } from "./PageCount.tsx";
 import { SignInPrompt } from "./SignInPrompt.tsx";
 import { StatsStrip } from "./StatsStrip.tsx";
 import { Title } from "./Title.tsx";
@@ -21,43 +23,7 @@ export interface ListPageData {
   /** The watched page's numbers, and the (UTC) year "this year" means. */
   stats?: { stats: WatchedStats; year: number };
   /** Which page of 60 this is (docs/website.md), the list's total, and the links around it. */
-  paging?: {
-    page: number;
-    total: number;
-    first: number;
-    more?: { href: string; api: string };
-    firstHref?: string;
-  };
-}
-
-// "1-60 of 1,234": where this page stands in the whole list, counted in SQL.
-function PageCount(
-  { total, first, page, firstHref }: {
-    total: number;
-    first: number;
-    page: number;
-    firstHref?: string;
-  },
-) {
-  const last = Math.min(total, first + 59);
-  const n = (v: number) => v.toLocaleString("en");
-  return (
-    <p class="list-count">
-      {first > total
-        ? `No movies on page ${page} (the list has ${n(total)}).`
-        : total <= 60
-        ? `${n(total)} ${total === 1 ? "movie" : "movies"}`
-        : `Movies ${n(first)}–${n(last)} of ${n(total)}`}
-      {firstHref
-        ? (
-          <>
-            {" · "}
-            <a href={firstHref}>Back to the first page</a>
-          </>
-        )
-        : null}
-    </p>
-  );
+  paging?: PageStanding;
 }
 
 /** `data` undefined means signed out. */

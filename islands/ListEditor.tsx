@@ -5,9 +5,12 @@
  * note, remove it. Each change goes through the API; a move renumbers the list there.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
+import { MoreLink } from "../components/MoreLink.tsx";
 import type { ListCard } from "../lib/user_lists/sql.ts";
 import { api } from "../lib/web/api.ts";
+import { positionCursor } from "../lib/web/position_cursor.ts";
 import { cardPosterUrl } from "../lib/web/poster.ts";
+import { type NextPage, useMore } from "../lib/web/use_more.ts";
 
 /** The list's id, its page of items (consecutive positions), the image root. */
 interface ListEditorProps {
@@ -17,6 +20,8 @@ interface ListEditorProps {
   /** How many items the whole list has (a move past the page's end is allowed). */
   count: number;
   imageBaseUrl: string;
+  /** The page after this one ("More"), absent on the last page. */
+  more?: NextPage;
 }
 
 /** An ordered list of items with their controls, and a live status line. */
@@ -28,6 +33,27 @@ export default function ListEditor(props: ListEditorProps) {
   const dragged = useRef<number | null>(null);
   const focusAfter = useRef<string | null>(null);
   const first = props.items[0]?.position ?? 1;
+  // "More" reads on from the last item shown, by its position now: a move or a removal above
+  // it has renumbered the items not shown yet, so the page's own cursor could skip one.
+  const more = useMore(props.more, {
+    auth: true,
+    take: (body) => body.movies as ListCard[],
+    append(page) {
+      const known = new Set(items.map((i) => i.catalogId));
+      const added = page.filter((i) => !known.has(i.catalogId));
+      setItems((all) => [...all, ...added]);
+      return added;
+    },
+    focusOf: (m) => `[data-item="${m.catalogId}"] .list-item-body a`,
+    say: (text) => setStatus(text),
+    apiOf(next) {
+      const last = items.at(-1);
+      if (!last) return next.api;
+      const read = new URL(next.api, "http://page.invalid");
+      read.searchParams.set("cursor", positionCursor(last.position));
+      return `${read.pathname}${read.search}`;
+    },
+  });
 
   useEffect(() => {
     if (!focusAfter.current) return;
@@ -182,6 +208,7 @@ export default function ListEditor(props: ListEditorProps) {
         ))}
       </ol>
       <p class="form-status" role="status" aria-live="polite">{status}</p>
+      <MoreLink more={more} />
     </>
   );
 }

@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { cardFacts, MovieCard } from "../components/MovieCard.tsx";
+import { MoreLink } from "../components/MoreLink.tsx";
 import { MovieGrid } from "../components/MovieGrid.tsx";
 import type { MovieCard as Card } from "../lib/lists/cards.ts";
 import type { WatchedEntry } from "../lib/lists/entry.ts";
@@ -13,6 +14,7 @@ import type { Availability } from "../lib/lists/availability_sql.ts";
 import { api, ApiError } from "../lib/web/api.ts";
 import { formatDate, ratingText, starsOf } from "../lib/web/entry_format.ts";
 import { cardPosterUrl } from "../lib/web/poster.ts";
+import { type NextPage, useMore } from "../lib/web/use_more.ts";
 import AddToList from "./AddToList.tsx";
 
 /** A card, with its entry on the watched page and where it streams on my services. */
@@ -41,7 +43,7 @@ interface ListGridProps {
    * The next page: its URL (the "More" link, which works without JavaScript) and the API read
    * that appends it in place with JavaScript. Absent on the last page.
    */
-  more?: { href: string; api: string };
+  more?: NextPage;
 }
 
 const NAMES = { watched: "Watched", mylist: "My List" };
@@ -69,8 +71,6 @@ export default function ListGrid(
   { list, cards: initial, imageBaseUrl, filtered, more: firstMore }: ListGridProps,
 ) {
   const [cards, setCards] = useState(initial);
-  const [more, setMore] = useState(firstMore);
-  const [loading, setLoading] = useState(false);
   const [busy, setBusy] = useState<number | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
   const [focus, setFocus] = useState<string | null>(null);
@@ -132,27 +132,18 @@ export default function ListGrid(
   }
 
   // "More" appends the next page in place; the link stays a plain link for the page after it.
-  async function loadMore(event: Event) {
-    if (!more) return;
-    event.preventDefault();
-    if (loading) return;
-    setLoading(true);
-    try {
-      const { data } = await api<{ movies: ListCard[]; nextCursor: string | null }>(more.api, {
-        auth: true,
-      });
+  const more = useMore(firstMore, {
+    auth: true,
+    take: (body) => body.movies as ListCard[],
+    append(page) {
       const known = new Set(cards.map((c) => c.catalogId));
-      const added = data.movies.filter((c) => !known.has(c.catalogId));
+      const added = page.filter((c) => !known.has(c.catalogId));
       setCards((all) => [...all, ...added]);
-      setMore(data.nextCursor ? nextMore(more, data.nextCursor) : undefined);
-      setMessage({ error: false, text: `Showing ${added.length} more.` });
-      if (added[0]) setFocus(`.list-grid [data-remove="${added[0].catalogId}"]`);
-    } catch (error) {
-      setMessage({ error: true, text: failure(error, "Couldn't load more movies.") });
-    } finally {
-      setLoading(false);
-    }
-  }
+      return added;
+    },
+    focusOf: (card) => `.list-grid [data-remove="${card.catalogId}"]`,
+    say: (text, error) => setMessage({ error, text }),
+  });
 
   return (
     <div class="list-grid">
@@ -222,32 +213,9 @@ export default function ListGrid(
             ))}
           </MovieGrid>
         )}
-      {more
-        ? (
-          <p class="list-more">
-            <a
-              class="button"
-              href={more.href}
-              rel="next"
-              aria-disabled={loading ? "true" : undefined}
-              onClick={loadMore}
-            >
-              {loading ? "Loading…" : "More"}
-            </a>
-          </p>
-        )
-        : null}
+      <MoreLink more={more} />
     </div>
   );
-}
-
-// The link and the read of the page after the one just appended.
-function nextMore(more: { href: string; api: string }, cursor: string) {
-  const href = new URL(more.href, "http://page.invalid");
-  href.searchParams.set("page", String(Number(href.searchParams.get("page") ?? "1") + 1));
-  const api = new URL(more.api, "http://page.invalid");
-  api.searchParams.set("cursor", cursor);
-  return { href: `${href.pathname}${href.search}`, api: `${api.pathname}${api.search}` };
 }
 
 function failure(error: unknown, what: string): string {

@@ -1,49 +1,58 @@
 /**
  * `/diary`: the signed-in user's viewings, newest first, grouped by month, each with its
- * rewatch mark and edited in place; `?page=` turns pages on the server, no JavaScript needed.
+ * rewatch mark and edited in place; 60 a page (`?page=N`, no JavaScript needed), "More"
+ * appending the next 60 in place with it, and the count of the whole diary from SQL.
  */
+import { PageCount } from "../components/PageCount.tsx";
 import { SignInPrompt } from "../components/SignInPrompt.tsx";
 import { Title } from "../components/Title.tsx";
-import type { DiaryEntry, DiaryPage } from "../lib/diary/mod.ts";
-import { readCursor } from "../lib/diary/mod.ts";
+import type { DiaryItem } from "../islands/DiaryList.tsx";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
-import { DiaryEntry as DiaryEntryView } from "../islands.gen.ts";
+import { notePreview } from "../lib/web/note_preview.ts";
+import {
+  LIST_PAGE_SIZE,
+  pageNumber,
+  type PageStanding,
+  pageStanding,
+} from "../lib/web/page_links.ts";
+import { DiaryList } from "../islands.gen.ts";
 
-/** Entries a page of the website shows. */
-const PAGE_SIZE = 60;
+/** The furthest page a URL may ask for: a diary of a million viewings. */
+const LAST_PAGE = Math.ceil(1_000_000 / LIST_PAGE_SIZE);
+
+interface Data {
+  entries: DiaryItem[];
+  paging: PageStanding;
+}
 
 export const handler: Handlers = {
   async GET(c) {
     const user = c.get("user");
     if (!user) return c.var.render(undefined);
-    // A stale or hand-made cursor starts from the newest rather than failing the page.
-    const cursor = readCursor(c.req.query("after") ?? "");
-    const page = await c.var.services.diary.page(user.id, {
+    const url = new URL(c.req.url);
+    const page = pageNumber(url.searchParams, LAST_PAGE);
+    const read = await c.var.services.diary.page(user.id, {
       range: null,
-      limit: PAGE_SIZE,
-      cursor,
+      limit: LIST_PAGE_SIZE,
+      cursor: null,
+      offset: (page - 1) * LIST_PAGE_SIZE,
+      count: true,
     });
-    return c.var.render(page);
+    // "More" reads on from this page's last entry by the API's cursor.
+    const api = read.nextCursor
+      ? `/api/diary?limit=${LIST_PAGE_SIZE}&cursor=${read.nextCursor}`
+      : undefined;
+    const entries = read.entries.map(({ posterPath: _p, source: _s, note, ...e }) => ({
+      ...e,
+      ...notePreview(note),
+    }));
+    return c.var.render(
+      { entries, paging: pageStanding(url, { page, total: read.total ?? 0, api }) } satisfies Data,
+    );
   },
 };
 
-const monthName = (watchedOn: string) =>
-  new Date(`${watchedOn.slice(0, 7)}-01T00:00:00Z`).toLocaleDateString("en", {
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-
-function byMonth(entries: DiaryEntry[]): [string, DiaryEntry[]][] {
-  const months = new Map<string, DiaryEntry[]>();
-  for (const e of entries) {
-    const key = e.watchedOn.slice(0, 7);
-    months.set(key, [...(months.get(key) ?? []), e]);
-  }
-  return [...months];
-}
-
-export default function Diary({ data, url }: PageProps<DiaryPage | undefined>) {
+export default function Diary({ data, url }: PageProps<Data | undefined>) {
   return (
     <section aria-labelledby="diary-heading">
       <Title>Diary</Title>
@@ -52,37 +61,15 @@ export default function Diary({ data, url }: PageProps<DiaryPage | undefined>) {
         Every time you watched a film, newest first. <a href="/stats">Your year in review</a>
       </p>
       {!data ? <SignInPrompt what="keep your diary" next={url.pathname} /> : null}
-      {data && data.entries.length === 0
+      {data && data.paging.total === 0
         ? <p>Nothing logged yet: open a movie and choose “Log a viewing”, or import a diary.</p>
         : null}
-      {data
-        ? byMonth(data.entries).map(([key, entries]) => (
-          <section key={key} class="diary-month" aria-labelledby={`m-${key}`}>
-            <h2 id={`m-${key}`}>{monthName(`${key}-01`)}</h2>
-            <ol class="diary-list">
-              {entries.map((e) => (
-                <li key={e.id}>
-                  <DiaryEntryView
-                    id={e.id}
-                    catalogId={e.catalogId}
-                    title={e.title}
-                    year={e.year}
-                    watchedOn={e.watchedOn}
-                    rating={e.rating}
-                    rewatch={e.rewatch}
-                    note={e.note}
-                  />
-                </li>
-              ))}
-            </ol>
-          </section>
-        ))
-        : null}
-      {data?.nextCursor
+      {data && data.paging.total > 0
         ? (
-          <nav class="pager" aria-label="Pages">
-            <a href={`/diary?after=${data.nextCursor}`}>Older entries →</a>
-          </nav>
+          <>
+            <PageCount {...data.paging} noun={["entry", "entries"]} />
+            <DiaryList entries={data.entries} more={data.paging.more} />
+          </>
         )
         : null}
     </section>

@@ -188,7 +188,18 @@ for (const engine of ENGINES) {
     }
     // Tomorrow is the latest date, and 2,000 characters the longest note.
     await log(t, u, { catalogId: 1, watchedOn: "2026-11-23", note: "x".repeat(2000) });
-    const mine = await log(t, u, { catalogId: 2 });
+    const mine = await log(t, u, { catalogId: 2, note: "é".repeat(2000) });
+    // GET answers one entry, its note whole; another user's id, or no id, is 404.
+    const one = await t.request(`/api/diary/${mine.id}`, { headers: u.headers });
+    assert.equal(one.status, 200);
+    assert.equal((await one.json()).entry.note, "é".repeat(2000));
+    for (const [id, who] of [[mine.id, other], ["nope", u]] as const) {
+      await problem(
+        await t.request(`/api/diary/${id}`, { headers: who.headers }),
+        404,
+        "not_found",
+      );
+    }
     await problem(
       await t.request(`/api/diary/${mine.id}`, send(other, "PATCH", { rating: 1 })),
       404,

@@ -35,9 +35,11 @@ Deno.test("website: the diary, the year in review and the rating queue render on
         [...doc.querySelectorAll(".diary-month h2")].map((h) => textOf(h)),
         ["March 2025", "January 2025"],
       );
-      const entries = islandsOf(html).filter((i) => i.name === "DiaryEntry");
+      const list = islandsOf(html).find((i) => i.name === "DiaryList");
+      assert.ok(list, "no DiaryList");
+      const entries = list.props.entries as { watchedOn: string; rewatch: boolean }[];
       assert.deepEqual(
-        entries.map((e) => [e.props.watchedOn, e.props.rewatch]),
+        entries.map((e) => [e.watchedOn, e.rewatch]),
         [["2025-03-20", false], ["2025-03-05", true], ["2025-01-10", false]],
       );
     },

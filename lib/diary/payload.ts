@@ -66,6 +66,10 @@ export interface DiaryQuery {
   range: [string, string] | null;
   limit: number;
   cursor: DiaryCursor | null;
+  /** Entries to skip first: the website's `?page=N` (the API pages by cursor only). */
+  offset?: number;
+  /** Count the entries in `range` too (the website's "Entries 61–120 of N"). */
+  count?: boolean;
 }
 
 const KEYS = ["watchedOn", "rating", "note"];

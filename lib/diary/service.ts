@@ -23,6 +23,8 @@ type Prefetch = (ids: number[]) => unknown;
 export interface DiaryService {
   /** A page of the diary, newest first. */
   page(userId: string, query: DiaryQuery): Promise<DiaryPage>;
+  /** One of the user's entries; 404 `not_found` when it is not theirs. */
+  get(userId: string, id: string): Promise<DiaryEntry>;
   /** Logs a viewing; `created` is false when the same movie, date and source was there. */
   log(userId: string, viewing: NewViewing): Promise<{ entry: DiaryEntry; created: boolean }>;
   /** Changes the named fields of a viewing; 404 `not_found` when it is not the user's. */
@@ -85,6 +87,7 @@ export function createDiaryService(
 
   return {
     page: (userId, query) => readDiaryPage(store, userId, query),
+    get: (userId, id) => UUID.test(id) ? entry(userId, id) : notFound(),
     async log(userId, viewing) {
       const logged = await store.asUser(
         userId,

@@ -3,6 +3,7 @@
  * come in position order, so the next page is every item after it.
  */
 import { Problem } from "../problem.ts";
+import { positionCursor } from "../web/position_cursor.ts";
 import { DEFAULT_PAGE_SIZE, pageQuerySchema } from "./payloads.ts";
 
 /** Where a page starts (after this position; 0 from the top) and how many items it holds. */
@@ -12,9 +13,7 @@ export interface PageRequest {
 }
 
 /** The cursor of the page that follows the item at `position`. */
-export function encodeCursor(position: number): string {
-  return btoa(`p${position}`).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-}
+export const encodeCursor = positionCursor;
 
 function invalidQuery(detail: string): Problem {
   return new Problem(400, "invalid_query", detail);

@@ -3,7 +3,7 @@ export { createUserListsService } from "./service.ts";
 export type { ListPage, UserListsService } from "./service.ts";
 export type { ListSummary } from "./sql.ts";
 export type { SharedPage } from "./shared.ts";
-export { parsePage } from "./cursor.ts";
+export { type PageRequest, parsePage } from "./cursor.ts";
 export { parseItemAdd, parseItemPatch, parseListCreate, parseListPatch } from "./payloads.ts";
 export { createProfilesService } from "./profile.ts";
 export type { ProfilesService, PublicProfile } from "./profile.ts";

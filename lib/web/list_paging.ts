@@ -4,18 +4,9 @@
  */
 import { MAX_WATCHED } from "../lists/limits.ts";
 import type { ListPage, ListQuery, ListsService } from "../lists/mod.ts";
-
-/** Cards a list page shows at once. */
-const LIST_PAGE_SIZE = 60;
+import { LIST_PAGE_SIZE, pageNumber, type PageStanding, pageStanding } from "./page_links.ts";
 
 const LAST_PAGE = Math.ceil(MAX_WATCHED / LIST_PAGE_SIZE) + 1;
-
-/** The page the URL asks for: `?page=N`, 1 when absent or not a whole number in range. */
-function pageNumber(params: URLSearchParams): number {
-  const text = params.get("page") ?? "";
-  if (!/^[1-9][0-9]{0,5}$/.test(text)) return 1;
-  return Math.min(Number(text), LAST_PAGE);
-}
 
 /** The read of page `page` of a list as `query` sorts and filters it. */
 function pageQuery(query: ListQuery, page: number): ListQuery {
@@ -23,15 +14,6 @@ function pageQuery(query: ListQuery, page: number): ListQuery {
     ...query,
     page: { limit: LIST_PAGE_SIZE, offset: (page - 1) * LIST_PAGE_SIZE },
   };
-}
-
-/** The URL of page `page`, keeping the URL's other parameters (sort, filters). */
-function pageHref(url: URL, page: number): string {
-  const params = new URLSearchParams(url.search);
-  if (page <= 1) params.delete("page");
-  else params.set("page", String(page));
-  const search = params.toString();
-  return search ? `${url.pathname}?${search}` : url.pathname;
 }
 
 /** The API read of the page after `cursor`, with the same sort, filters and inclusions. */
@@ -57,14 +39,7 @@ function moreApiPath(
 /** What a list page shows of its list: one page's cards and where that page stands. */
 interface ListPaging {
   cards: ListPage["movies"];
-  paging: {
-    page: number;
-    total: number;
-    /** The position of the page's first card (1-based). */
-    first: number;
-    more?: { href: string; api: string };
-    firstHref?: string;
-  };
+  paging: PageStanding;
 }
 
 /** Reads the page `url` asks for (`?page=N`) of `list` as `query` sorts and filters it. */
@@ -74,23 +49,14 @@ export async function listPaging(
   options: { list: "watched" | "mylist"; query: ListQuery; url: URL },
 ): Promise<ListPaging> {
   const { list, query, url } = options;
-  const page = pageNumber(url.searchParams);
+  const page = pageNumber(url.searchParams, LAST_PAGE);
   const read = await lists.page(list, userId, { query: pageQuery(query, page) });
   return {
     cards: read.movies,
-    paging: {
+    paging: pageStanding(url, {
       page,
       total: read.total,
-      first: (page - 1) * LIST_PAGE_SIZE + 1,
-      ...(read.nextCursor
-        ? {
-          more: {
-            href: pageHref(url, page + 1),
-            api: moreApiPath(list, { query, cursor: read.nextCursor }),
-          },
-        }
-        : {}),
-      ...(page > 1 ? { firstHref: pageHref(url, 1) } : {}),
-    },
+      api: read.nextCursor ? moreApiPath(list, { query, cursor: read.nextCursor }) : undefined,
+    }),
   };
 }

@@ -1,32 +1,33 @@
-/** `/lists/:id`: one of the user's lists, 60 items a page (`?page=`), to reorder and share. */
+/**
+ * `/lists/:id`: one of the user's lists, to reorder and share; 60 items a page (`?page=N`, no
+ * JavaScript needed), "More" appending the next 60 in place with it.
+ */
+import { PageCount } from "../../components/PageCount.tsx";
 import { SignInPrompt } from "../../components/SignInPrompt.tsx";
 import { Title } from "../../components/Title.tsx";
 import type { Handlers, PageProps } from "../../lib/http/app_env.ts";
 import { usePage } from "../../lib/http/page_context.ts";
 import { listIdOf } from "../../lib/http/user_list_params.ts";
 import type { ListPage } from "../../lib/user_lists/mod.ts";
+import { LIST_PAGE_SIZE, type PageStanding } from "../../lib/web/page_links.ts";
+import { userListPaging } from "../../lib/web/user_list_paging.ts";
 import { ListEditor, ListSettings, ShareDialog } from "../../islands.gen.ts";
-
-/** Cards a page, as every list page of the site. */
-const PAGE_SIZE = 60;
 
 interface Data {
   page: ListPage;
-  number: number;
+  paging: PageStanding;
 }
 
 export const handler: Handlers = {
   async GET(c) {
     const user = c.get("user");
     if (!user) return c.var.render(undefined);
-    const raw = Number(c.req.query("page") ?? "1");
-    const number = Number.isInteger(raw) && raw >= 1 && raw <= 100 ? raw : 1;
-    // Positions are 1..n, so page N starts after position (N - 1) * 60.
-    const page = await c.var.services.userLists.read(user.id, listIdOf(c), {
-      after: (number - 1) * PAGE_SIZE,
-      limit: PAGE_SIZE,
+    const id = listIdOf(c);
+    const { read, paging } = await userListPaging(new URL(c.req.url), {
+      api: `/api/lists/${id}`,
+      read: (page) => c.var.services.userLists.read(user.id, id, page),
     });
-    return c.var.render({ page, number } satisfies Data);
+    return c.var.render({ page: read, paging } satisfies Data);
   },
 };
 
@@ -35,7 +36,7 @@ export default function ListView({ data, url }: PageProps<Data | undefined>) {
   if (!data) {
     return <SignInPrompt what="see your lists" next={url.pathname} />;
   }
-  const { list, movies, nextCursor } = data.page;
+  const { list, movies } = data.page;
   return (
     <section aria-labelledby="list-title" class="list-view">
       <Title>{list.name}</Title>
@@ -48,12 +49,15 @@ export default function ListView({ data, url }: PageProps<Data | undefined>) {
         {list.count} {list.count === 1 ? "movie" : "movies"}
         {list.ranked ? " · ranked" : ""}
       </p>
+      {list.count > LIST_PAGE_SIZE || data.paging.page > 1 ? <PageCount {...data.paging} /> : null}
       <div class="list-toolbar">
         <ShareDialog listId={list.id} shareUrl={list.shareUrl} />
         <ListSettings list={list} />
       </div>
-      {movies.length === 0
+      {list.count === 0
         ? <p class="empty">Nothing here yet: open a movie and choose “Add to list”.</p>
+        : movies.length === 0
+        ? null
         : (
           <ListEditor
             listId={list.id}
@@ -61,12 +65,9 @@ export default function ListView({ data, url }: PageProps<Data | undefined>) {
             items={movies}
             count={list.count}
             imageBaseUrl={imageBaseUrl}
+            more={data.paging.more}
           />
         )}
-      <nav class="pager" aria-label="Pages">
-        {data.number > 1 ? <a href={`?page=${data.number - 1}`}>Previous</a> : null}
-        {nextCursor ? <a href={`?page=${data.number + 1}`}>More</a> : null}
-      </nav>
     </section>
   );
 }

@@ -3,36 +3,36 @@
  * link previews well in a chat, `noindex` unless the list is public; never an email or id.
  */
 import { HeadMeta } from "../../components/HeadMeta.tsx";
-import { cardFacts, MovieCard } from "../../components/MovieCard.tsx";
-import { MovieGrid } from "../../components/MovieGrid.tsx";
+import { PageCount } from "../../components/PageCount.tsx";
 import { Title } from "../../components/Title.tsx";
 import type { Handlers, PageProps } from "../../lib/http/app_env.ts";
 import { publicReadLimit } from "../../lib/http/middleware/public_read_limit.ts";
 import { usePage } from "../../lib/http/page_context.ts";
 import type { SharedPage } from "../../lib/user_lists/mod.ts";
+import { LIST_PAGE_SIZE, type PageStanding } from "../../lib/web/page_links.ts";
 import { cardPosterUrl } from "../../lib/web/poster.ts";
+import { userListPaging } from "../../lib/web/user_list_paging.ts";
+import { SharedGrid } from "../../islands.gen.ts";
 
 /** Limited per client address, as the shared read of the API. */
 export const middleware = [publicReadLimit()];
 
-/** Cards a page, as every list page of the site. */
-const PAGE_SIZE = 60;
-
 interface Data {
   shared: SharedPage & { visibility: string };
-  number: number;
+  paging: PageStanding;
   siteUrl: string;
 }
 
 export const handler: Handlers = {
   async GET(c) {
-    const raw = Number(c.req.query("page") ?? "1");
-    const number = Number.isInteger(raw) && raw >= 1 && raw <= 100 ? raw : 1;
-    const shared = await c.var.services.userLists.shared(c.req.param("slug") ?? "", {
-      after: (number - 1) * PAGE_SIZE,
-      limit: PAGE_SIZE,
+    const slug = c.req.param("slug") ?? "";
+    const { read, paging } = await userListPaging(new URL(c.req.url), {
+      api: `/api/shared/${slug}`,
+      read: (page) => c.var.services.userLists.shared(slug, page),
     });
-    return c.var.render({ shared, number, siteUrl: c.var.deps.config.siteUrl } satisfies Data);
+    return c.var.render(
+      { shared: read, paging, siteUrl: c.var.deps.config.siteUrl } satisfies Data,
+    );
   },
 };
 
@@ -43,7 +43,7 @@ function byline(owner: SharedPage["list"]["owner"]): string {
 
 export default function Shared({ data, url }: PageProps<Data>) {
   const { imageBaseUrl } = usePage();
-  const { list, movies, nextCursor, visibility } = data.shared;
+  const { list, movies, visibility } = data.shared;
   const count = `${list.count} ${list.count === 1 ? "movie" : "movies"}`;
   const summary = list.description ||
     `A list of ${count}${list.owner ? ` ${byline(list.owner)}` : ""}.`;
@@ -78,28 +78,20 @@ export default function Shared({ data, url }: PageProps<Data>) {
           : null}
       </p>
       {list.description ? <p class="list-description">{list.description}</p> : null}
-      {movies.length === 0
+      {list.count > LIST_PAGE_SIZE || data.paging.page > 1 ? <PageCount {...data.paging} /> : null}
+      {list.count === 0
         ? <p class="empty">This list is empty for now.</p>
+        : movies.length === 0
+        ? null
         : (
-          <MovieGrid label={list.name}>
-            {movies.map((m) => (
-              <MovieCard
-                key={m.catalogId}
-                id={m.catalogId}
-                title={list.ranked
-                  ? `${m.position}. ${m.title || `Movie #${m.catalogId}`}`
-                  : m.title}
-                posterUrl={cardPosterUrl(imageBaseUrl, m.posterPath)}
-                facts={cardFacts(m.year, m.genres)}
-                details={m.note ? <p class="card-note">{m.note}</p> : undefined}
-              />
-            ))}
-          </MovieGrid>
+          <SharedGrid
+            name={list.name}
+            ranked={list.ranked}
+            movies={movies}
+            imageBaseUrl={imageBaseUrl}
+            more={data.paging.more}
+          />
         )}
-      <nav class="pager" aria-label="Pages">
-        {data.number > 1 ? <a href={`?page=${data.number - 1}`}>Previous</a> : null}
-        {nextCursor ? <a href={`?page=${data.number + 1}`}>More</a> : null}
-      </nav>
     </section>
   );
 }

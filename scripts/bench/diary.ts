@@ -1,8 +1,9 @@
 /**
  * The diary at 100, 1,000 and 10,000 viewings: GET /api/stats?year=, a diary page of 50
- * (GET /api/diary) and the year-in-review page (/stats/2025), each reported as the ratio of its
- * median time to the same request's at 100 viewings (targets: stats at most 3x, a page of 50 at
- * most 1.5x), measured in the same run.
+ * (GET /api/diary), the year-in-review page (/stats/2025) and the diary page itself (/diary, 60
+ * entries a page, and its second page), each reported as the ratio of its median time to the
+ * same request's at 100 viewings (targets: stats at most 3x, a page of 50 at most 1.5x, the
+ * /diary page at most 1.5x and under 250 KB), measured in the same run; pages with their bytes.
  */
 import { testApp } from "../../tests/helpers/app.ts";
 import { createUser } from "../../tests/helpers/users.ts";
@@ -31,15 +32,18 @@ export default async function bench(): Promise<void> {
        from generate_series(1, 5000) g
      on conflict (catalog_id) do nothing`,
   );
-  const requests: Record<string, (headers: Record<string, string>) => Promise<void>> = {
+  const requests: Record<string, (headers: Record<string, string>) => Promise<number>> = {
     "GET /api/stats?year=2025": (h) => read("/api/stats?year=2025", h),
     "GET /api/diary (50)": (h) => read("/api/diary?limit=50", h),
     "/stats/2025 page": (h) => read("/stats/2025", h),
+    "/diary page (60)": (h) => read("/diary", h),
+    "/diary?page=2": (h) => read("/diary?page=2", h),
   };
-  async function read(path: string, headers: Record<string, string>) {
+  // The answer's size in bytes.
+  async function read(path: string, headers: Record<string, string>): Promise<number> {
     const res = await t.request(path, { headers });
     if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}`);
-    await res.text();
+    return (await res.arrayBuffer()).byteLength;
   }
   // Every size is loaded first and the rounds alternate between them, so a noisy neighbour on
   // the shared machine slows each size alike (measured one size after the other, the load of
@@ -68,8 +72,10 @@ export default async function bench(): Promise<void> {
   // As autovacuum would after a bulk load on PostgreSQL (the embedded engine has none).
   await t.store.query(`analyze`);
   const results = new Map<string, number[]>();
+  const sizes = new Map<string, number[]>();
   for (const [name, run] of Object.entries(requests)) {
     for (const headers of users) for (let i = 0; i < 5; i++) await run(headers);
+    if (!name.startsWith("GET")) sizes.set(name, await Promise.all(users.map(run)));
     const times: number[][] = users.map(() => []);
     for (let i = 0; i < ROUNDS; i++) {
       for (const [k, headers] of users.entries()) times[k].push(await timed(() => run(headers)));
@@ -84,6 +90,12 @@ export default async function bench(): Promise<void> {
           `${s} viewings ${times[i].toFixed(2)} ms (${(times[i] / base).toFixed(2)}x)`
         )
           .join(", "),
+    );
+  }
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  for (const [name, bytes] of sizes) {
+    console.log(
+      `${name} bytes: ` + SIZES.map((s, i) => `${s} viewings ${kb(bytes[i])}`).join(", "),
     );
   }
 }

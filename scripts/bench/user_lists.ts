@@ -2,11 +2,15 @@
  * Lists of a user's own (docs/user_lists.md): a page of a 5,000-item list against the store's
  * own hydration of the same ids, its last page against its first, and a move (end to start,
  * the longest renumbering) at 100, 1,000 and 5,000 items against a note change of the same
- * item (the same lock and transaction, no renumbering).
+ * item (the same lock and transaction, no renumbering); and the list's page /lists/:id (60 a
+ * page) at 100 and at 10,000 items (seeded by SQL past the 5,000 cap, the worst case), its time
+ * as a ratio and its bytes (target: at most 1.5x and under 250 KB).
  */
 import { HYDRATE_SQL } from "../../lib/lists/cards.ts";
 import { testApp } from "../../tests/helpers/app.ts";
-import { createUser } from "../../tests/helpers/users.ts";
+import type { TestApp } from "../../tests/helpers/app.ts";
+import { createUser, type TestUser } from "../../tests/helpers/users.ts";
+import { sessionCookie } from "../../tests/helpers/web.ts";
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -113,5 +117,44 @@ export default async function bench(): Promise<void> {
   console.log(
     `move at 1,000 vs 100: ratio ${(moves[1] / moves[0]).toFixed(2)}; ` +
       `at 5,000 vs 100: ratio ${(moves[2] / moves[0]).toFixed(2)}`,
+  );
+  await listPages(t, u);
+}
+
+// The website's page of a list of 100 against one of 10,000, alternating rounds.
+async function listPages(t: TestApp, u: TestUser): Promise<void> {
+  await t.store.query(
+    `insert into public.movies (catalog_id, title, year, genres, runtime, poster_path)
+     select g, 'Movie ' || g, 2000, '{Drama}', 100, '/p' || g || '.jpg'
+       from generate_series(1, 10000) g
+     on conflict do nothing`,
+  );
+  const ids: string[] = [];
+  for (const size of [100, 10_000]) {
+    const [row] = await t.store.query<{ id: string }>(
+      `insert into public.user_lists (user_id, name) values ($1, $2) returning id::text as id`,
+      [u.id, `Page of ${size}`],
+    );
+    await t.store.query(
+      `insert into public.user_list_items (list_id, catalog_id, position, note)
+       select $1::uuid, g, g, case when g % 4 = 0 then 'A few words on why.' end
+         from generate_series(1, $2::int) g`,
+      [row.id, size],
+    );
+    ids.push(row.id);
+  }
+  await t.store.query(`analyze`);
+  const headers = { cookie: sessionCookie(u.token, u.email) };
+  const bytes: number[] = [0, 0];
+  const page = (k: number) => async () => {
+    const res = await t.request(`/lists/${ids[k]}`, { headers });
+    if (res.status !== 200) throw new Error(`/lists/${ids[k]} answered ${res.status}`);
+    bytes[k] = (await res.arrayBuffer()).byteLength;
+  };
+  const [small, large] = await medians(page(0), page(1), 60);
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  console.log(
+    `/lists/:id page (60): 100 items ${small.toFixed(2)} ms ${kb(bytes[0])}, 10,000 items ` +
+      `${large.toFixed(2)} ms ${kb(bytes[1])}, ratio ${(large / small).toFixed(2)}`,
   );
 }

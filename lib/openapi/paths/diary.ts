@@ -150,6 +150,18 @@ export function diaryPaths(): Record<string, unknown> {
       },
     },
     "/api/diary/{id}": {
+      get: {
+        summary: "One viewing, its note whole (the /diary page shows the first 200 characters).",
+        tags,
+        security: bearer,
+        parameters: [idParameter],
+        responses: {
+          200: ok("The entry.", "DiaryEntryAnswer"),
+          401: unauthorized,
+          404: problem("No such entry of this user's (`not_found`)."),
+          500: internal,
+        },
+      },
       patch: {
         summary: "Changes a viewing's date, rating or note.",
         tags,

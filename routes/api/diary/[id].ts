@@ -1,4 +1,4 @@
-/** PATCH/DELETE /api/diary/:id: one viewing changed or removed (docs/diary.md). */
+/** GET/PATCH/DELETE /api/diary/:id: one viewing read, changed or removed (docs/diary.md). */
 import { parseDiaryPatch } from "../../../lib/diary/payload.ts";
 import type { Handlers } from "../../../lib/http/app_env.ts";
 import { assertSignedIn, requireUser } from "../../../lib/http/middleware/require_user.ts";
@@ -8,6 +8,10 @@ import { readJson } from "../../../lib/http/read_body.ts";
 export const middleware = [requireUser()];
 
 export const handler: Handlers = {
+  async GET(c) {
+    const entry = await c.var.services.diary.get(assertSignedIn(c).id, c.req.param("id") ?? "");
+    return c.json({ entry });
+  },
   async PATCH(c) {
     const body = await readJson(c.req.raw, { requireJsonType: true });
     const fields = parseDiaryPatch(body, c.var.deps.clock.now());

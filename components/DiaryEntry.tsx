@@ -4,7 +4,7 @@
  * server's rendering shows the entry as it is.
  */
 import { useState } from "preact/hooks";
-import { StarRating } from "../components/StarRating.tsx";
+import { StarRating } from "./StarRating.tsx";
 import { api, ApiError } from "../lib/web/api.ts";
 import { formatDate, ratingText } from "../lib/web/entry_format.ts";
 
@@ -18,10 +18,12 @@ interface DiaryEntryProps {
   rating: number | null;
   rewatch: boolean;
   note: string | null;
+  /** `note` is the page's preview of a longer note, read whole before it can be edited. */
+  noteCut?: true;
 }
 
 /** The entry's line, an Edit button, and the form it opens. */
-export default function DiaryEntry(props: DiaryEntryProps) {
+export function DiaryEntry(props: DiaryEntryProps) {
   const [entry, setEntry] = useState(props);
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(props);
@@ -57,6 +59,28 @@ export default function DiaryEntry(props: DiaryEntryProps) {
       setStatus(error instanceof ApiError ? error.message : "Something went wrong.");
     }
   }
+  // The form edits the whole note: a preview is replaced by the stored note first (never
+  // saved cut), and the form stays closed if it cannot be read.
+  async function toggle() {
+    if (editing) return setEditing(false);
+    let whole = entry;
+    if (entry.noteCut) {
+      setStatus("Reading the note…");
+      try {
+        const { data } = await api<{ entry: DiaryEntryProps }>(`/api/diary/${entry.id}`, {
+          auth: true,
+        });
+        whole = data.entry;
+        setEntry(whole);
+        setStatus("");
+      } catch (error) {
+        setStatus(error instanceof ApiError ? error.message : "Something went wrong.");
+        return;
+      }
+    }
+    setDraft(whole);
+    setEditing(true);
+  }
   if (gone) return <p role="status">{status}</p>;
   return (
     <div class="diary-entry">
@@ -70,10 +94,7 @@ export default function DiaryEntry(props: DiaryEntryProps) {
         type="button"
         class="button button-secondary"
         aria-expanded={editing}
-        onClick={() => {
-          setDraft(entry);
-          setEditing(!editing);
-        }}
+        onClick={toggle}
       >
         Edit<span class="sr-only">{` ${name}, ${entry.watchedOn}`}</span>
       </button>
