@@ -17,7 +17,7 @@ export interface SessionCheck {
 }
 
 /** What the statement found: how much is watched and the stored set, if any. */
-export interface HistoryState {
+interface HistoryState {
   watchedCount: number;
   /** The stored set's ids, expiry and whether the history hashes as when it was made. */
   stored: { ids: number[]; expiresAt: Date; sameHistory: boolean } | null;
