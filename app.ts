@@ -20,10 +20,13 @@ import { renderPage } from "./lib/http/render.tsx";
 import { bodyDeadline } from "./lib/http/middleware/body_deadline.ts";
 import { requestContext } from "./lib/http/request_context.ts";
 import { StaticTableRouter } from "./lib/http/router.ts";
+import { RegExpRouter } from "hono/router/reg-exp-router";
 import { describeError } from "./lib/log.ts";
 import { internalError, Problem, problemResponse } from "./lib/problem.ts";
 import { createServices, type Services } from "./lib/services.ts";
 import { manifest as generated } from "./routes.gen.ts";
+
+const BODY_METHODS = ["POST", "PUT", "PATCH", "DELETE"] as const;
 
 /** The methods a route answers, in `Allow` order. */
 export function allowedMethods(module: RouteModule): string[] {
@@ -39,28 +42,46 @@ function methodNotAllowed(methods: string[]): Problem {
 }
 
 /**
+ * The methods of the route a path names (undefined: no route), static paths from a table and
+ * dynamic ones from one RegExpRouter: one lookup per request rather than a test per route.
+ */
+function routeMethods(routes: Manifest["routes"]): (path: string) => string[] | undefined {
+  const statics = new Map<string, string[]>();
+  const dynamic = new RegExpRouter<string[]>();
+  for (const { pattern, module } of routes) {
+    // Static first, as the router: a static path wins over a pattern that would match it.
+    if (pattern.includes(":")) dynamic.add("ALL", pattern, allowedMethods(module));
+    else if (!statics.has(pattern)) statics.set(pattern, allowedMethods(module));
+  }
+  return (path) => statics.get(path) ?? dynamic.match("ALL", path)[0][0]?.[0];
+}
+
+/**
  * Refuses an unknown /api path (404) and a method a route does not take (405, with Allow;
  * docs/api.md) before any folder middleware runs, rather than the folder's 401 for a missing
  * token or the admin folder's 429.
  */
 function methodGate(routes: Manifest["routes"]): Middleware {
-  const table = routes.map(({ pattern, module }) => ({
-    re: new RegExp(
-      `^${pattern.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:[^/]+/g, "[^/]+")}$`,
-    ),
-    methods: allowedMethods(module),
-    dynamic: pattern.includes(":"),
-  })).sort((a, b) => Number(a.dynamic) - Number(b.dynamic)); // static first, as the router
-  return async function methodGate(c, next) {
-    const route = table.find((r) => r.re.test(c.req.path));
+  const methodsOf = routeMethods(routes);
+  return function methodGate(c, next) {
+    const path = c.req.path;
+    const methods = methodsOf(path);
     // An unknown /api path is a 404 whatever the folder would ask first (a token, the admin's).
-    if (!route && (c.req.path === "/api" || c.req.path.startsWith("/api/"))) {
-      throw new Problem(404, "not_found", `No resource at ${c.req.path}.`);
+    if (!methods && (path === "/api" || path.startsWith("/api/"))) {
+      throw new Problem(404, "not_found", `No resource at ${path}.`);
     }
     const method = c.req.method === "HEAD" ? "GET" : c.req.method;
-    if (route && !route.methods.includes(method)) throw methodNotAllowed(route.methods);
-    await next();
+    if (methods && !methods.includes(method)) throw methodNotAllowed(methods);
+    return next();
   };
+}
+
+/** Runs `chain` to its end (each calls the next); for middleware outside Hono's own chain. */
+async function runChain(c: Ctx, chain: Middleware[]): Promise<void> {
+  const step = async (i: number): Promise<void> => {
+    if (i < chain.length) await chain[i](c, () => step(i + 1));
+  };
+  await step(0);
 }
 
 // The media servers' webhooks (/hooks) are machine clients too: their errors are problem+json.
@@ -83,10 +104,29 @@ export function createApp(
   const Shell = manifest.app?.default;
 
   app.use(requestContext(deps, services));
-  app.use(bodyDeadline(deps.config.bodyTimeoutMs));
+  // Only the methods that carry a body pay for its deadline (a GET's body is never read).
+  app.on([...BODY_METHODS], "*", bodyDeadline(deps.config.bodyTimeoutMs));
   app.use(methodGate(manifest.routes));
+  // Folder middleware that does nothing on some paths (`skip`) joins only the other routes'
+  // chains; an unmatched path gets it in `notFound`, before its page renders.
+  const unmatched: Middleware[] = [];
   for (const { prefix, module } of manifest.middlewares) {
-    app.use(prefix === "/" ? "*" : `${prefix}/*`, ...module.middleware);
+    const path = prefix === "/" ? "*" : `${prefix}/*`;
+    const skip = module.skip;
+    if (!skip) {
+      app.use(path, ...module.middleware);
+      continue;
+    }
+    const applies = (p: string) =>
+      (prefix === "/" || p === prefix || p.startsWith(`${prefix}/`)) && !skip(p);
+    for (const { pattern } of manifest.routes) {
+      if (applies(pattern)) app.use(pattern, ...module.middleware);
+    }
+    unmatched.push(
+      ...module.middleware.map((m): Middleware => (c, next) =>
+        applies(c.req.path) ? m(c, next) : next()
+      ),
+    );
   }
 
   for (const { pattern, module } of manifest.routes) {
@@ -122,13 +162,14 @@ export function createApp(
     return problemResponse(problem);
   };
 
-  app.notFound((c) =>
-    renderError(
+  app.notFound(async (c) => {
+    await runChain(c, unmatched);
+    return renderError(
       c,
       manifest.notFound,
       new Problem(404, "not_found", `No resource at ${c.req.path}.`),
-    )
-  );
+    );
+  });
 
   app.onError((error, c) => {
     // The /auth/v1 routes answer GoTrue's error shape, so supabase-js reads them as Supabase's.

@@ -45,7 +45,9 @@ const DYNAMIC = /\bimport\(\s*["']([^"']+)["']\s*\)/g;
 export function exempt(file: string, name: string): boolean {
   // Generated files, and declaration files a `// @ts-types` comment names for a package.
   if (/\.gen\.ts$|\.d\.ts$/.test(file)) return true;
-  if (file.startsWith("routes/")) return ["handler", "default", "middleware"].includes(name);
+  if (file.startsWith("routes/")) {
+    return ["handler", "default", "middleware", "skip"].includes(name);
+  }
   if (file.startsWith("islands/") || file.startsWith("scripts/bench/")) return name === "default";
   // scripts/build.ts writes the entries that import these (entrySources).
   if (file === "lib/web/hydrate.ts") return ["hydrateIsland", "islandsReady"].includes(name);

@@ -120,7 +120,9 @@ Deno.test("a hot detail answers the same body and window headers at once or thro
   const atOnce = await t.request(`/api/movies/${PERKS}`);
   clock.advance(300);
   const viaKv = await t.request(`/api/movies/${PERKS}`);
-  for (const res of [atOnce, viaKv]) {
+  // The id written with a leading zero skips the hot probe and is parsed: the same answer.
+  const padded = await t.request(`/api/movies/0${PERKS}`);
+  for (const res of [atOnce, viaKv, padded]) {
     assert.deepEqual(await res.json(), first.body);
     assert.equal(res.headers.get("x-ratelimit-limit"), "40");
     assert.equal(res.headers.get("x-ratelimit-remaining"), "39");

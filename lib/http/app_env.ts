@@ -57,6 +57,11 @@ export interface RouteModule {
 /** What a `_middleware.ts` exports: the middleware of its folder's subtree. */
 interface MiddlewareModule {
   middleware: Middleware[];
+  /**
+   * The paths (route patterns, or a request's path) on which the middleware does nothing: the
+   * app leaves it out of those routes' chains instead of running it to no effect.
+   */
+  skip?: (path: string) => boolean;
 }
 
 /** The props of the `_app.tsx` shell. */

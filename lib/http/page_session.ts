@@ -11,7 +11,7 @@ import type { Ctx, Middleware } from "./app_env.ts";
  * Paths a cookie must never authenticate (a webhook is its secret alone). `/api/docs` is a
  * page, not an API route: it reads the cookie only to show the signed-in header and hand the token to its own "Try it out".
  */
-function isCookieFreePath(path: string): boolean {
+export function isCookieFreePath(path: string): boolean {
   return path !== "/api/docs" && /^\/(api|auth|static|hooks)(\/|$)/.test(path);
 }
 

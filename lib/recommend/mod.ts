@@ -4,3 +4,4 @@ export { LOCK_TTL_MS } from "./lease.ts";
 export type { RecommendMode, RecommendService } from "./types.ts";
 export type { Shelf } from "./shelf.ts";
 export { recommendQuerySchema } from "./query.ts";
+export { quotaHeaders } from "./quota.ts";

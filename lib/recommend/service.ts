@@ -3,7 +3,8 @@
  * a generation in progress (409, the lease read, not taken), no watched movies (400), cache
  * (answered without the lease, writing nothing); then the lease is taken (409 if another
  * request took it first), the quota unit (429) and the generation. A failed regeneration with a
- * stored set answers the stale shape; a 500 or 503 gives the unit back.
+ * stored set answers the stale shape; a 500 or 503 gives the unit back. The first checks are one
+ * statement and two KV reads at once (docs/recommend.md, "Reads").
  */
 import type { AppDeps } from "../deps.ts";
 import { describeError } from "../log.ts";
@@ -16,6 +17,7 @@ import {
   staleAnswer,
 } from "./answers.ts";
 import { isReusable, readStoredSet, type StoredSet, watchedHash } from "./cache.ts";
+import { readHistoryState, type SessionCheck } from "./cached_read.ts";
 import { readCurrent } from "./current.ts";
 import { dismiss, dismissedIds, undismiss } from "./dismissed.ts";
 import { isGenerationRunning, withGenerationLease } from "./lease.ts";
@@ -24,6 +26,7 @@ import { createRegenerate } from "./generation.ts";
 import { readShelf } from "./shelf.ts";
 import { loadWatchedIds } from "./taste.ts";
 import type {
+  RecommendAnswer,
   RecommendMode,
   RecommendResult,
   RecommendService,
@@ -74,21 +77,35 @@ export function createRecommendService(
     return staleAnswer(problem, { storedIds: stored.ids });
   }
 
-  async function answer(userId: string, mode: RecommendMode): Promise<RecommendResult> {
-    if (await isGenerationRunning(kv, userId, { clock })) throw generationInProgress();
-    const { watchedIds, stored } = await readHistory(userId);
-    if (watchedIds.length === 0) throw noWatchedMovies();
-    const hash = await watchedHash(watchedIds);
+  async function answer(
+    userId: string,
+    mode: RecommendMode,
+    session?: SessionCheck,
+  ): Promise<RecommendAnswer> {
+    // The lease and the quota read beside the statement: a cached answer waits for one round
+    // trip of each. The quota only where the answer may be cached: a generation spends a unit,
+    // so its headers are read after it. A failing quota read leaves them to the middleware.
+    const [running, history, quota] = await Promise.all([
+      isGenerationRunning(kv, userId, { clock }),
+      readHistoryState(store, userId, { session }),
+      mode === "default" ? quotaStatus(kv, userId, { clock }).catch(() => null) : null,
+    ]);
+    if (running) throw generationInProgress();
+    if (history.watchedCount === 0) throw noWatchedMovies();
+    const { stored } = history;
     // A fresh set is answered as it is: no lease, no quota, nothing written.
-    if (mode === "default" && isReusable(stored, { hash, now: clock.now() })) {
-      return setAnswer(stored.ids, { cached: true });
+    if (
+      mode === "default" && stored?.sameHistory && stored.expiresAt.getTime() > clock.now()
+    ) {
+      return { result: setAnswer(stored.ids, { cached: true }), quota };
     }
     // The lease before the quota: of many requests at once, one generates and the others
     // answer 409 (a generation is in progress) without spending a unit (docs/recommend.md).
-    return await withGenerationLease(deps, () => generate(userId, mode), {
+    const result = await withGenerationLease(deps, () => generate(userId, mode), {
       userId,
       ttlMs: options.lockTtlMs,
     });
+    return { result, quota: null };
   }
 
   // Under the lease: the history read again, since a generation that ended between the first
@@ -111,7 +128,8 @@ export function createRecommendService(
   }
 
   return {
-    recommend: (userId, { mode = "default" } = {}) => answer(userId, mode),
+    recommend: async (userId, { mode = "default" } = {}) => (await answer(userId, mode)).result,
+    answer: (userId, { mode = "default", session } = {}) => answer(userId, mode, session),
     quota: (userId) => quotaStatus(kv, userId, { clock }),
     current: (userId) =>
       store.asUser(userId, (tx) => readCurrent(tx, userId, { now: clock.now() })),

@@ -4,6 +4,7 @@ import type { CurrentSet } from "./current.ts";
 import type { QuotaStatus } from "./quota.ts";
 import type { CandidateSearch } from "./resolve_titles.ts";
 import type { Shelf } from "./shelf.ts";
+import type { SessionCheck } from "./cached_read.ts";
 
 /** Default: reuse a reusable set; refresh: regenerate; getNew: regenerate without the previous set. */
 export type RecommendMode = "default" | "refresh" | "getNew";
@@ -25,9 +26,24 @@ export interface RecommendResult {
   staleRecommendations: number[] | null;
 }
 
+/** GET /api/recommend's body and, for a cached answer, the quota read beside it. */
+export interface RecommendAnswer {
+  result: RecommendResult;
+  /** The quota as read with the cached set (null after a generation, or when unreadable). */
+  quota: QuotaStatus | null;
+}
+
 /** Recommendations and the daily quota of a user. */
 export interface RecommendService {
   recommend(userId: string, options?: { mode?: RecommendMode }): Promise<RecommendResult>;
+  /**
+   * `recommend` with the quota read beside a cached set; `session` is the token's session,
+   * checked inside the first statement (401 when it ended).
+   */
+  answer(
+    userId: string,
+    options?: { mode?: RecommendMode; session?: SessionCheck },
+  ): Promise<RecommendAnswer>;
   quota(userId: string): Promise<QuotaStatus>;
   /** The stored set with its reasons; no lock, no quota, no generation (404 when none). */
   current(userId: string): Promise<CurrentSet>;

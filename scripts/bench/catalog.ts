@@ -45,7 +45,7 @@ export default async function bench(): Promise<void> {
     manifest: {
       ...manifest,
       routes: [...manifest.routes, {
-        pattern: "/bench/floor/:id",
+        pattern: "/api/bench/floor/:id",
         file: "bench",
         module: { handler: { GET: (c) => c.json(detail) } },
       }],
@@ -55,7 +55,7 @@ export default async function bench(): Promise<void> {
   const cases: Record<string, () => Response | Promise<Response>> = {
     detail: () => t.app.request("/api/movies/84892"),
     bare: () => bare.request("/api/movies/84892"),
-    floor: () => floor.request("/bench/floor/84892"),
+    floor: () => floor.request("/api/bench/floor/84892"),
   };
   for (const request of Object.values(cases)) {
     for (let i = 0; i < WARM_UP; i++) await (await request()).text();

@@ -103,7 +103,8 @@ async function cachedRecommend(): Promise<void> {
   );
 }
 
+/** Both parts; `SCALE_ONLY=recommend` runs the cached recommend part alone. */
 export default async function scale(): Promise<void> {
-  await curve();
+  if (Deno.env.get("SCALE_ONLY") !== "recommend") await curve();
   await cachedRecommend();
 }

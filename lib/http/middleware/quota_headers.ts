@@ -10,6 +10,8 @@ import { DAILY_LIMIT, nextUtcMidnight, quotaHeaders } from "../../recommend/quot
 export function quotaHeadersMiddleware(): Middleware {
   return async function quotaHeadersMiddleware(c, next) {
     await next();
+    // A cached recommendation answer carries the quota it read beside the set: set once.
+    if (c.res.headers.has("X-RateLimit-Limit")) return;
     const user = c.get("user");
     const { clock, log } = c.var.deps;
     try {

@@ -5,12 +5,19 @@ import { catalogJson } from "../../../lib/http/catalog_json.ts";
 import { withWindowHeaders } from "../../../lib/http/window_headers.ts";
 import { Problem } from "../../../lib/problem.ts";
 
+// An id written as zod would print it (no sign, no leading zero). Only a valid id is ever hot in
+// the cache, so probing it with such a string needs no schema; anything else is parsed below.
+const CANONICAL_ID = /^[1-9]\d{0,9}$/;
+
 export const handler: Handlers = {
   GET(c) {
-    const id = catalogIdParam.safeParse(c.req.param("id"));
+    const raw = c.req.param("id") ?? "";
     // A detail hot in this instance is answered at once, without a promise to wait on.
-    const hot = id.success ? c.get("services").catalog.hotMovie(id.data) : undefined;
+    const hot = CANONICAL_ID.test(raw)
+      ? c.get("services").catalog.hotMovie(Number(raw))
+      : undefined;
     if (hot) return catalogJson(hot.value, hot.headers);
+    const id = catalogIdParam.safeParse(raw);
     return withWindowHeaders(c, async () => {
       if (!id.success) {
         throw new Problem(

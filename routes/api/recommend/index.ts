@@ -2,7 +2,11 @@
 import type { Handlers } from "../../../lib/http/app_env.ts";
 import { parsedOr400 } from "../../../lib/http/validate.ts";
 import { assertSignedIn } from "../../../lib/http/middleware/require_user.ts";
-import { type RecommendMode, recommendQuerySchema } from "../../../lib/recommend/mod.ts";
+import {
+  quotaHeaders,
+  type RecommendMode,
+  recommendQuerySchema,
+} from "../../../lib/recommend/mod.ts";
 
 export const handler: Handlers = {
   async GET(c) {
@@ -11,6 +15,18 @@ export const handler: Handlers = {
       detail: "refresh and getNew take true or 1 (or false or 0).",
     });
     const mode: RecommendMode = query.getNew ? "getNew" : query.refresh ? "refresh" : "default";
-    return c.json(await c.var.services.recommend.recommend(assertSignedIn(c).id, { mode }));
+    // The token's session is checked inside the service's first statement (one round trip).
+    const { result, quota } = await c.var.services.recommend.answer(assertSignedIn(c).id, {
+      mode,
+      session: c.var.session,
+    });
+    const response = c.json(result);
+    // A cached answer carries the quota read beside it; the middleware then reads none.
+    if (quota) {
+      for (const [name, value] of Object.entries(quotaHeaders(quota))) {
+        response.headers.set(name, value);
+      }
+    }
+    return response;
   },
 };
