@@ -127,8 +127,10 @@ begin
   if delta = 0 then
     return null;
   end if;
-  update public.user_watched_counts c set minutes = c.minutes + delta
-    from (
+  -- The rows are locked in (user, period) order first, as every writer takes them, so two
+  -- movies' changes and a user's own writes never wait on each other in a cycle.
+  perform 1 from public.user_watched_counts c
+    join (
       select w.user_id, p.period
         from public.user_watched_movies w
         cross join lateral (
@@ -137,9 +139,18 @@ begin
           select extract(year from w.watched_on)::integer where w.watched_on is not null
         ) p
        where w.catalog_id = coalesce(new.catalog_id, old.catalog_id)
-       order by w.user_id, p.period
-    ) k
-   where c.user_id = k.user_id and c.period = k.period;
+    ) k on c.user_id = k.user_id and c.period = k.period
+   order by c.user_id, c.period
+     for update of c;
+  update public.user_watched_counts c set minutes = c.minutes + delta
+    from public.user_watched_movies w
+    cross join lateral (
+      select 0 as period
+      union all
+      select extract(year from w.watched_on)::integer where w.watched_on is not null
+    ) p
+   where w.catalog_id = coalesce(new.catalog_id, old.catalog_id)
+     and c.user_id = w.user_id and c.period = p.period;
   return null;
 end
 $$;
@@ -148,13 +159,16 @@ revoke execute on function public.watched_counts_apply(public.user_watched_movie
 revoke execute on function public.watched_counts_changed() from public, anon, authenticated;
 revoke execute on function public.watched_counts_movie_changed() from public, anon, authenticated;
 
-create trigger user_watched_movies_counts_insert after insert on public.user_watched_movies
+-- Named to fire after the year in review's triggers (triggers fire in name order), as on the
+-- movies table: every writer takes the year in review's rows first, then these, so a user's
+-- write and a movie's new details never wait on each other in a cycle.
+create trigger user_watched_movies_totals_insert after insert on public.user_watched_movies
   referencing new table as counts_new
   for each statement execute function public.watched_counts_changed();
-create trigger user_watched_movies_counts_update after update on public.user_watched_movies
+create trigger user_watched_movies_totals_update after update on public.user_watched_movies
   referencing old table as counts_old new table as counts_new
   for each statement execute function public.watched_counts_changed();
-create trigger user_watched_movies_counts_delete after delete on public.user_watched_movies
+create trigger user_watched_movies_totals_delete after delete on public.user_watched_movies
   referencing old table as counts_old
   for each statement execute function public.watched_counts_changed();
 
