@@ -1,20 +1,24 @@
 /**
- * The cost curve of one user's history at 100, 1,000 and 10,000 movies (docs/lists.md): the
- * /watched page (HTML bytes and time to render) and a paged API read of 60, through
- * `app.request` in-process, each size's median against the 100-movie one measured in the same
- * run (rounds alternate between the sizes, so load on the shared machine hits them alike).
- * The store is the embedded one, or PostgreSQL when TEST_DATABASE_URL is set. Then a cached
- * `GET /api/recommend` against a 10-movie list read of the same user.
+ * The cost curve of one user's history at 100, 1,000 and 10,000 movies (docs/lists.md), on the
+ * embedded store and, when LOAD_DATABASE_URL (or TEST_DATABASE_URL) is set, on PostgreSQL too:
+ * the /watched page (HTML bytes and time to render), a paged API read of 60, the unpaged
+ * interface read (`GET /api/watched`, the whole list) and the exports (`GET /api/export` as
+ * JSON, and the watched list as CSV), through `app.request` in-process, each size's median
+ * against the 100-movie one measured in the same run (rounds alternate between the sizes, so
+ * load on the shared machine hits them alike). Then a cached `GET /api/recommend` against a
+ * 10-movie list read of the same user. SCALE_ROUNDS sets the rounds (11 by default).
  */
 import { FakeClock } from "../../lib/clock.ts";
+import { migrate, readMigrations } from "../../lib/store/migrate.ts";
+import { openPostgresStore } from "../../lib/store/postgres.ts";
 import { testApp } from "../../tests/helpers/app.ts";
 import { recommendWorld } from "../../tests/helpers/recommend_world.ts";
-import { TEST_DATABASE_URL } from "../../tests/helpers/store.ts";
 import { createUser } from "../../tests/helpers/users.ts";
 import { sessionCookie } from "../../tests/helpers/web.ts";
 
 const SIZES = [100, 1_000, 10_000];
-const ROUNDS = 15;
+const ROUNDS = Number(Deno.env.get("SCALE_ROUNDS") ?? 11);
+const DATABASE_URL = Deno.env.get("LOAD_DATABASE_URL") || Deno.env.get("TEST_DATABASE_URL");
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -27,9 +31,26 @@ async function timed(fn: () => Promise<Response>): Promise<{ ms: number; bytes: 
   return { ms, bytes: body.byteLength };
 }
 
-async function curve(): Promise<void> {
+/** The reads of the curve, each a request of one user. */
+const READS: { name: string; path: string; page?: boolean }[] = [
+  { name: "/watched page", path: "/watched", page: true },
+  { name: "paged read (60)", path: "/api/watched?limit=60" },
+  { name: "unpaged read", path: "/api/watched" },
+  { name: "export JSON", path: "/api/export" },
+  { name: "export CSV (watched)", path: "/api/export?format=csv&list=watched" },
+];
+
+async function openStore(engine: "embedded" | "postgres") {
+  if (engine === "embedded") return undefined;
+  const store = openPostgresStore(DATABASE_URL!, { max: 10 });
+  await migrate(store, await readMigrations());
+  return store;
+}
+
+async function curve(engine: "embedded" | "postgres"): Promise<void> {
   await using app = await testApp({
-    engine: TEST_DATABASE_URL ? "postgres" : "embedded",
+    engine: "embedded",
+    store: await openStore(engine),
     clock: new FakeClock("2026-06-01T12:00:00Z"),
     record: false,
     log: () => {},
@@ -44,7 +65,7 @@ async function curve(): Promise<void> {
   );
   const users = [];
   for (const size of SIZES) {
-    const user = await createUser(app.deps, { email: `scale-${size}@example.test` });
+    const user = await createUser(app.deps, { email: `scale-${size}-${Date.now()}@example.test` });
     await app.store.query(
       `insert into public.user_watched_movies (user_id, catalog_id, created_at, rating, watched_on)
        select $1::uuid, g, timestamptz '2020-01-01' + g * interval '1 minute', 1 + g % 10,
@@ -54,30 +75,40 @@ async function curve(): Promise<void> {
     );
     users.push({ size, user, cookie: sessionCookie(user.token, user.email) });
   }
-  const page: Record<number, number[]> = {};
-  const api: Record<number, number[]> = {};
-  const bytes: Record<number, number> = {};
-  for (let round = 0; round < ROUNDS + 2; round++) {
-    for (const { size, user, cookie } of users) {
-      const p = await timed(() => app.request("/watched", { headers: { cookie } }));
-      const a = await timed(() => app.request("/api/watched?limit=60", { headers: user.headers }));
-      if (round < 2) continue; // warm-up
-      (page[size] ??= []).push(p.ms);
-      (api[size] ??= []).push(a.ms);
-      bytes[size] = p.bytes;
+  if (engine === "postgres") await app.store.query("analyze");
+  const ms: Record<string, Record<number, number[]>> = {};
+  const bytes: Record<string, Record<number, number>> = {};
+  try {
+    for (let round = 0; round < ROUNDS + 2; round++) {
+      for (const { size, user, cookie } of users) {
+        for (const read of READS) {
+          const headers = read.page ? { cookie } : user.headers;
+          const r = await timed(() => app.request(read.path, { headers }));
+          if (round < 2) continue; // warm-up
+          ((ms[read.name] ??= {})[size] ??= []).push(r.ms);
+          (bytes[read.name] ??= {})[size] = r.bytes;
+        }
+      }
     }
+  } finally {
+    // PostgreSQL keeps its rows between runs: the bench's users go (their rows by cascade).
+    await app.store.query(`delete from auth.users where id = any ($1::uuid[])`, [
+      users.map((u) => u.user.id),
+    ]);
   }
-  const store = TEST_DATABASE_URL ? "postgres" : "embedded";
-  console.log(`store: ${store}, medians of ${ROUNDS} alternating rounds`);
-  console.log("| movies | /watched bytes | /watched ms | ratio | paged read (60) ms | ratio |");
-  console.log("| ------ | -------------- | ----------- | ----- | ------------------ | ----- |");
-  for (const size of SIZES) {
-    const p = median(page[size]);
-    const a = median(api[size]);
-    console.log(
-      `| ${size} | ${bytes[size]} | ${p.toFixed(2)} | ${(p / median(page[100])).toFixed(2)} | ` +
-        `${a.toFixed(2)} | ${(a / median(api[100])).toFixed(2)} |`,
-    );
+  console.log(`\nstore: ${engine}, medians of ${ROUNDS} alternating rounds`);
+  console.log("| read | movies | bytes | ms | ratio to 100 |");
+  console.log("| ---- | ------ | ----- | -- | ------------ |");
+  for (const read of READS) {
+    const base = median(ms[read.name][100]);
+    for (const size of SIZES) {
+      const m = median(ms[read.name][size]);
+      console.log(
+        `| ${read.name} | ${size.toLocaleString("en")} | ` +
+          `${bytes[read.name][size].toLocaleString("en")} | ${m.toFixed(1)} | ` +
+          `${(m / base).toFixed(2)} |`,
+      );
+    }
   }
 }
 
@@ -104,6 +135,8 @@ async function cachedRecommend(): Promise<void> {
 }
 
 export default async function scale(): Promise<void> {
-  await curve();
+  await curve("embedded");
+  if (DATABASE_URL) await curve("postgres");
+  else console.log("\nSKIP PostgreSQL: set LOAD_DATABASE_URL");
   await cachedRecommend();
 }
