@@ -119,13 +119,15 @@ for (const engine of ENGINES) {
       add(w, u, { catalogId: id, rating: 1 + (i % 10), watchedOn: "2025-02-02" }),
       add(w, other, { catalogId: id, watchedOn: `202${i % 6}-05-05` }),
     ]));
-    await Promise.all(ids.filter((_, i) => i % 3 === 0).flatMap((id) => [
-      w.t.request("/api/watched", send(u, "DELETE", { catalogId: id })).then((r) =>
-        r.body?.cancel()
-      ),
-      add(w, other, { catalogId: id, rating: 9 }),
-      movie(w, id, 77),
-    ]));
+    await Promise.all(
+      ids.filter((_, i) => i % 3 === 0).flatMap((id) => [
+        w.t.request("/api/watched", send(u, "DELETE", { catalogId: id })).then((r) =>
+          r.body?.cancel()
+        ),
+        add(w, other, { catalogId: id, rating: 9 }),
+        movie(w, id, 77),
+      ]),
+    );
     await exact(w, u, "concurrent writes");
     await exact(w, other, "the other user's, concurrent");
 
