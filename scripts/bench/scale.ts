@@ -6,7 +6,8 @@
  * JSON, and the watched list as CSV), through `app.request` in-process, each size's median
  * against the 100-movie one measured in the same run (rounds alternate between the sizes, so
  * load on the shared machine hits them alike). Then a cached `GET /api/recommend` against a
- * 10-movie list read of the same user. SCALE_ROUNDS sets the rounds (11 by default).
+ * 10-movie list read of the same user. SCALE_ROUNDS sets the rounds (11 by default);
+ * SCALE_STORES=postgres (or embedded) runs the curve on that store alone.
  */
 import { FakeClock } from "../../lib/clock.ts";
 import { migrate, readMigrations } from "../../lib/store/migrate.ts";
@@ -42,7 +43,8 @@ const READS: { name: string; path: string; page?: boolean }[] = [
 
 async function openStore(engine: "embedded" | "postgres") {
   if (engine === "embedded") return undefined;
-  const store = openPostgresStore(DATABASE_URL!, { max: 10 });
+  // Seeding 10,000 movies and films runs every trigger: more than a request's deadline.
+  const store = openPostgresStore(DATABASE_URL!, { max: 10, timeoutMs: 600_000 });
   await migrate(store, await readMigrations());
   return store;
 }
@@ -135,8 +137,9 @@ async function cachedRecommend(): Promise<void> {
 }
 
 export default async function scale(): Promise<void> {
-  await curve("embedded");
-  if (DATABASE_URL) await curve("postgres");
-  else console.log("\nSKIP PostgreSQL: set LOAD_DATABASE_URL");
+  const stores = (Deno.env.get("SCALE_STORES") ?? "embedded,postgres").split(",");
+  if (stores.includes("embedded")) await curve("embedded");
+  if (stores.includes("postgres") && DATABASE_URL) await curve("postgres");
+  else if (stores.includes("postgres")) console.log("\nSKIP PostgreSQL: set LOAD_DATABASE_URL");
   await cachedRecommend();
 }
