@@ -15,13 +15,17 @@ const STALE_SQL = `select format('%I.%I', s.schemaname, s.relname) as name
   from pg_catalog.pg_stat_user_tables s
  where s.n_mod_since_analyze > 50 + 0.1 * s.n_live_tup`;
 
-/** Returns the step to await after each call: analyzes stale tables, at most every 5 s. */
-export function autoAnalyze(db: PGlite): () => Promise<void> {
+/**
+ * Returns the step to await after each call: analyzes stale tables, at most every `everyMs`
+ * (5 s by default).
+ */
+export function autoAnalyze(db: PGlite, options: { everyMs?: number } = {}): () => Promise<void> {
+  const everyMs = options.everyMs ?? CHECK_EVERY_MS;
   // The first look comes a while after opening, so a short-lived store (a test) never pays it.
   let last = performance.now();
   let running = false;
   return async () => {
-    if (running || performance.now() - last < CHECK_EVERY_MS) return;
+    if (running || performance.now() - last < everyMs) return;
     running = true;
     try {
       const stale = await db.query<{ name: string }>(STALE_SQL);
