@@ -4,8 +4,8 @@
  * the /watched page (HTML bytes and time to render), a paged API read of 60, the unpaged
  * interface read (`GET /api/watched`, the whole list) and the exports (`GET /api/export` as
  * JSON, and the watched list as CSV), through `app.request` in-process, each size's median
- * against the 100-movie one measured in the same run (rounds alternate between the sizes, so
- * load on the shared machine hits them alike). Then a cached `GET /api/recommend` against a
+ * against the 100-movie one measured in the same run (rounds alternate between the sizes, each
+ * round starting with another, so load on the shared machine hits them alike). Then a cached `GET /api/recommend` against a
  * 10-movie list read of the same user. SCALE_ROUNDS sets the rounds (11 by default);
  * SCALE_STORES=postgres (or embedded) runs the curve on that store alone.
  */
@@ -82,7 +82,10 @@ async function curve(engine: "embedded" | "postgres"): Promise<void> {
   const bytes: Record<string, Record<number, number>> = {};
   try {
     for (let round = 0; round < ROUNDS + 2; round++) {
-      for (const { size, user, cookie } of users) {
+      // Each round starts with another size, so the one after the largest reads (and its
+      // garbage) is not always the same.
+      const order = users.map((_, i) => users[(i + round) % users.length]);
+      for (const { size, user, cookie } of order) {
         for (const read of READS) {
           const headers = read.page ? { cookie } : user.headers;
           const r = await timed(() => app.request(read.path, { headers }));
