@@ -14,7 +14,7 @@ import { migrate, readMigrations } from "../../lib/store/migrate.ts";
 import { openPostgresStore } from "../../lib/store/postgres.ts";
 import { testApp } from "../../tests/helpers/app.ts";
 import { recommendWorld } from "../../tests/helpers/recommend_world.ts";
-import { createUser } from "../../tests/helpers/users.ts";
+import { createUser, type TestUser } from "../../tests/helpers/users.ts";
 import { sessionCookie } from "../../tests/helpers/web.ts";
 
 const SIZES = [100, 1_000, 10_000];
@@ -65,7 +65,7 @@ async function curve(engine: "embedded" | "postgres"): Promise<void> {
        from generate_series(1, 10000) g
      on conflict (catalog_id) do nothing`,
   );
-  const users = [];
+  const users: { size: number; user: TestUser; cookie: string }[] = [];
   for (const size of SIZES) {
     const user = await createUser(app.deps, { email: `scale-${size}-${Date.now()}@example.test` });
     await app.store.query(
