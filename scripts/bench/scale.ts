@@ -11,6 +11,7 @@
  */
 import { FakeClock } from "../../lib/clock.ts";
 import { migrate, readMigrations } from "../../lib/store/migrate.ts";
+import type { Store } from "../../lib/store/mod.ts";
 import { openPostgresStore } from "../../lib/store/postgres.ts";
 import { testApp } from "../../tests/helpers/app.ts";
 import { recommendWorld } from "../../tests/helpers/recommend_world.ts";
@@ -50,9 +51,19 @@ async function openStore(engine: "embedded" | "postgres") {
 }
 
 async function curve(engine: "embedded" | "postgres"): Promise<void> {
+  const own = await openStore(engine);
+  try {
+    await curveOn(engine, own);
+  } finally {
+    // The app leaves a store it was given open: its pool would keep the process alive.
+    await own?.close();
+  }
+}
+
+async function curveOn(engine: "embedded" | "postgres", store?: Store): Promise<void> {
   await using app = await testApp({
     engine: "embedded",
-    store: await openStore(engine),
+    store,
     clock: new FakeClock("2026-06-01T12:00:00Z"),
     record: false,
     log: () => {},
