@@ -32,44 +32,16 @@ grant all on public.user_watched_counts to service_role;
 create index if not exists user_watched_movies_catalog_idx
   on public.user_watched_movies (catalog_id);
 
--- Adds `added` and takes away `removed` (watched rows) from their users' periods, in one
--- pass, users in one order (so two writers never wait on each other's rows in a cycle). A user
--- no longer there (an account being deleted, its rows going by cascade) gets no row.
-create or replace function public.watched_counts_apply(
-  added public.user_watched_movies[],
-  removed public.user_watched_movies[]
-)
+-- Moves the users' periods by `deltas` (already summed per user and period), users in one order
+-- (so two writers never wait on each other's rows in a cycle). A user no longer there (an
+-- account being deleted, its rows going by cascade) gets no row.
+create or replace function public.watched_counts_apply(deltas public.user_watched_counts[])
 returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  deltas public.user_watched_counts[];
 begin
-  with r as (
-    select a.user_id, a.catalog_id, a.watched_on, a.rating, 1 as s from unnest(added) a
-    union all
-    select b.user_id, b.catalog_id, b.watched_on, b.rating, -1 from unnest(removed) b
-  ), d as (
-    select r.user_id, p.period,
-      sum(r.s)::integer as movies,
-      sum(r.s * coalesce(m.runtime, 0))::bigint as minutes,
-      sum(case when r.rating is null then 0 else r.s end)::integer as rated,
-      sum(r.s * coalesce(r.rating, 0))::integer as rating_sum
-    from r
-    left join public.movies m on m.catalog_id = r.catalog_id
-    cross join lateral (
-      select 0 as period
-      union all
-      select extract(year from r.watched_on)::integer where r.watched_on is not null
-    ) p
-    group by r.user_id, p.period
-  )
-  select array_agg(row(d.*)::public.user_watched_counts order by d.user_id, d.period)
-    into deltas
-    from d
-   where (d.movies, d.minutes, d.rated, d.rating_sum) <> (0, 0, 0, 0);
   if deltas is null then
     return;
   end if;
@@ -87,26 +59,82 @@ begin
 end
 $$;
 
--- After a statement on the watched rows: the rows it added and removed, at once.
+-- After a statement on the watched rows: the rows it added count +1, the rows it removed -1,
+-- summed per user and period straight from the transition tables (a 20,000-row insert is one
+-- aggregate, not 20,000 row copies).
 create or replace function public.watched_counts_changed()
 returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  deltas public.user_watched_counts[];
 begin
   if tg_op = 'INSERT' then
-    perform public.watched_counts_apply(
-      array(select row(n.*)::public.user_watched_movies from counts_new n),
-      null::public.user_watched_movies[]);
+    select array_agg(row(d.*)::public.user_watched_counts order by d.user_id, d.period)
+      into deltas
+      from (
+        select r.user_id, p.period,
+          sum(r.s)::integer as movies,
+          sum(r.s * coalesce(m.runtime, 0))::bigint as minutes,
+          sum(case when r.rating is null then 0 else r.s end)::integer as rated,
+          sum(r.s * coalesce(r.rating, 0))::integer as rating_sum
+        from (select n.user_id, n.catalog_id, n.watched_on, n.rating, 1 as s from counts_new n) r
+        left join public.movies m on m.catalog_id = r.catalog_id
+        cross join lateral (
+          select 0 as period
+          union all
+          select extract(year from r.watched_on)::integer where r.watched_on is not null
+        ) p
+        group by r.user_id, p.period
+        having (sum(r.s), sum(r.s * coalesce(m.runtime, 0)), sum(r.s * coalesce(r.rating, 0)),
+          sum(case when r.rating is null then 0 else r.s end)) <> (0, 0, 0, 0)
+      ) d;
   elsif tg_op = 'DELETE' then
-    perform public.watched_counts_apply(null::public.user_watched_movies[],
-      array(select row(o.*)::public.user_watched_movies from counts_old o));
+    select array_agg(row(d.*)::public.user_watched_counts order by d.user_id, d.period)
+      into deltas
+      from (
+        select r.user_id, p.period,
+          sum(r.s)::integer as movies,
+          sum(r.s * coalesce(m.runtime, 0))::bigint as minutes,
+          sum(case when r.rating is null then 0 else r.s end)::integer as rated,
+          sum(r.s * coalesce(r.rating, 0))::integer as rating_sum
+        from (select o.user_id, o.catalog_id, o.watched_on, o.rating, -1 as s from counts_old o) r
+        left join public.movies m on m.catalog_id = r.catalog_id
+        cross join lateral (
+          select 0 as period
+          union all
+          select extract(year from r.watched_on)::integer where r.watched_on is not null
+        ) p
+        group by r.user_id, p.period
+        having (sum(r.s), sum(r.s * coalesce(m.runtime, 0)), sum(r.s * coalesce(r.rating, 0)),
+          sum(case when r.rating is null then 0 else r.s end)) <> (0, 0, 0, 0)
+      ) d;
   else
-    perform public.watched_counts_apply(
-      array(select row(n.*)::public.user_watched_movies from counts_new n),
-      array(select row(o.*)::public.user_watched_movies from counts_old o));
+    select array_agg(row(d.*)::public.user_watched_counts order by d.user_id, d.period)
+      into deltas
+      from (
+        select r.user_id, p.period,
+          sum(r.s)::integer as movies,
+          sum(r.s * coalesce(m.runtime, 0))::bigint as minutes,
+          sum(case when r.rating is null then 0 else r.s end)::integer as rated,
+          sum(r.s * coalesce(r.rating, 0))::integer as rating_sum
+        from (select n.user_id, n.catalog_id, n.watched_on, n.rating, 1 as s from counts_new n
+          union all
+          select o.user_id, o.catalog_id, o.watched_on, o.rating, -1 as s from counts_old o) r
+        left join public.movies m on m.catalog_id = r.catalog_id
+        cross join lateral (
+          select 0 as period
+          union all
+          select extract(year from r.watched_on)::integer where r.watched_on is not null
+        ) p
+        group by r.user_id, p.period
+        having (sum(r.s), sum(r.s * coalesce(m.runtime, 0)), sum(r.s * coalesce(r.rating, 0)),
+          sum(case when r.rating is null then 0 else r.s end)) <> (0, 0, 0, 0)
+      ) d;
   end if;
+  perform public.watched_counts_apply(deltas);
   return null;
 end
 $$;
@@ -155,7 +183,7 @@ begin
 end
 $$;
 
-revoke execute on function public.watched_counts_apply(public.user_watched_movies[], public.user_watched_movies[]) from public, anon, authenticated;
+revoke execute on function public.watched_counts_apply(public.user_watched_counts[]) from public, anon, authenticated;
 revoke execute on function public.watched_counts_changed() from public, anon, authenticated;
 revoke execute on function public.watched_counts_movie_changed() from public, anon, authenticated;
 
