@@ -14,10 +14,11 @@ export const MAX_MY_LIST = 10_000;
 /** Which list a limit belongs to. */
 type LimitedList = "watched" | "mylist";
 
-// Counting stops at the limit, so a full list costs one index range of at most that length.
-const WATCHED_ROOM_SQL = `select ${MAX_WATCHED} - (select count(*) from (
-    select 1 from public.user_watched_movies where user_id = (select auth.uid())
-    limit ${MAX_WATCHED}) w)::int as room`;
+// The watched count is the one the writers' triggers keep (docs/lists.md): one row, whatever
+// the list's length.
+const WATCHED_ROOM_SQL = `select ${MAX_WATCHED} - coalesce((select movies
+    from public.user_watched_counts where user_id = (select auth.uid()) and period = 0), 0)
+    as room`;
 
 const MY_LIST_ROOM_SQL = `select ${MAX_MY_LIST} - coalesce((select cardinality(catalog_ids)
     from public.user_my_list where user_id = (select auth.uid())), 0) as room`;

@@ -79,9 +79,29 @@ function fromSql(list: ListName, q: ListQuery): string {
   where s.user_id = $1::uuid`;
 }
 
+// The total of a read without a filter, or filtered by rating alone, is the count the writers
+// keep (the watched list's period 0, My List's array length): one row, whatever the list's
+// length. A genre or "available to me" filter counts the filtered rows (docs/lists.md).
+function keptTotal(list: ListName, q: ListQuery): string | null {
+  if (q.genre !== undefined || q.availableMine) return null;
+  if (list === "mylist") {
+    return `coalesce((select cardinality(t.catalog_ids) from public.user_my_list t
+      where t.user_id = $1::uuid), 0)`;
+  }
+  const kept = q.rated === undefined ? "c.movies" : q.rated ? "c.rated" : "c.movies - c.rated";
+  return `coalesce((select ${kept} from public.user_watched_counts c
+      where c.user_id = $1::uuid and c.period = 0), 0)`;
+}
+
+// How many cards the read holds in all (`genreParam` the genre's parameter).
+function totalSql(list: ListName, q: ListQuery, genreParam: string): string {
+  return keptTotal(list, q) ??
+    `(select count(*) from ${fromSql(list, q)}${filters(q, genreParam)})`;
+}
+
 /** How many cards `list` read as `q` holds in all: `$1` the user, `$2` the genre if any. */
 export function listTotalSql(list: ListName, q: ListQuery): string {
-  return `select count(*)::int as total from ${fromSql(list, q)}${filters(q, "$2")}`;
+  return `select (${totalSql(list, q, "$2")})::int as total`;
 }
 
 function build(list: ListName, q: ListQuery, check: ReadCheck, live: string): string {
@@ -95,8 +115,8 @@ function build(list: ListName, q: ListQuery, check: ReadCheck, live: string): st
   let after = "";
   let limit = "";
   if (q.page) {
-    // The total in the same statement: an uncorrelated subquery, counted once.
-    const total = `(select count(*)::int from ${fromSql(list, q)}${filters(q, genreParam)})`;
+    // The total in the same statement: an uncorrelated subquery, read once.
+    const total = `(${totalSql(list, q, genreParam)})::int`;
     columns += `,\n    ${cursorColumns(list, q)},\n    ${total} as list_total`;
     let n = (check === "session" ? 3 : 2) + (q.genre !== undefined ? 1 : 0);
     const $ = () => `$${n++}`;

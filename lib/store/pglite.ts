@@ -2,6 +2,7 @@
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { STORE_TIMEOUT_MS, storeDeadline, storeUnavailable } from "./deadline.ts";
 import { type DirLock, lockDataDir } from "./dir_lock.ts";
+import { autoAnalyze } from "./pglite_analyze.ts";
 import { initialiseInChild } from "./pglite_init.ts";
 import { PGLITE_START_PARAMS } from "./pglite_params.ts";
 import type { Sql, Store } from "./types.ts";
@@ -39,6 +40,12 @@ export async function openPgliteStore(
     throw error;
   }
   const stats = { queries: 0 };
+  // No autovacuum in PGlite: the store analyzes changed tables itself (./pglite_analyze.ts).
+  const analyze = autoAnalyze(db);
+  const after = async <T>(result: T): Promise<T> => {
+    await analyze();
+    return result;
+  };
   const wrap = (tx: Transaction): Sql => ({
     async query<T>(text: string, params: unknown[] = []) {
       stats.queries++;
@@ -65,14 +72,15 @@ export async function openPgliteStore(
       }),
       timeoutMs,
       () => abandoned = true,
-    );
+    ).then(after);
   };
   return {
     kind: "embedded",
     stats,
     query<T>(text: string, params: unknown[] = []) {
       stats.queries++;
-      return storeDeadline(db.query<T>(text, params).then((result) => result.rows), timeoutMs);
+      return storeDeadline(db.query<T>(text, params).then((result) => result.rows), timeoutMs)
+        .then(after);
     },
     transaction: (fn) => transaction((tx) => fn(wrap(tx))),
     asUser: (userId, fn) =>
