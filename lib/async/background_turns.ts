@@ -27,7 +27,7 @@ export interface Turn {
 }
 
 /** What the scheduler is told: its time source (injected in tests), slice and share. */
-export interface TurnOptions {
+interface TurnOptions {
   clock?: Pick<Clock, "now" | "sleep">;
   sliceMs?: number;
   /** Between 0 (exclusive) and 1: 0.5 pauses as long as each turn took. */
