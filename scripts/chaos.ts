@@ -12,7 +12,8 @@
  *   probe reads health, a stored detail, a search and a list every 100 ms.
  * PostgreSQL parts run when LOAD_DATABASE_URL (or TEST_DATABASE_URL) is set. CHAOS_ROUNDS and
  * CHAOS_FUZZ shorten or lengthen the run; CHAOS_ONLY=kill,bodies,database,upstreams,fuzz,storm
- * picks; STORM_RUN_SECONDS and STORM_MAX_SECONDS bound the storm.
+ * picks; STORM_RUN_SECONDS and STORM_MAX_SECONDS bound the storm, STORM_MIB sizes its two large
+ * files.
  */
 import { scriptDatabaseUrl, startWorld } from "./load/world.ts";
 import { slowBodies } from "./chaos/bodies.ts";

@@ -4,6 +4,7 @@ import { STORE_TIMEOUT_MS, storeDeadline, storeUnavailable } from "./deadline.ts
 import { type DirLock, lockDataDir } from "./dir_lock.ts";
 import { autoAnalyze } from "./pglite_analyze.ts";
 import { initialiseInChild } from "./pglite_init.ts";
+import { type Lane, LaneQueue } from "./lanes.ts";
 import { PGLITE_START_PARAMS } from "./pglite_params.ts";
 import type { Sql, Store } from "./types.ts";
 import { USER_SETTINGS_SQL, userClaims } from "./user_settings.ts";
@@ -40,10 +41,16 @@ export async function openPgliteStore(
     throw error;
   }
   const stats = { queries: 0 };
-  // No autovacuum in PGlite: the store analyzes changed tables itself (./pglite_analyze.ts).
+  const lanes = new LaneQueue();
+  // No autovacuum in PGlite: the store analyzes changed tables itself (./pglite_analyze.ts), as
+  // one background-lane task at a time, so no caller waits for it and no backlog of looks grows.
   const analyze = autoAnalyze(db);
-  const after = async <T>(result: T): Promise<T> => {
-    await analyze();
+  let looking = false;
+  const after = <T>(result: T): T => {
+    if (!looking) {
+      looking = true;
+      lanes.run("background", analyze).finally(() => looking = false);
+    }
     return result;
   };
   const wrap = (tx: Transaction): Sql => ({
@@ -56,48 +63,58 @@ export async function openPgliteStore(
       await tx.exec(script);
     },
   });
-  // PGlite runs one statement at a time: a call waits behind a long transaction. A transaction
-  // given up on rolls back, or never starts: its client was told 503, so nothing may commit.
-  const transaction = <T>(fn: (tx: Transaction) => Promise<T>): Promise<T> => {
+  // PGlite runs one statement at a time: a call waits in its lane (./lanes.ts) for its turn. A
+  // call given up on never starts, and a transaction given up on midway rolls back: its client
+  // was told 503, so nothing may commit.
+  const bounded = <T>(lane: Lane, fn: (guard: () => void) => Promise<T>): Promise<T> => {
     let abandoned = false;
     const guard = () => {
       if (abandoned) throw storeUnavailable();
     };
     return storeDeadline(
-      db.transaction(async (tx) => {
+      lanes.run(lane, () => {
         guard();
-        const result = await fn(tx);
-        guard();
-        return result;
+        return fn(guard);
       }),
       timeoutMs,
       () => abandoned = true,
     ).then(after);
   };
-  return {
-    kind: "embedded",
-    stats,
+  const transaction = <T>(lane: Lane, fn: (tx: Transaction) => Promise<T>): Promise<T> =>
+    bounded(lane, (guard) =>
+      db.transaction(async (tx) => {
+        const result = await fn(tx);
+        guard();
+        return result;
+      }));
+  const calls = (lane: Lane): Omit<Store, "kind" | "stats" | "close" | "background"> => ({
     query<T>(text: string, params: unknown[] = []) {
       stats.queries++;
-      return storeDeadline(db.query<T>(text, params).then((result) => result.rows), timeoutMs)
-        .then(after);
+      return bounded(lane, async () => (await db.query<T>(text, params)).rows);
     },
-    transaction: (fn) => transaction((tx) => fn(wrap(tx))),
+    transaction: (fn) => transaction(lane, (tx) => fn(wrap(tx))),
     asUser: (userId, fn) =>
-      transaction(async (tx) => {
+      transaction(lane, async (tx) => {
         await tx.query(USER_SETTINGS_SQL, [userClaims(userId)]);
         return await fn(wrap(tx));
       }),
-    async exec(script) {
-      await db.exec(script);
-    },
+    // Migrations may take longer than a request's bound; they run once, at start.
+    exec: (script) => lanes.run(lane, () => db.exec(script).then(() => {})),
+  });
+  const close = async () => {
+    try {
+      await db.close();
+    } finally {
+      lock?.release();
+    }
+  };
+  const background: Store = { kind: "embedded", stats, ...calls("background"), close };
+  return {
+    kind: "embedded",
+    stats,
+    ...calls("interactive"),
+    background,
     dump: () => db.dumpDataDir("none"),
-    async close() {
-      try {
-        await db.close();
-      } finally {
-        lock?.release();
-      }
-    },
+    close,
   };
 }

@@ -24,4 +24,15 @@ export interface Store extends Sql {
   asUser<T>(userId: string, fn: (tx: Sql) => Promise<T>): Promise<T>;
   /** Closes the connections. */
   close(): Promise<void>;
+  /**
+   * The same store for background work (history imports): on the embedded store its calls wait
+   * behind every request's (lib/store/lanes.ts). Absent where one queue does not serve both
+   * (PostgreSQL's pool); `backgroundStore` picks.
+   */
+  readonly background?: Store;
+}
+
+/** The store background work should use: `store.background` where there is one, else `store`. */
+export function backgroundStore(store: Store): Store {
+  return store.background ?? store;
 }

@@ -7,6 +7,7 @@
 import { limiter } from "../../async/limiter.ts";
 import type { SearchRow } from "../../catalog/types.ts";
 import type { JobLease } from "../../jobs/lease.ts";
+import type { BackgroundTurns } from "../../async/background_turns.ts";
 import type { Clock } from "../../clock.ts";
 import { describeError, type Logger } from "../../log.ts";
 import { Problem } from "../../problem.ts";
@@ -39,6 +40,8 @@ interface RunOptions {
   lookahead: number;
   /** The run's lease: its heartbeat is false once another instance has taken the run over. */
   lease: Pick<JobLease, "heartbeat">;
+  /** The process's background scheduler, shared by every import (./slices.ts). */
+  turns?: BackgroundTurns;
 }
 
 /** How a run ended; `abandoned` when another instance took it over. */
@@ -63,7 +66,7 @@ export async function executeImport(run: StoredRun, options: RunOptions): Promis
   // The embedded store resolves its queries in microtasks: without a timer turn between
   // batches, a run that needs no network (ids from the file) would hold the event loop from
   // its first batch to its last (a 35-75 s stall for a 20 MiB Trakt export).
-  const slicer = new Slicer();
+  const slicer = new Slicer(undefined, options.turns);
 
   const matchBatch = async (start: number): Promise<MatchResult[]> => {
     const slice = units.slice(start, start + batchSize);
@@ -150,5 +153,7 @@ export async function executeImport(run: StoredRun, options: RunOptions): Promis
       error: failure(error),
     }).catch(() => {});
     return "failed";
+  } finally {
+    slicer.done();
   }
 }

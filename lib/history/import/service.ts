@@ -10,6 +10,8 @@ import type { AppDeps } from "../../deps.ts";
 import { type JobLease, takeJobLease } from "../../jobs/lease.ts";
 import { describeError } from "../../log.ts";
 import { Problem } from "../../problem.ts";
+import { BackgroundTurns } from "../../async/background_turns.ts";
+import { backgroundStore } from "../../store/mod.ts";
 import { parseHistoryFile } from "./parse.ts";
 import type { HistoryImportOptions, HistoryImportService } from "./service_types.ts";
 import { rememberRows, retryingSearch } from "./catalog_steps.ts";
@@ -56,18 +58,23 @@ export function createHistoryImportService(
 ): HistoryImportService {
   const { store, kv, clock, log } = deps;
   const { catalog } = options;
+  // A run's statements wait behind every request's on the embedded store (lib/store/lanes.ts),
+  // and every import's slices take turns in one scheduler (./slices.ts); a person's own calls
+  // (the upload's checks, polls, cancel) stay in the interactive lane.
+  const work = backgroundStore(store);
+  const turns = options.turns ?? new BackgroundTurns();
   const ttlMs = options.lockTtlMs ?? RUN_LEASE_MS;
   // The runs going on in the background here, so a caller can wait for them to end.
   const inflight = new Set<Promise<unknown>>();
 
   const search = retryingSearch(catalog, clock);
-  const remember = (rows: SearchRow[]) => rememberRows(store, rows, clock.now());
+  const remember = (rows: SearchRow[]) => rememberRows(work, rows, clock.now());
 
   // Movies named by id that the store has no row of get their details fetched afterwards.
   async function prefetchUnknown(run: StoredRun) {
     const ids = [...new Set(run.units.flatMap((u) => (u.tmdbId === undefined ? [] : [u.tmdbId])))];
     if (ids.length === 0) return;
-    const rows = await store.query<{ id: number }>(
+    const rows = await work.query<{ id: number }>(
       `select c as id from unnest($1::integer[]) as c
        where not exists (select 1 from public.movies m where m.catalog_id = c)`,
       [ids],
@@ -83,7 +90,7 @@ export function createHistoryImportService(
   function carryOn(run: StoredRun, lease: JobLease) {
     const started = performance.now();
     const done = executeImport(run, {
-      store,
+      store: work,
       search,
       clock,
       log,
@@ -92,6 +99,7 @@ export function createHistoryImportService(
       concurrency: options.concurrency ?? 8,
       lookahead: 2,
       lease,
+      turns,
     }).then(async (end: RunEnd) => {
       // Abandoned: the run was cancelled or taken over; its lease runs out by itself.
       if (end !== "abandoned") await lease.release();
@@ -113,7 +121,7 @@ export function createHistoryImportService(
   async function resumeOne(id: string): Promise<boolean> {
     const lease = await takeLease(id);
     if (!lease) return false;
-    const run = await loadRunning(store, id);
+    const run = await loadRunning(work, id);
     if (!run) {
       await lease.release();
       return false;
@@ -134,7 +142,7 @@ export function createHistoryImportService(
         new Problem(409, "import_running", "An import of yours is already running.");
       if (busy.busy) throw running();
       // Read in slices that yield, so the event loop keeps answering others meanwhile.
-      const slicer = new Slicer();
+      const slicer = new Slicer(undefined, turns);
       const parsed = await parseHistoryFile(file, {
         zip: options.zip,
         maxRows: options.maxRows,
@@ -170,7 +178,8 @@ export function createHistoryImportService(
         await lease.release();
         throw running();
       }
-      await storeUnits(store, run.id, units, () => slicer.tick());
+      await storeUnits(work, run.id, units, () => slicer.tick());
+      slicer.done();
       log({ level: "info", msg: "history import started", importId: run.id, format: run.format });
       carryOn(run, lease);
       return { importId: run.id, status: "running" };

@@ -1,4 +1,5 @@
 /** The history import service's interface and tuning (built by service.ts). */
+import type { BackgroundTurns } from "../../async/background_turns.ts";
 import type { MovieSource } from "../../catalog/types.ts";
 import type { ZipLimits } from "./parse.ts";
 import type { HistoryImportRun } from "./runs.ts";
@@ -34,4 +35,6 @@ export interface HistoryImportOptions {
   zip?: ZipLimits;
   /** Rows a file may hold (default 500,000). */
   maxRows?: number;
+  /** The background scheduler every import's slices share (default: one of this service's). */
+  turns?: BackgroundTurns;
 }

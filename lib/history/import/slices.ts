@@ -1,8 +1,12 @@
 /**
- * Cooperative slicing of CPU-heavy import steps (inflating, CSV parsing, grouping): each step
- * calls `tick()` often, and after about `sliceMs` of work the slicer gives the event loop a
- * turn, so health checks and other users' requests are answered while an import is read.
+ * Cooperative slicing of CPU-heavy import steps (inflating, CSV parsing, grouping, the run's
+ * batches): each step calls `tick()` often, and after about `sliceMs` of work the slicer gives
+ * the event loop a turn, so health checks and other users' requests are answered while an
+ * import is read. Given the process's `BackgroundTurns`, a tick past the slice waits for this
+ * work's next turn instead (lib/async/background_turns.ts): every import's slices then take
+ * turns, and all of them together take at most the scheduler's share of the event loop.
  */
+import type { BackgroundTurns, Turn } from "../../async/background_turns.ts";
 
 /** The longest stretch of import work between two turns of the event loop. */
 const SLICE_MS = 8;
@@ -11,13 +15,17 @@ const SLICE_MS = 8;
 export class Slicer {
   #since = performance.now();
   readonly #sliceMs: number;
+  readonly #turns: BackgroundTurns | undefined;
+  #turn: Turn | undefined;
 
-  constructor(sliceMs: number = SLICE_MS) {
+  constructor(sliceMs: number = SLICE_MS, turns?: BackgroundTurns) {
     this.#sliceMs = sliceMs;
+    this.#turns = turns;
   }
 
-  /** Resolves at once while the slice lasts, else after a macrotask turn of the event loop. */
+  /** Resolves at once while the slice lasts, else after a turn of the event loop. */
   tick(): Promise<void> | undefined {
+    if (this.#turns) return this.#nextTurn(this.#turns);
     if (performance.now() - this.#since < this.#sliceMs) return undefined;
     return new Promise((resolve) =>
       setTimeout(() => {
@@ -25,5 +33,19 @@ export class Slicer {
         resolve();
       }, 0)
     );
+  }
+
+  /** Gives the turn back, when the work is done before its slice is. */
+  done(): void {
+    this.#turn?.end();
+    this.#turn = undefined;
+  }
+
+  #nextTurn(turns: BackgroundTurns): Promise<void> | undefined {
+    if (this.#turn && !this.#turn.spent) return undefined;
+    this.done();
+    return turns.take().then((turn) => {
+      this.#turn = turn;
+    });
   }
 }
