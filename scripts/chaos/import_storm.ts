@@ -29,8 +29,9 @@ const FILE_MIB = Number(Deno.env.get("STORM_MIB") ?? "20");
 const PROBE_EVERY_MS = 100;
 const BOUND_MS = 5_000;
 const HEALTH_P99_TARGET_MS = 250;
-// The world's stored movies carry ids from 900,000,001 (scripts/load/world.ts).
-const STORED_MOVIE = 900_000_001;
+// The fake movie database's detail fixture, as `deno task load` asks for: the world's seeded
+// movies (ids from 900,000,001) are unknown to the fake, so their detail answered 404 every time.
+const STORED_MOVIE = 84892;
 
 interface Sample {
   what: string;
