@@ -106,7 +106,12 @@ async function seed(store: Store, extra: number): Promise<Emails> {
 /** Starts a world on `kind`; dispose it with `await using`. */
 export async function startWorld(
   kind: StoreKind,
-  options: { env?: Record<string, string>; users?: number } = {},
+  options: {
+    env?: Record<string, string>;
+    users?: number;
+    /** Drain the server's log unread once it listens (`deno task load`; see spawnServer). */
+    drainLog?: boolean;
+  } = {},
 ): Promise<World> {
   const databaseUrl = scriptDatabaseUrl();
   if (kind === "postgres" && !databaseUrl) throw new Error("LOAD_DATABASE_URL is not set");
@@ -137,7 +142,7 @@ export async function startWorld(
     ...options.env,
   };
   const start = async () => {
-    const server = await spawnServer(env);
+    const server = await spawnServer(env, { drainLog: options.drainLog });
     if (!server.url) throw new Error(`server did not start:\n${server.lines.join("\n")}`);
     return server;
   };

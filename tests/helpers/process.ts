@@ -26,10 +26,16 @@ export function freePort(): number {
   return port;
 }
 
-async function collect(stream: ReadableStream<Uint8Array>, lines: string[], onLine: () => void) {
+async function collect(
+  stream: ReadableStream<Uint8Array>,
+  lines: string[],
+  onLine: () => void,
+  drained: () => boolean,
+) {
   let rest = "";
   const decoder = new TextDecoder();
   for await (const chunk of stream) {
+    if (drained()) continue;
     const text = decoder.decode(chunk, { stream: true });
     const parts = (rest + text).split("\n");
     rest = parts.pop() ?? "";
@@ -48,7 +54,15 @@ async function collect(stream: ReadableStream<Uint8Array>, lines: string[], onLi
  */
 export async function spawnServer(
   env: Record<string, string>,
-  options: { timeoutMs?: number; denoFlags?: string[] } = {},
+  options: {
+    timeoutMs?: number;
+    denoFlags?: string[];
+    /**
+     * After `listening`, read the output without decoding or keeping it (a load run: the
+     * harness shares the server's cores, and splitting a line per request steals from them).
+     */
+    drainLog?: boolean;
+  } = {},
 ): Promise<ServerProcess> {
   const port = env.PORT ?? String(freePort());
   const child = new Deno.Command(Deno.execPath(), {
@@ -65,8 +79,11 @@ export async function spawnServer(
       ready.resolve(`http://127.0.0.1:${port}`);
     }
   };
-  const out = collect(child.stdout, lines, check);
-  const err = collect(child.stderr, lines, check);
+  let listening = false;
+  ready.promise.then(() => listening = true, () => {});
+  const drained = () => Boolean(options.drainLog) && listening;
+  const out = collect(child.stdout, lines, check, drained);
+  const err = collect(child.stderr, lines, check, drained);
   const exited = child.status.then(async (status) => {
     await Promise.all([out, err]);
     ready.resolve("");
