@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { detailBody, startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 import { spawnServer } from "./helpers/process.ts";
 import { TEST_DATABASE_URL } from "./helpers/store.ts";
+import { migrate, readMigrations } from "../lib/store/migrate.ts";
 import { openPostgresStore } from "../lib/store/postgres.ts";
 import { windowCounts } from "./helpers/window_counts.ts";
 
@@ -26,13 +27,15 @@ Deno.test({
     const forget = () =>
       store.query("delete from public.movies where catalog_id = any($1::int[])", [IDS]);
     try {
+      // The schema first: run alone, on a fresh database, no earlier test has applied it.
+      await migrate(store, await readMigrations());
       await forget();
       const env = {
         ...tmdbEnv(fake),
         DATABASE_URL: TEST_DATABASE_URL!,
         DENO_KV_PATH: `${dir}/kv.sqlite3`,
       };
-      // One after the other: both apply the (already applied) migrations on start.
+      // One after the other: both find the migrations applied on start.
       await using a = await spawnServer({ ...env, DATA_DIR: `${dir}/a` });
       await using b = await spawnServer({ ...env, DATA_DIR: `${dir}/b` });
       assert.ok(a.url && b.url, [...a.lines, ...b.lines].join("\n"));
