@@ -8,8 +8,8 @@ import { StarRating } from "./StarRating.tsx";
 import { api, ApiError } from "../lib/web/api.ts";
 import { formatDate, ratingText } from "../lib/web/entry_format.ts";
 
-/** The entry as GET /api/diary gives it (the fields the page uses). */
-interface DiaryEntryProps {
+/** An entry as GET /api/diary gives it (the fields the page uses). */
+export interface DiaryItem {
   id: string;
   catalogId: number;
   title: string;
@@ -23,7 +23,7 @@ interface DiaryEntryProps {
 }
 
 /** The entry's line, an Edit button, and the form it opens. */
-export function DiaryEntry(props: DiaryEntryProps) {
+export function DiaryEntry(props: DiaryItem) {
   const [entry, setEntry] = useState(props);
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(props);
@@ -34,7 +34,7 @@ export function DiaryEntry(props: DiaryEntryProps) {
     event.preventDefault();
     setStatus("Saving…");
     try {
-      const { data } = await api<{ entry: DiaryEntryProps }>(`/api/diary/${entry.id}`, {
+      const { data } = await api<{ entry: DiaryItem }>(`/api/diary/${entry.id}`, {
         method: "PATCH",
         body: {
           watchedOn: draft.watchedOn,
@@ -67,7 +67,7 @@ export function DiaryEntry(props: DiaryEntryProps) {
     if (entry.noteCut) {
       setStatus("Reading the note…");
       try {
-        const { data } = await api<{ entry: DiaryEntryProps }>(`/api/diary/${entry.id}`, {
+        const { data } = await api<{ entry: DiaryItem }>(`/api/diary/${entry.id}`, {
           auth: true,
         });
         whole = data.entry;

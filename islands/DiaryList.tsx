@@ -7,21 +7,7 @@ import { useState } from "preact/hooks";
 import { MoreLink } from "../components/MoreLink.tsx";
 import { notePreview } from "../lib/web/note_preview.ts";
 import { type NextPage, useMore } from "../lib/web/use_more.ts";
-import { DiaryEntry } from "../components/DiaryEntry.tsx";
-
-/** An entry as the page shows it (the fields of GET /api/diary's entries it uses). */
-export interface DiaryItem {
-  id: string;
-  catalogId: number;
-  title: string;
-  year: number;
-  watchedOn: string;
-  rating: number | null;
-  rewatch: boolean;
-  note: string | null;
-  /** The note is its preview: the whole one is read when the entry is edited. */
-  noteCut?: true;
-}
+import { DiaryEntry, type DiaryItem } from "../components/DiaryEntry.tsx";
 
 /** The page's entries and the page after them, if any. */
 interface DiaryListProps {

@@ -6,7 +6,7 @@
 import { PageCount } from "../components/PageCount.tsx";
 import { SignInPrompt } from "../components/SignInPrompt.tsx";
 import { Title } from "../components/Title.tsx";
-import type { DiaryItem } from "../islands/DiaryList.tsx";
+import type { DiaryItem } from "../components/DiaryEntry.tsx";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import { notePreview } from "../lib/web/note_preview.ts";
 import {

@@ -94,16 +94,25 @@ end $$;
 -- epoch ms) is past `p_gate_now`. Counts are written as JSON numbers expiring at `p_now + e`.
 -- Answers whether it counted, the counts (after when taken, as found when not) and the gate's
 -- time (0: none).
+-- It commits without waiting for its WAL flush (below), and has no `set search_path`: a
+-- function's SET clause undoes at its exit every SET LOCAL made inside it, this one included. It
+-- is invoker's rights, and every name in it is schema-qualified or pg_catalog's, which is
+-- searched first.
 create function coordination.take_count(
   p_now bigint, p_slots jsonb, p_gate text, p_gate_now numeric
 ) returns table (taken boolean, counts bigint[], closed_until numeric)
-language plpgsql set search_path = '' as $$
+language plpgsql as $$
 declare
   v_counts bigint[];
   v_limits bigint[];
   v_gate numeric := 0;
   v_version bigint;
 begin
+  -- The step does not wait for its WAL flush: the key's lock is released at once instead of
+  -- after a disk write (one step at a time per key, so the flush would bound the window's pace).
+  -- A database crash may forget the last fraction of a second of counts; after a crash that is
+  -- a window long gone and a unit or two of a quota or limit.
+  perform pg_catalog.set_config('synchronous_commit', 'off', true);
   perform coordination.lock_keys(array(
     select s ->> 'k' from pg_catalog.jsonb_array_elements(p_slots) as s
     union all select p_gate where p_gate is not null));
@@ -141,17 +150,22 @@ end $$;
 -- Deletes up to `p_max` rows expired by `p_now`, oldest first; rows a commit holds are left
 -- for the next round (skip locked), and a row renewed meanwhile is kept (the expiry is checked
 -- again on the row deleted). Answers how many went.
+-- The rows are chosen once, in a materialized CTE: an `in (...)` subquery may be rescanned
+-- for each row, and a rescan skips rows already deleted and picks others, past `p_max`.
 create function coordination.sweep(p_now bigint, p_max integer) returns integer
 language plpgsql set search_path = '' as $$
 declare
   v_gone integer;
 begin
+  with doomed as materialized (
+    select x.key from coordination.entries as x
+     where x.expires_at <= p_now
+     order by x.expires_at limit p_max
+     for update skip locked
+  )
   delete from coordination.entries as e
-   where e.key in (select x.key from coordination.entries as x
-                    where x.expires_at <= p_now
-                    order by x.expires_at limit p_max
-                    for update skip locked)
-     and e.expires_at <= p_now;
+   using doomed as d
+   where e.key = d.key and e.expires_at <= p_now;
   get diagnostics v_gone = row_count;
   return v_gone;
 end $$;
