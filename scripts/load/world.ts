@@ -141,8 +141,11 @@ export async function startWorld(
     ...(kind === "postgres" ? { DATABASE_URL: databaseUrl! } : {}),
     ...options.env,
   };
+  // LOAD_DENO_FLAGS passes flags to the server's `deno run` (e.g. `--cpu-prof --cpu-prof-dir=…`
+  // to see what a run spends its time on).
+  const denoFlags = Deno.env.get("LOAD_DENO_FLAGS")?.split(" ").filter(Boolean);
   const start = async () => {
-    const server = await spawnServer(env, { drainLog: options.drainLog });
+    const server = await spawnServer(env, { drainLog: options.drainLog, denoFlags });
     if (!server.url) throw new Error(`server did not start:\n${server.lines.join("\n")}`);
     return server;
   };
@@ -162,8 +165,11 @@ export async function startWorld(
       return world.server;
     },
     async [Symbol.asyncDispose]() {
-      world.server.kill("SIGKILL");
+      // SIGTERM first, so a profiled server (LOAD_DENO_FLAGS) writes its profile on the way out.
+      world.server.kill(denoFlags?.length ? "SIGTERM" : "SIGKILL");
+      const late = setTimeout(() => world.server.kill("SIGKILL"), 20_000);
       await world.server.exited;
+      clearTimeout(late);
       await tmdb.close();
       await ai.close();
       if (kind === "postgres") {
