@@ -33,3 +33,69 @@ Deno.test("a table changed by more than 50 rows and 10% is analyzed after the ne
     await db.close();
   }
 });
+
+Deno.test("an import's unmatched report is never analyzed, however much it grew", async () => {
+  const db = await PGlite.create();
+  try {
+    await db.exec(`create table public.history_import_unmatched (ord int primary key);
+      create table public.watched (id int primary key);
+      insert into public.history_import_unmatched select g from generate_series(1, 1000) g;
+      insert into public.watched select g from generate_series(1, 1000) g;`);
+    await db.query("select pg_stat_force_next_flush()");
+    await autoAnalyze(db, { everyMs: 0 })();
+    await db.query("select pg_stat_force_next_flush()");
+    const rows = (await db.query<{ relname: string }>(
+      `select relname from pg_stat_user_tables where last_analyze is not null order by relname`,
+    )).rows;
+    assert.deepEqual(rows.map((r) => r.relname), ["watched"]);
+  } finally {
+    await db.close();
+  }
+});
+
+const upkeep = async (db: PGlite) => {
+  await db.query("select pg_stat_force_next_flush()");
+  const [row] = (await db.query<{ vacuumed: boolean; analyzed: string | null; dead: number }>(
+    `select last_vacuum is not null as vacuumed, last_analyze::text as analyzed,
+            n_dead_tup::int as dead
+       from pg_stat_user_tables where relname = 'churn'`,
+  )).rows;
+  return row;
+};
+
+Deno.test("a table with more than 50 rows + 20% dead is vacuumed, so rewrites never pile up", async () => {
+  const db = await PGlite.create();
+  try {
+    await db.exec(`create table churn (id int primary key, n int);
+      insert into churn select g, 0 from generate_series(1, 1000) g;
+      update churn set n = 1 where id <= 600;`);
+    assert.equal((await upkeep(db)).dead, 600);
+    await autoAnalyze(db, { everyMs: 0 })();
+    const after = await upkeep(db);
+    assert.equal(after.vacuumed, true);
+    assert.equal(after.dead, 0);
+    assert.notEqual(after.analyzed, null);
+  } finally {
+    await db.close();
+  }
+});
+
+Deno.test("a table kept up within the last minute is left alone however much it changed since", async () => {
+  const db = await PGlite.create();
+  try {
+    await db.exec(`create table churn (id int primary key, n int);
+      insert into churn select g, 0 from generate_series(1, 1000) g;`);
+    await db.query("select pg_stat_force_next_flush()");
+    await autoAnalyze(db, { everyMs: 0 })();
+    const first = (await upkeep(db)).analyzed;
+    assert.notEqual(first, null);
+    await db.exec(`insert into churn select g, 0 from generate_series(1001, 5000) g`);
+    await db.query("select pg_stat_force_next_flush()");
+    await autoAnalyze(db, { everyMs: 0 })();
+    assert.equal((await upkeep(db)).analyzed, first);
+    await autoAnalyze(db, { everyMs: 0, againAfterMs: 0 })();
+    assert.notEqual((await upkeep(db)).analyzed, first);
+  } finally {
+    await db.close();
+  }
+});
