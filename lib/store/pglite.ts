@@ -53,12 +53,16 @@ export async function openPgliteStore(
     }
     return result;
   };
-  const wrap = (tx: Transaction): Sql => ({
+  // A background transaction (an import's batch) gives the event loop its turns between its
+  // statements too (./lanes.ts): it holds the store, but not every request still unread.
+  const wrap = (tx: Transaction, lane: Lane): Sql => ({
     async query<T>(text: string, params: unknown[] = []) {
+      if (lane === "background") await lanes.breathe();
       stats.queries++;
       return (await tx.query<T>(text, params)).rows;
     },
     async exec(script: string) {
+      if (lane === "background") await lanes.breathe();
       stats.queries++;
       await tx.exec(script);
     },
@@ -92,11 +96,11 @@ export async function openPgliteStore(
       stats.queries++;
       return bounded(lane, async () => (await db.query<T>(text, params)).rows);
     },
-    transaction: (fn) => transaction(lane, (tx) => fn(wrap(tx))),
+    transaction: (fn) => transaction(lane, (tx) => fn(wrap(tx, lane))),
     asUser: (userId, fn) =>
       transaction(lane, async (tx) => {
         await tx.query(USER_SETTINGS_SQL, [userClaims(userId)]);
-        return await fn(wrap(tx));
+        return await fn(wrap(tx, lane));
       }),
     // Migrations may take longer than a request's bound; they run once, at start.
     exec: (script) => lanes.run(lane, () => db.exec(script).then(() => {})),
