@@ -95,6 +95,11 @@ export interface Config {
   httpServer: "connections" | "deno_serve";
   /** Signup mode, password sign-in, OIDC and redirect allow-list (docs/oidc.md). */
   access: AccessConfig;
+  /**
+   * HISTORY_READ_WORKERS: uploaded history files read at once, each in its own Web Worker
+   * (docs/history.md); 0 reads them on the main thread in slices. Default 1, 0 on Deno Deploy.
+   */
+  historyReadWorkers: number;
 }
 
 const CAPTCHA_VERIFY_URLS = {
@@ -235,7 +240,21 @@ export function loadConfig(env: Env = Deno.env.toObject()): Config {
     bodyTimeoutMs: bodyTimeoutMs(env),
     httpServer: onDeploy ? "deno_serve" : httpServer(env),
     access: readAccessConfig(env),
+    historyReadWorkers: historyReadWorkers(env, onDeploy),
   };
+}
+
+// Deno Deploy may not offer workers: there the in-thread read is the default.
+function historyReadWorkers(env: Env, onDeploy: boolean): number {
+  const raw = value(env, "HISTORY_READ_WORKERS");
+  if (raw === undefined) return onDeploy ? 0 : 1;
+  if (!/^\d$/.test(raw) || Number(raw) > 8) {
+    throw new ConfigError(
+      "HISTORY_READ_WORKERS",
+      `must be an integer from 0 to 8, got ${JSON.stringify(raw)}`,
+    );
+  }
+  return Number(raw);
 }
 
 function watchRegion(env: Env): string {

@@ -16,6 +16,7 @@ import {
   type HistoryImportService,
   RUN_LEASE_MS,
 } from "./history/import/service.ts";
+import { offThreadReader } from "./history/import/read_off_thread.ts";
 import {
   type CatalogImportService,
   createCatalogImportService,
@@ -70,8 +71,14 @@ export function createServices(deps: AppDeps): Services {
     catalogImport: createCatalogImportService(deps, { catalog }),
     // Viewings, the year in review and the queue of what to rate (lib/diary).
     diary: createDiaryService(deps, { prefetch: (ids) => catalog.prefetch(ids) }),
-    // A user's history file, matched through the catalog's search (lib/history/import).
-    historyImport: createHistoryImportService(deps, { catalog }),
+    // A user's history file, matched through the catalog's search (lib/history/import), read
+    // in a worker unless HISTORY_READ_WORKERS=0 (then on this thread, in slices).
+    historyImport: createHistoryImportService(deps, {
+      catalog,
+      readFile: deps.config.historyReadWorkers > 0
+        ? offThreadReader({ readers: deps.config.historyReadWorkers })
+        : undefined,
+    }),
     // A write of a movie the store lacks fetches its details in the background.
     lists: createListsService(deps, { prefetch: (ids) => catalog.prefetch(ids) }),
     personalTokens: createPersonalTokenService(deps),

@@ -107,12 +107,14 @@ export async function historyWorld(
     store?: Store;
     kv?: Deno.Kv;
     fetch?: typeof fetch;
+    /** Environment variables on top of the fake's (HISTORY_READ_WORKERS=0: the in-thread read). */
+    env?: Record<string, string>;
   } = {},
 ): Promise<HistoryWorld> {
   const fake = await startFakeTmdb({ latencyMs: options.latencyMs ?? 0 });
   serveCatalog(fake);
   const t = await testApp({
-    env: tmdbEnv(fake),
+    env: { ...tmdbEnv(fake), ...options.env },
     engine: options.engine,
     clock: options.clock,
     store: options.store,

@@ -205,6 +205,9 @@ interface ParseOptions {
   slicer?: Slicer;
 }
 
+/** What reads a history file: `parseHistoryFile` here, or in a worker (read_off_thread.ts). */
+export type ReadHistoryFile = (bytes: Uint8Array, options?: ParseOptions) => Promise<ParsedFile>;
+
 /**
  * Reads an uploaded history file into rows, a slice at a time (the event loop gets a turn
  * every few milliseconds); 400 `unknown_format`, `invalid_file` or `too_many_rows` otherwise.

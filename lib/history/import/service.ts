@@ -1,8 +1,9 @@
 /**
- * The history import as a service (docs/history.md): `start` reads the file, records the
- * run with its units and carries it on in the background under a KV lease; `get` and `list`
- * read the user's runs; `resume` picks up runs a restart cut off (its restart step, listed in
- * lib/services.ts; a poll of a running run whose lease has lapsed resumes it too).
+ * The history import as a service (docs/history.md): `start` reads the file (in a worker where
+ * configured, read_off_thread.ts), records the run with its units and carries it on in the
+ * background under a KV lease; `get` and `list` read the user's runs; `resume` picks up runs a
+ * restart cut off (its restart step, listed in lib/services.ts; a poll of a running run whose
+ * lease has lapsed resumes it too).
  */
 import type { KvKey } from "../../kv.ts";
 import type { SearchRow } from "../../catalog/types.ts";
@@ -64,6 +65,7 @@ export function createHistoryImportService(
   const work = backgroundStore(store);
   const turns = options.turns ?? new BackgroundTurns();
   const ttlMs = options.lockTtlMs ?? RUN_LEASE_MS;
+  const readFile = options.readFile ?? parseHistoryFile;
   // The runs going on in the background here, so a caller can wait for them to end.
   const inflight = new Set<Promise<unknown>>();
 
@@ -141,9 +143,10 @@ export function createHistoryImportService(
       const running = () =>
         new Problem(409, "import_running", "An import of yours is already running.");
       if (busy.busy) throw running();
-      // Read in slices that yield, so the event loop keeps answering others meanwhile.
+      // Read in a worker (read_off_thread.ts), or here in slices that yield, so the event loop
+      // keeps answering others meanwhile; the slicer paces the steps after the read too.
       const slicer = new Slicer(undefined, turns);
-      const parsed = await parseHistoryFile(file, {
+      const parsed = await readFile(file, {
         zip: options.zip,
         maxRows: options.maxRows,
         slicer,

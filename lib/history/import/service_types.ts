@@ -1,7 +1,7 @@
 /** The history import service's interface and tuning (built by service.ts). */
 import type { BackgroundTurns } from "../../async/background_turns.ts";
 import type { MovieSource } from "../../catalog/types.ts";
-import type { ZipLimits } from "./parse.ts";
+import type { ReadHistoryFile, ZipLimits } from "./parse.ts";
 import type { HistoryImportRun } from "./runs.ts";
 import type { UnmatchedPage } from "./unmatched.ts";
 
@@ -37,4 +37,9 @@ export interface HistoryImportOptions {
   maxRows?: number;
   /** The background scheduler every import's slices share (default: one of this service's). */
   turns?: BackgroundTurns;
+  /**
+   * What reads an uploaded file (lib/services.ts: in a worker, read_off_thread.ts, unless
+   * configured off); default `parseHistoryFile` on this thread, in slices that take turns.
+   */
+  readFile?: ReadHistoryFile;
 }
