@@ -53,7 +53,10 @@ export function historyPaths(): Record<string, unknown> {
           409: problem("An import of this user's is running (`import_running`)."),
           413: problem("The file is over 20 MiB (`file_too_large`)."),
           500: internal,
-          503: problem("The run could not be claimed; try again (`import_unavailable`)."),
+          503: problem(
+            "The run could not be claimed, or the file not read within 60 s; try again " +
+              "(`import_unavailable`, with `Retry-After` after the read's deadline).",
+          ),
         },
       },
     },
