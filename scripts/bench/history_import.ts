@@ -13,7 +13,8 @@
  *   resident memory at that moment; with the time to the 202 and the event loop's longest stall
  *   during the whole run (what a health check would have waited).
  * - reading: the 20 MiB export's reading step as it was before issue 24's JSON reader (the
- *   baseline, in the same process) and as it is now: time, longest stall, peak memory.
+ *   baseline, in the same process), in slices on the main thread, and in a worker (what
+ *   `POST /api/import` does unless HISTORY_READ_WORKERS=0): time, longest stall, peak memory.
  * `--memory` and `--reading` run one part alone.
  */
 import { createCatalogService } from "../../lib/catalog/mod.ts";
@@ -24,6 +25,7 @@ import { startFakeTmdb, tmdbEnv } from "../../tests/helpers/fake_tmdb.ts";
 import { csvText } from "../../tests/helpers/history_files.ts";
 import { traktExport } from "../../tests/helpers/heavy_history_files.ts";
 import { parseHistoryFile } from "../../lib/history/import/parse.ts";
+import { offThreadReader } from "../../lib/history/import/read_off_thread.ts";
 import { isTraktExport, traktRows } from "../../lib/history/import/trakt.ts";
 import { type CatalogMovie, serveCatalog } from "../../tests/helpers/history_import_world.ts";
 import { type Engine, TEST_DATABASE_URL } from "../../tests/helpers/store.ts";
@@ -124,10 +126,11 @@ async function windowUse(rows: number, how: "import" | "bare searches", engine?:
 }
 
 // The reading step of a 20 MiB Trakt export, the way it was before issue 24's JSON reader
-// (one decode, one JSON.parse, one loop over the entries) and the way it is now
-// (parseHistoryFile: decoded, read and turned into rows in slices): time, the event loop's
-// longest stall (a 10 ms probe) and the peak resident memory above the start of the step.
-async function readingStep(how: "before" | "after", file: Uint8Array) {
+// (one decode, one JSON.parse, one loop over the entries), in slices on this thread
+// (parseHistoryFile: decoded, read and turned into rows in slices), and in a worker (the rows
+// sent back 5,000 a message): time, the event loop's longest stall (a 10 ms probe) and the peak
+// resident memory above the start of the step (the worker's included: one process).
+async function readingStep(how: "before" | "after" | "worker", file: Uint8Array) {
   (globalThis as { gc?: () => void }).gc?.();
   Deno.writeTextFileSync("/proc/self/clear_refs", "5");
   const before = status("VmRSS");
@@ -145,8 +148,10 @@ async function readingStep(how: "before" | "after", file: Uint8Array) {
     const json = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(file));
     if (!isTraktExport(json)) throw new Error("not a Trakt export");
     rows = (await traktRows(json)).rows.length;
-  } else {
+  } else if (how === "after") {
     rows = (await parseHistoryFile(file)).rows.length;
+  } else {
+    rows = (await offThreadReader()(file.slice())).rows.length;
   }
   const ms = performance.now() - started;
   stall = Math.max(stall, performance.now() - last);
@@ -163,6 +168,13 @@ async function reading() {
   const file = traktExport(20 * MIB);
   const before = await readingStep("before", file);
   const after = await readingStep("after", file);
+  const worker = await readingStep("worker", file);
+  console.log(
+    `in a worker / in slices: time ${(worker.ms / after.ms).toFixed(2)}x, the main thread's ` +
+      `longest stall ${(worker.stall / after.stall).toFixed(3)}x, peak memory ${
+        (worker.peak / after.peak).toFixed(2)
+      }x`,
+  );
   console.log(
     `reading a ${(file.length / MIB).toFixed(2)} MiB Trakt export, after / before: time ` +
       `${(after.ms / before.ms).toFixed(2)}x, longest stall ${
