@@ -6,7 +6,8 @@
  * server's RSS before and after; the ratios are against the baselines of the same run.
  * PostgreSQL runs when LOAD_DATABASE_URL (or TEST_DATABASE_URL) is set.
  * Environment: LOAD_SECONDS (default 5) per target, LOAD_CLIENT=deno to skip wrk, LOAD_ONLY=detail
- * for the cached detail and the bare servers alone, LOAD_STORE=embedded or postgres for one store.
+ * for the cached detail and the bare servers alone (LOAD_ROUNDS rounds of them, default 3),
+ * LOAD_STORE=embedded or postgres for one store.
  */
 import { freePort } from "../tests/helpers/process.ts";
 import { load, type LoadResult, rssMb } from "./load/generator.ts";
@@ -55,7 +56,8 @@ async function bare(kind: "deno" | "hono", bodyFile: string) {
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const ROUNDS = 3;
+// LOAD_ROUNDS: rounds of the cached detail against the bare servers (default 3).
+const ROUNDS = Number(Deno.env.get("LOAD_ROUNDS") ?? "3");
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const medianResult = (rs: LoadResult[]): LoadResult => ({
   ...rs[0],
