@@ -14,6 +14,8 @@
  * the statements of a background transaction.
  */
 
+import { setImmediate } from "node:timers";
+
 /** Which lane a store call waits in. */
 export type Lane = "interactive" | "background";
 
@@ -22,9 +24,13 @@ const BACKGROUND_EVERY = 8;
 /** The longest the store's calls may hold the event loop, back to back, before it gets a turn. */
 const YIELD_AFTER_MS = 8;
 
-const turnOfTheLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+// An immediate runs once the loop has polled for I/O, without a timer's millisecond floor.
+const turnOfTheLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-type Task = () => Promise<void>;
+interface Task {
+  lane: Lane;
+  run: () => Promise<void>;
+}
 
 /** A two-lane queue that runs one task at a time, interactive first. */
 export class LaneQueue {
@@ -35,9 +41,10 @@ export class LaneQueue {
   readonly #now: () => number;
   #busy = false;
   #streak = 0;
-  // When the event loop was last seen to take a turn, and whether a timer is out to see it.
+  // When the event loop was last seen to take a turn, and whether an immediate is out to see it.
   #turnAt: number;
   #watching = false;
+  #ranBackground = false;
 
   constructor(
     options: { backgroundEvery?: number; yieldAfterMs?: number; now?: () => number } = {},
@@ -62,15 +69,15 @@ export class LaneQueue {
     });
   }
 
-  // A timer that fires only once the loop takes a turn: while it is pending, the calls since
+  // An immediate that runs only once the loop takes a turn: while it is pending, the calls since
   // `#turnAt` have run back to back.
   #watch(): void {
     if (this.#watching) return;
     this.#watching = true;
-    setTimeout(() => {
+    setImmediate(() => {
       this.#watching = false;
       this.#turnAt = this.#now();
-    }, 0);
+    });
   }
 
   /** Calls waiting in each lane (not counting the one running). */
@@ -81,12 +88,15 @@ export class LaneQueue {
   /** Runs `work` when its turn comes in `lane`; settles as `work` does. */
   run<T>(lane: Lane, work: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const task: Task = async () => {
-        try {
-          resolve(await work());
-        } catch (error) {
-          reject(error);
-        }
+      const task: Task = {
+        lane,
+        run: async () => {
+          try {
+            resolve(await work());
+          } catch (error) {
+            reject(error);
+          }
+        },
       };
       (lane === "interactive" ? this.#interactive : this.#background).push(task);
       this.#next();
@@ -107,8 +117,10 @@ export class LaneQueue {
   #next(): void {
     if (this.#busy || this.#interactive.length + this.#background.length === 0) return;
     this.#busy = true;
-    // The turn comes before the pick: a request read in it goes ahead of waiting imports.
-    const pause = this.breathe();
+    // Only where background work waits or just ran: requests alone run back to back, as they
+    // did before (each waits for its own turn in the queue anyway). The turn comes before the
+    // pick: a request read in it goes ahead of waiting imports.
+    const pause = this.#background.length > 0 || this.#ranBackground ? this.breathe() : undefined;
     if (pause) {
       pause.then(() => {
         this.#busy = false;
@@ -116,7 +128,9 @@ export class LaneQueue {
       });
       return;
     }
-    this.#pick()!().finally(() => {
+    const task = this.#pick()!;
+    this.#ranBackground = task.lane === "background";
+    task.run().finally(() => {
       this.#busy = false;
       this.#next();
     });
