@@ -97,7 +97,8 @@ export interface Config {
   access: AccessConfig;
   /**
    * HISTORY_READ_WORKERS: uploaded history files read at once, each in its own Web Worker
-   * (docs/history.md); 0 reads them on the main thread in slices. Default 1, 0 on Deno Deploy.
+   * (docs/history.md); 0 reads them on the main thread in slices. Default 1, but 0 on Deno
+   * Deploy and on a machine of fewer than 4 cores.
    */
   historyReadWorkers: number;
 }
@@ -205,7 +206,11 @@ function cron(env: Env, name = "CATALOG_IMPORT_CRON", fallback = "0 3 * * *"): s
 }
 
 /** Reads and validates the configuration; throws ConfigError on the first malformed variable. */
-export function loadConfig(env: Env = Deno.env.toObject()): Config {
+export function loadConfig(
+  env: Env = Deno.env.toObject(),
+  machine: { cores?: number } = {},
+): Config {
+  const cores = machine.cores ?? navigator.hardwareConcurrency;
   const p = port(env);
   const dataDir = value(env, "DATA_DIR") ?? "./data";
   const onDeploy = Boolean(value(env, "DENO_DEPLOYMENT_ID"));
@@ -240,14 +245,16 @@ export function loadConfig(env: Env = Deno.env.toObject()): Config {
     bodyTimeoutMs: bodyTimeoutMs(env),
     httpServer: onDeploy ? "deno_serve" : httpServer(env),
     access: readAccessConfig(env),
-    historyReadWorkers: historyReadWorkers(env, onDeploy),
+    historyReadWorkers: historyReadWorkers(env, onDeploy || cores < 4),
   };
 }
 
-// Deno Deploy may not offer workers: there the in-thread read is the default.
-function historyReadWorkers(env: Env, onDeploy: boolean): number {
+// Deno Deploy may not offer workers, and on fewer than 4 cores a worker's read takes the core
+// the event loop needs (import storm on 2 cores, health p99: 295-300 ms with one, 114-164 ms
+// without; BENCHMARKS.md): there the in-thread read is the default.
+function historyReadWorkers(env: Env, inThread: boolean): number {
   const raw = value(env, "HISTORY_READ_WORKERS");
-  if (raw === undefined) return onDeploy ? 0 : 1;
+  if (raw === undefined) return inThread ? 0 : 1;
   if (!/^\d$/.test(raw) || Number(raw) > 8) {
     throw new ConfigError(
       "HISTORY_READ_WORKERS",

@@ -236,14 +236,17 @@ Deno.test("with one reader a second read waits: its worker starts only once the 
   ]);
 });
 
-Deno.test("HISTORY_READ_WORKERS: 1 by default, 0 (the in-thread read) on Deno Deploy, from 0 to 8 when set", () => {
-  assert.equal(loadConfig({}).historyReadWorkers, 1);
-  assert.equal(loadConfig({ DENO_DEPLOYMENT_ID: "d1" }).historyReadWorkers, 0);
+Deno.test("HISTORY_READ_WORKERS: 1 by default on 4 cores or more, 0 (the in-thread read) on fewer and on Deno Deploy, from 0 to 8 when set", () => {
+  const four = { cores: 4 };
+  assert.equal(loadConfig({}, four).historyReadWorkers, 1);
+  assert.equal(loadConfig({}, { cores: 3 }).historyReadWorkers, 0);
+  assert.equal(loadConfig({ DENO_DEPLOYMENT_ID: "d1" }, four).historyReadWorkers, 0);
   assert.equal(
-    loadConfig({ DENO_DEPLOYMENT_ID: "d1", HISTORY_READ_WORKERS: "1" }).historyReadWorkers,
+    loadConfig({ DENO_DEPLOYMENT_ID: "d1", HISTORY_READ_WORKERS: "1" }, four).historyReadWorkers,
     1,
   );
-  assert.equal(loadConfig({ HISTORY_READ_WORKERS: "0" }).historyReadWorkers, 0);
+  assert.equal(loadConfig({ HISTORY_READ_WORKERS: "1" }, { cores: 2 }).historyReadWorkers, 1);
+  assert.equal(loadConfig({ HISTORY_READ_WORKERS: "0" }, four).historyReadWorkers, 0);
   assert.equal(loadConfig({ HISTORY_READ_WORKERS: "8" }).historyReadWorkers, 8);
   for (const bad of ["9", "-1", "one", "1.5"]) {
     assert.throws(() => loadConfig({ HISTORY_READ_WORKERS: bad }), /HISTORY_READ_WORKERS/);
@@ -270,7 +273,9 @@ Deno.test("the service reads the upload with the reader it is given, and carries
 
 Deno.test("the same upload imports alike read in the worker and, with HISTORY_READ_WORKERS=0, on the main thread", async () => {
   const runs = [];
-  const envs: Record<string, string>[] = [{}, { HISTORY_READ_WORKERS: "0" }];
+  const envs: Record<string, string>[] = [{ HISTORY_READ_WORKERS: "1" }, {
+    HISTORY_READ_WORKERS: "0",
+  }];
   for (const env of envs) {
     await using w = await historyWorld({ env });
     const run = await w.importFile(
