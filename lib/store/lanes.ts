@@ -14,8 +14,6 @@
  * the statements of a background transaction.
  */
 
-import { setImmediate } from "node:timers";
-
 /** Which lane a store call waits in. */
 export type Lane = "interactive" | "background";
 
@@ -24,13 +22,9 @@ const BACKGROUND_EVERY = 8;
 /** The longest the store's calls may hold the event loop, back to back, before it gets a turn. */
 const YIELD_AFTER_MS = 8;
 
-// An immediate runs once the loop has polled for I/O, without a timer's millisecond floor.
-const turnOfTheLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+const turnOfTheLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-interface Task {
-  lane: Lane;
-  run: () => Promise<void>;
-}
+type Task = () => Promise<void>;
 
 /** A two-lane queue that runs one task at a time, interactive first. */
 export class LaneQueue {
@@ -41,10 +35,9 @@ export class LaneQueue {
   readonly #now: () => number;
   #busy = false;
   #streak = 0;
-  // When the event loop was last seen to take a turn, and whether an immediate is out to see it.
+  // When the event loop was last seen to take a turn, and whether a timer is out to see it.
   #turnAt: number;
   #watching = false;
-  #ranBackground = false;
 
   constructor(
     options: { backgroundEvery?: number; yieldAfterMs?: number; now?: () => number } = {},
@@ -69,15 +62,15 @@ export class LaneQueue {
     });
   }
 
-  // An immediate that runs only once the loop takes a turn: while it is pending, the calls since
+  // A timer that fires only once the loop takes a turn: while it is pending, the calls since
   // `#turnAt` have run back to back.
   #watch(): void {
     if (this.#watching) return;
     this.#watching = true;
-    setImmediate(() => {
+    setTimeout(() => {
       this.#watching = false;
       this.#turnAt = this.#now();
-    });
+    }, 0);
   }
 
   /** Calls waiting in each lane (not counting the one running). */
@@ -88,15 +81,12 @@ export class LaneQueue {
   /** Runs `work` when its turn comes in `lane`; settles as `work` does. */
   run<T>(lane: Lane, work: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const task: Task = {
-        lane,
-        run: async () => {
-          try {
-            resolve(await work());
-          } catch (error) {
-            reject(error);
-          }
-        },
+      const task: Task = async () => {
+        try {
+          resolve(await work());
+        } catch (error) {
+          reject(error);
+        }
       };
       (lane === "interactive" ? this.#interactive : this.#background).push(task);
       this.#next();
@@ -117,10 +107,8 @@ export class LaneQueue {
   #next(): void {
     if (this.#busy || this.#interactive.length + this.#background.length === 0) return;
     this.#busy = true;
-    // Only where background work waits or just ran: requests alone run back to back, as they
-    // did before (each waits for its own turn in the queue anyway). The turn comes before the
-    // pick: a request read in it goes ahead of waiting imports.
-    const pause = this.#background.length > 0 || this.#ranBackground ? this.breathe() : undefined;
+    // The turn comes before the pick: a request read in it goes ahead of waiting imports.
+    const pause = this.breathe();
     if (pause) {
       pause.then(() => {
         this.#busy = false;
@@ -128,9 +116,7 @@ export class LaneQueue {
       });
       return;
     }
-    const task = this.#pick()!;
-    this.#ranBackground = task.lane === "background";
-    task.run().finally(() => {
+    this.#pick()!().finally(() => {
       this.#busy = false;
       this.#next();
     });
