@@ -91,43 +91,6 @@ Deno.test("on the embedded store a query waits behind only the running import st
   }
 });
 
-Deno.test("calls run back to back hold the event loop at most yieldAfterMs before it gets a turn", async () => {
-  let now = 0;
-  const queue = new LaneQueue({ yieldAfterMs: 8, now: () => now });
-  const order: string[] = [];
-  setTimeout(() => order.push("turn of the loop"), 0);
-  // Each call takes 5 ms of the loop; the queue never empties until the last.
-  await Promise.all([1, 2, 3, 4].map((n) =>
-    queue.run("background", () => {
-      now += 5;
-      order.push(`b${n}`);
-      return Promise.resolve();
-    })
-  ));
-  assert.deepEqual(order, ["b1", "b2", "turn of the loop", "b3", "b4"]);
-});
-
-Deno.test("an import's transaction on the embedded store gives the loop turns between its statements", async () => {
-  const store = await openPgliteStore();
-  try {
-    const order: string[] = [];
-    const heavy = "select count(*) from generate_series(1, 300000)";
-    await backgroundStore(store).transaction(async (tx) => {
-      await tx.query(heavy);
-      // Queued once the transaction holds the loop: it runs before the transaction ends.
-      setTimeout(() => order.push("turn of the loop"), 0);
-      for (let n = 1; n <= 4; n++) {
-        await tx.query(heavy);
-        order.push(`statement ${n}`);
-      }
-    });
-    assert.notEqual(order.at(-1), "turn of the loop");
-    assert.ok(order.includes("turn of the loop"));
-  } finally {
-    await store.close();
-  }
-});
-
 Deno.test("backgroundStore is the store itself where it has no background lane", () => {
   const plain = { kind: "postgres" } as Parameters<typeof backgroundStore>[0];
   assert.equal(backgroundStore(plain), plain);

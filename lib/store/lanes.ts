@@ -6,12 +6,6 @@
  * behind an import's queue. After `backgroundEvery` interactive calls in a row while background
  * work waits, one background call runs, so a busy instance slows an import but never starves it
  * past the store's deadline.
- *
- * A call that ends starts the next in the same turn of the event loop (a promise's reaction), so
- * a queue that never empties (an import's statements, one after another) would hold the loop: no
- * request is even read meanwhile, health included. Once the loop has had no turn for
- * `yieldAfterMs`, the next call therefore waits for one (`breathe`), between calls and between
- * the statements of a background transaction.
  */
 
 /** Which lane a store call waits in. */
@@ -19,10 +13,6 @@ export type Lane = "interactive" | "background";
 
 /** Interactive calls run in a row, while background work waits, before one background call. */
 const BACKGROUND_EVERY = 8;
-/** The longest the store's calls may hold the event loop, back to back, before it gets a turn. */
-const YIELD_AFTER_MS = 8;
-
-const turnOfTheLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 type Task = () => Promise<void>;
 
@@ -31,46 +21,11 @@ export class LaneQueue {
   readonly #interactive: Task[] = [];
   readonly #background: Task[] = [];
   readonly #backgroundEvery: number;
-  readonly #yieldAfterMs: number;
-  readonly #now: () => number;
   #busy = false;
   #streak = 0;
-  // When the event loop was last seen to take a turn, and whether a timer is out to see it.
-  #turnAt: number;
-  #watching = false;
 
-  constructor(
-    options: { backgroundEvery?: number; yieldAfterMs?: number; now?: () => number } = {},
-  ) {
+  constructor(options: { backgroundEvery?: number } = {}) {
     this.#backgroundEvery = options.backgroundEvery ?? BACKGROUND_EVERY;
-    this.#yieldAfterMs = options.yieldAfterMs ?? YIELD_AFTER_MS;
-    this.#now = options.now ?? (() => performance.now());
-    this.#turnAt = this.#now();
-  }
-
-  /**
-   * Resolves after a turn of the event loop when the store's calls have held it for
-   * `yieldAfterMs` since its last one; undefined (go on at once) otherwise.
-   */
-  breathe(): Promise<void> | undefined {
-    if (this.#now() - this.#turnAt < this.#yieldAfterMs) {
-      this.#watch();
-      return undefined;
-    }
-    return turnOfTheLoop().then(() => {
-      this.#turnAt = this.#now();
-    });
-  }
-
-  // A timer that fires only once the loop takes a turn: while it is pending, the calls since
-  // `#turnAt` have run back to back.
-  #watch(): void {
-    if (this.#watching) return;
-    this.#watching = true;
-    setTimeout(() => {
-      this.#watching = false;
-      this.#turnAt = this.#now();
-    }, 0);
   }
 
   /** Calls waiting in each lane (not counting the one running). */
@@ -105,18 +60,11 @@ export class LaneQueue {
   }
 
   #next(): void {
-    if (this.#busy || this.#interactive.length + this.#background.length === 0) return;
+    if (this.#busy) return;
+    const task = this.#pick();
+    if (!task) return;
     this.#busy = true;
-    // The turn comes before the pick: a request read in it goes ahead of waiting imports.
-    const pause = this.breathe();
-    if (pause) {
-      pause.then(() => {
-        this.#busy = false;
-        this.#next();
-      });
-      return;
-    }
-    this.#pick()!().finally(() => {
+    task().finally(() => {
       this.#busy = false;
       this.#next();
     });

@@ -53,16 +53,12 @@ export async function openPgliteStore(
     }
     return result;
   };
-  // A background transaction (an import's batch) gives the event loop its turns between its
-  // statements too (./lanes.ts): it holds the store, but not every request still unread.
-  const wrap = (tx: Transaction, lane: Lane): Sql => ({
+  const wrap = (tx: Transaction): Sql => ({
     async query<T>(text: string, params: unknown[] = []) {
-      if (lane === "background") await lanes.breathe();
       stats.queries++;
       return (await tx.query<T>(text, params)).rows;
     },
     async exec(script: string) {
-      if (lane === "background") await lanes.breathe();
       stats.queries++;
       await tx.exec(script);
     },
@@ -96,11 +92,11 @@ export async function openPgliteStore(
       stats.queries++;
       return bounded(lane, async () => (await db.query<T>(text, params)).rows);
     },
-    transaction: (fn) => transaction(lane, (tx) => fn(wrap(tx, lane))),
+    transaction: (fn) => transaction(lane, (tx) => fn(wrap(tx))),
     asUser: (userId, fn) =>
       transaction(lane, async (tx) => {
         await tx.query(USER_SETTINGS_SQL, [userClaims(userId)]);
-        return await fn(wrap(tx, lane));
+        return await fn(wrap(tx));
       }),
     // Migrations may take longer than a request's bound; they run once, at start.
     exec: (script) => lanes.run(lane, () => db.exec(script).then(() => {})),
