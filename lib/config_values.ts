@@ -75,3 +75,19 @@ export function positiveInteger(env: Env, name: string, fallback: number): numbe
   }
   return Number(raw);
 }
+
+// Deno Deploy may not offer workers, and on fewer than 4 cores a worker's read takes the core
+// the event loop needs (import storm on 2 cores, health p99: 295-300 ms with one, 114-164 ms
+// without; BENCHMARKS.md): there the in-thread read is the default.
+/** HISTORY_READ_WORKERS: uploads read at once in workers (docs/history.md). */
+export function historyReadWorkers(env: Env, inThread: boolean): number {
+  const raw = value(env, "HISTORY_READ_WORKERS");
+  if (raw === undefined) return inThread ? 0 : 1;
+  if (!/^\d$/.test(raw) || Number(raw) > 8) {
+    throw new ConfigError(
+      "HISTORY_READ_WORKERS",
+      `must be an integer from 0 to 8, got ${JSON.stringify(raw)}`,
+    );
+  }
+  return Number(raw);
+}
