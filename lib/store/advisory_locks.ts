@@ -17,6 +17,8 @@ const NAMESPACES = {
   personalTokens: 28,
   // 29: the coordination schema's keys, taken in SQL by coordination.lock_keys
   // (supabase/migrations/20261129010000_coordination.sql; docs/coordination.md).
+  // 30: a user's kept figures (the year in review and the watched counts), taken in SQL by
+  // public.stats_lock_users (supabase/migrations/20261129070000_stats_user_locks.sql).
 } as const;
 
 /** The name of a lock namespace. */
