@@ -1,9 +1,11 @@
 /**
- * Gives the C heap's free pages back to the system (docs/faults.md, "Memory of the embedded
- * store"). V8 compiles PGlite's WebAssembly and the app on background threads whose scratch
- * memory glibc keeps in per-thread arenas after it is freed: measured, the embedded server idled
- * at 181-228 MB after start, 163-184 MB once `malloc_trim(0)` had run (9-17 ms). Only on Linux
- * with glibc and where FFI is allowed (a plain `deno run -A`); elsewhere nothing happens.
+ * Gives memory freed by a burst back to the system once the server is idle (docs/faults.md,
+ * "Memory of the embedded store"). Two kinds: the C heap's free pages, kept by glibc in the
+ * per-thread arenas of V8's background compiler threads (measured, the embedded server idled at
+ * 181-228 MB after start, 163-184 MB once `malloc_trim(0)` had run, 9-17 ms); and the JS heap's
+ * garbage, which V8 keeps until the next allocation pressure (after `deno task load` 144 MB of
+ * heap in use, 33 MB of it live). `malloc_trim` needs Linux with glibc and FFI; the collection
+ * needs `--v8-flags=--expose-gc` (`deno task start` passes it). Elsewhere nothing happens.
  */
 
 /** How long the server must have answered nothing before it trims (one check per period). */
@@ -48,15 +50,63 @@ export function idleTrim(trim: () => number): IdleTrim {
   };
 }
 
+/** Heap growth since the last collection after which an idle tick collects (32 MiB). */
+export const IDLE_GC_GROWTH = 32 * 1024 * 1024;
+
 /**
- * Trims once the process has been idle for a whole period after start-up or after requests,
+ * Heap in use above which an idle tick does not collect (256 MiB): such a heap is a running
+ * import's or job's live data, and a full collection's pause grows with it (seconds at 900 MB).
+ */
+export const IDLE_GC_MAX_HEAP = 256 * 1024 * 1024;
+
+/** V8's low-memory collection where `gc` is exposed (`--v8-flags=--expose-gc`), else null. */
+export function loadCollector(): (() => void) | null {
+  const gc = (globalThis as { gc?: (options: object) => unknown }).gc;
+  if (typeof gc !== "function") return null;
+  // "last-resort" also shrinks the young generation and hands back the heap's empty pages,
+  // which a plain full collection keeps (RSS after load 288 MB with one, 189-210 with this).
+  return () => void gc({ type: "major", execution: "sync", flavor: "last-resort" });
+}
+
+/** What an idle release uses; the heap reader is injectable for tests. */
+export interface ReleaseParts {
+  trim: (() => number) | null;
+  collect: (() => void) | null;
+  /** The heap's size and use in bytes (Deno.memoryUsage's). */
+  heap?: () => { heapTotal: number; heapUsed: number };
+}
+
+/**
+ * The release an idle tick runs: a collection when the heap grew by IDLE_GC_GROWTH since the
+ * last one (the first tick after start-up collects) and holds less than IDLE_GC_MAX_HEAP, then
+ * the C heap's trim. Null when neither is available.
+ */
+export function idleRelease(parts: ReleaseParts): (() => number) | null {
+  const { trim, collect } = parts;
+  if (!trim && !collect) return null;
+  const heap = parts.heap ?? (() => Deno.memoryUsage());
+  let baseline = -Infinity;
+  return () => {
+    if (collect) {
+      const before = heap();
+      if (before.heapTotal >= baseline + IDLE_GC_GROWTH && before.heapUsed < IDLE_GC_MAX_HEAP) {
+        collect();
+        baseline = heap().heapTotal;
+      }
+    }
+    return trim?.() ?? 0;
+  };
+}
+
+/**
+ * Releases once the process has been idle for a whole period after start-up or after requests,
  * so a burst's freed memory goes back without ever pausing a busy server (a check per period,
- * on a timer that does not keep the process alive). Null where trimming is unavailable.
+ * on a timer that does not keep the process alive). Null where neither release is available.
  */
 export function trimWhenIdle(options: { periodMs: number }): IdleTrim & { stop(): void } | null {
-  const trim = loadMallocTrim();
-  if (!trim) return null;
-  const rule = idleTrim(trim);
+  const release = idleRelease({ trim: loadMallocTrim(), collect: loadCollector() });
+  if (!release) return null;
+  const rule = idleTrim(release);
   const timer = setInterval(rule.tick, options.periodMs);
   Deno.unrefTimer(timer);
   return { ...rule, stop: () => clearInterval(timer) };

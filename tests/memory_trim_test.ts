@@ -1,6 +1,17 @@
-/** The C heap's trim (lib/memory_trim.ts): available where the server runs, harmless elsewhere. */
+/**
+ * The idle release (lib/memory_trim.ts): the C heap's trim available where the server runs,
+ * harmless elsewhere; the heap's collection only after growth, never on a heap that large.
+ */
 import assert from "node:assert/strict";
-import { idleTrim, loadMallocTrim, trimWhenIdle } from "../lib/memory_trim.ts";
+import {
+  IDLE_GC_GROWTH,
+  IDLE_GC_MAX_HEAP,
+  idleRelease,
+  idleTrim,
+  loadCollector,
+  loadMallocTrim,
+  trimWhenIdle,
+} from "../lib/memory_trim.ts";
 
 // A Deno built for Linux with glibc (the project's machines and its VPS recipe).
 const glibc = Deno.build.os === "linux" && Deno.build.target.endsWith("-gnu");
@@ -35,4 +46,61 @@ Deno.test("the idle rule trims after start-up and after a burst, never in a peri
   assert.equal(rule.tick(), true, "a whole period without requests after the burst: trims");
   assert.equal(rule.tick(), false);
   assert.equal(trims, 2);
+});
+
+Deno.test("the collector is V8's where gc is exposed, and absent where it is not", () => {
+  const holder = globalThis as { gc?: unknown };
+  const had = holder.gc;
+  const calls: unknown[] = [];
+  try {
+    holder.gc = undefined;
+    assert.equal(loadCollector(), null);
+    holder.gc = (options: unknown) => calls.push(options);
+    loadCollector()!();
+    assert.deepEqual(calls, [{ type: "major", execution: "sync", flavor: "last-resort" }]);
+  } finally {
+    holder.gc = had;
+  }
+});
+
+Deno.test("an idle release collects after start-up and after the heap grew by 32 MiB, not below, and never a heap of 256 MiB in use", () => {
+  const MiB = 1024 * 1024;
+  let heap = { heapTotal: 60 * MiB, heapUsed: 40 * MiB };
+  let collections = 0;
+  let trims = 0;
+  const release = idleRelease({
+    trim: () => ++trims,
+    collect: () => {
+      collections++;
+      heap = { heapTotal: 35 * MiB, heapUsed: 30 * MiB };
+    },
+    heap: () => heap,
+  })!;
+  release();
+  assert.equal(collections, 1, "the first idle tick after start-up collects");
+  heap = { heapTotal: 35 * MiB + IDLE_GC_GROWTH - 1, heapUsed: 50 * MiB };
+  release();
+  assert.equal(collections, 1, "one byte short of the growth: no collection");
+  heap = { heapTotal: 35 * MiB + IDLE_GC_GROWTH, heapUsed: 50 * MiB };
+  release();
+  assert.equal(collections, 2, "grown by exactly the growth: collects");
+  heap = { heapTotal: 900 * MiB, heapUsed: IDLE_GC_MAX_HEAP };
+  release();
+  assert.equal(collections, 2, "a heap this large in use is a job's live data: left alone");
+  heap = { heapTotal: 900 * MiB, heapUsed: IDLE_GC_MAX_HEAP - 1 };
+  release();
+  assert.equal(collections, 3);
+  assert.equal(trims, 5, "the C heap is trimmed at every release");
+});
+
+Deno.test("an idle release without a trim still collects, and is absent with neither", () => {
+  let collections = 0;
+  const release = idleRelease({
+    trim: null,
+    collect: () => void collections++,
+    heap: () => ({ heapTotal: 0, heapUsed: 0 }),
+  })!;
+  assert.equal(release(), 0);
+  assert.equal(collections, 1);
+  assert.equal(idleRelease({ trim: null, collect: null }), null);
 });

@@ -66,7 +66,9 @@ export async function spawnServer(
 ): Promise<ServerProcess> {
   const port = env.PORT ?? String(freePort());
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", ...(options.denoFlags ?? []), "main.ts"],
+    // As `deno task start` runs it: the exposed collector lets an idle server hand a burst's
+    // garbage back (lib/memory_trim.ts).
+    args: ["run", "-A", "--v8-flags=--expose-gc", ...(options.denoFlags ?? []), "main.ts"],
     cwd: ROOT,
     env: { CATALOG_IMPORT_CRON: "off", AVAILABILITY_CRON: "off", ...env, PORT: port },
     stdout: "piped",
