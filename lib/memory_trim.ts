@@ -69,7 +69,7 @@ export function loadCollector(): (() => void) | null {
 }
 
 /** What an idle release uses; the heap reader is injectable for tests. */
-export interface ReleaseParts {
+interface ReleaseParts {
   trim: (() => number) | null;
   collect: (() => void) | null;
   /** The heap's size and use in bytes (Deno.memoryUsage's). */

@@ -47,7 +47,8 @@ interface RunOptions {
 /** How a run ended; `abandoned` when another instance took it over. */
 export type RunEnd = "succeeded" | "failed" | "abandoned";
 
-function failure(error: unknown): string {
+/** What a failed run shows of its error: a Problem's code and message, else `internal_error`. */
+export function failure(error: unknown): string {
   return error instanceof Problem ? `${error.code}: ${error.message}` : "internal_error";
 }
 

@@ -158,21 +158,45 @@ export async function loadRunning(sql: Sql, id: string): Promise<StoredRun | nul
  */
 const UNITS_PER_CHUNK = 200;
 
-/** Stores a new run's units in chunks, yielding between them (`pause`). */
+/**
+ * Stores a new run's units in chunks while the run is still running, yielding between them
+ * (`pause`) and stopping when `keep` (the lease's heartbeat) says the run is no longer ours.
+ * True once every chunk is stored; false when the run was cancelled or taken over meanwhile,
+ * with the chunks this call stored removed again.
+ */
 export async function storeUnits(
   sql: Sql,
-  id: string,
-  units: ImportUnit[],
-  pause: () => Promise<void> | undefined,
-): Promise<void> {
+  run: { id: string; units: ImportUnit[] },
+  options: { pause: () => Promise<void> | undefined; keep: () => Promise<boolean> },
+): Promise<boolean> {
+  const { id, units } = run;
   for (let chunk = 0; chunk * UNITS_PER_CHUNK < units.length; chunk++) {
     const part = units.slice(chunk * UNITS_PER_CHUNK, (chunk + 1) * UNITS_PER_CHUNK);
-    await sql.query(
-      `insert into public.history_import_units (import_id, chunk, units) values ($1, $2, $3::jsonb)`,
+    const stored = await sql.query(
+      `insert into public.history_import_units (import_id, chunk, units)
+       select $1, $2, $3::jsonb
+        where exists (select 1 from public.history_imports where id = $1 and status = 'running')
+       returning chunk`,
       [id, chunk, JSON.stringify(part)],
     );
-    await pause();
+    if (stored.length === 0 || !(await options.keep())) {
+      // Cancelled (its own statement removed the chunks it saw) or taken over: ours go too.
+      await sql.query(
+        `delete from public.history_import_units u
+          where u.import_id = $1 and not exists (
+            select 1 from public.history_imports r where r.id = $1 and r.status = 'running')`,
+        [id],
+      );
+      return false;
+    }
+    await options.pause();
   }
+  return true;
+}
+
+/** Whether a loaded run holds every unit it was started with (see `storeUnits`). */
+export function unitsComplete(run: StoredRun): boolean {
+  return run.units.length >= run.films.total;
 }
 
 /** The ids of every running run (resumed at start). */

@@ -1,7 +1,7 @@
 /**
  * The history import as a service (docs/history.md): `start` reads the file (in a worker where
- * configured, read_off_thread.ts), records the run with its units and carries it on in the
- * background under a KV lease; `get` and `list` read the user's runs; `resume` picks up runs a
+ * configured, read_off_thread.ts), records the run and answers; its units are stored and the run
+ * carried on in the background under a KV lease; `get` and `list` read the user's runs; `resume` picks up runs a
  * restart cut off (its restart step, listed in lib/services.ts; a poll of a running run whose
  * lease has lapsed resumes it too).
  */
@@ -16,8 +16,8 @@ import { backgroundStore } from "../../store/mod.ts";
 import { parseHistoryFile } from "./parse.ts";
 import type { HistoryImportOptions, HistoryImportService } from "./service_types.ts";
 import { rememberRows, retryingSearch } from "./catalog_steps.ts";
-import { executeImport, type RunEnd } from "./execute.ts";
-import { cancelRun } from "./run_progress.ts";
+import { executeImport, failure, type RunEnd } from "./execute.ts";
+import { cancelRun, finishRun } from "./run_progress.ts";
 import {
   emptyCounts,
   getRun,
@@ -27,6 +27,7 @@ import {
   runningIds,
   type StoredRun,
   storeUnits,
+  unitsComplete,
 } from "./runs.ts";
 import { Slicer } from "./slices.ts";
 import { groupRows } from "./units.ts";
@@ -89,20 +90,52 @@ export function createHistoryImportService(
   const takeLease = (id: string) =>
     takeJobLease(kv, leaseKey(id), { ttlMs, clock, held: deps.leases });
 
-  function carryOn(run: StoredRun, lease: JobLease) {
+  // A new run's units are stored here, after the upload's 202 (a 20 MiB file holds 370,000 of
+  // them): a restart before they all are fails the run (resumeOne). False: the run ends here.
+  async function storeFresh(run: StoredRun, lease: JobLease): Promise<boolean> {
+    const slicer = new Slicer(undefined, turns);
+    try {
+      return await storeUnits(work, run, {
+        pause: () => slicer.tick(),
+        keep: () => lease.heartbeat(),
+      });
+    } catch (error) {
+      log({
+        level: "error",
+        msg: "history import failed",
+        importId: run.id,
+        error: describeError(error),
+      });
+      await finishRun(work, run.id, {
+        status: "failed",
+        finishedAt: clock.now(),
+        error: failure(error),
+      })
+        .catch(() => {});
+      await lease.release();
+      return false;
+    } finally {
+      slicer.done();
+    }
+  }
+
+  function carryOn(run: StoredRun, lease: JobLease, how: { fresh?: boolean } = {}) {
     const started = performance.now();
-    const done = executeImport(run, {
-      store: work,
-      search,
-      clock,
-      log,
-      remember,
-      batchSize: options.batchSize ?? 50,
-      concurrency: options.concurrency ?? 8,
-      lookahead: 2,
-      lease,
-      turns,
-    }).then(async (end: RunEnd) => {
+    const stored = how.fresh ? storeFresh(run, lease) : Promise.resolve(true);
+    const done = stored.then((ok): RunEnd | Promise<RunEnd> =>
+      !ok ? "abandoned" : executeImport(run, {
+        store: work,
+        search,
+        clock,
+        log,
+        remember,
+        batchSize: options.batchSize ?? 50,
+        concurrency: options.concurrency ?? 8,
+        lookahead: 2,
+        lease,
+        turns,
+      })
+    ).then(async (end: RunEnd) => {
       // Abandoned: the run was cancelled or taken over; its lease runs out by itself.
       if (end !== "abandoned") await lease.release();
       log({
@@ -126,6 +159,16 @@ export function createHistoryImportService(
     const run = await loadRunning(work, id);
     if (!run) {
       await lease.release();
+      return false;
+    }
+    if (!unitsComplete(run)) {
+      await finishRun(work, id, {
+        status: "failed",
+        finishedAt: clock.now(),
+        error: "The import was interrupted before its films were stored; import the file again.",
+      });
+      await lease.release();
+      log({ level: "warn", msg: "history import could not resume", importId: id });
       return false;
     }
     log({ level: "info", msg: "history import resumed", importId: id, cursor: run.cursor });
@@ -181,10 +224,9 @@ export function createHistoryImportService(
         await lease.release();
         throw running();
       }
-      await storeUnits(work, run.id, units, () => slicer.tick());
       slicer.done();
       log({ level: "info", msg: "history import started", importId: run.id, format: run.format });
-      carryOn(run, lease);
+      carryOn(run, lease, { fresh: true });
       return { importId: run.id, status: "running" };
     },
 
