@@ -1,8 +1,7 @@
 /**
- * Trying an operation again after a transient failure: the loop the KV reads and commits and
- * the history import's catalog search each wrote by hand. The pause is the caller's (an
- * injected clock's sleep, or a short random wall-clock wait for a locked file), so a test
- * never sleeps.
+ * Trying an operation again after a transient failure: the loop the KV reads and commits each
+ * wrote by hand. The pause is the caller's (an injected clock's sleep, or a short random
+ * wall-clock wait for a locked file), so a test never sleeps.
  */
 
 /** How often to try, which failures are worth another try, and how to wait before one. */

@@ -3,7 +3,6 @@
  * work (at most half of each window), tried again on a transient failure, and the search rows
  * it matched stored as light rows so the cards of those movies hydrate at once.
  */
-import { retry } from "../../async/retry.ts";
 import { genreNames } from "../../catalog/genres.ts";
 import { upsertLight } from "../../catalog/movies_store.ts";
 import type { MovieSource, SearchRow } from "../../catalog/types.ts";
@@ -14,19 +13,56 @@ import type { UnitSearch } from "./match.ts";
 
 const SEARCH_ATTEMPTS = 3;
 
-/** The import's search: a transient failure (the window busy, TMDB down a moment) is retried. */
-export function retryingSearch(catalog: MovieSource, clock: Clock): UnitSearch {
-  return (title, year) =>
-    retry(
-      async () =>
-        (await catalog.search(title, { year, wait: true, background: true })).value.results,
-      {
-        attempts: SEARCH_ATTEMPTS,
-        retryable: (error) =>
-          error instanceof Problem && (error.status === 429 || error.status >= 500),
-        pause: (attempt) => clock.sleep(1000 * attempt),
-      },
-    );
+/**
+ * How long an import's search keeps coming back while the shared window stays full: many
+ * imports at once share its background half, and waiting their turn is not a failure of the
+ * run (docs/history.md, "Runs"). Past this one search has had no place for ten minutes.
+ */
+export const IMPORT_PATIENCE_MS = 10 * 60_000;
+
+// The longest pause a busy answer's Retry-After may ask for.
+const MAX_BUSY_PAUSE_MS = 30_000;
+
+// Our own window full, or TMDB rate limiting (the window closed until its Retry-After).
+function busy(error: Problem): boolean {
+  return error.code === "upstream_busy" || error.code === "rate_limited";
+}
+
+function busyPause(error: Problem): number {
+  const seconds = Number(error.headers["Retry-After"]);
+  return Math.min(MAX_BUSY_PAUSE_MS, 1000 * (Number.isFinite(seconds) ? Math.max(1, seconds) : 1));
+}
+
+/**
+ * The import's search. A failure of TMDB (5xx, unreachable) is tried 3 times in all, 1 s and
+ * 2 s apart. A busy window is waited out for `patienceMs` (0, the default: it counts as a
+ * failure too), pausing as its Retry-After says.
+ */
+export function retryingSearch(
+  catalog: MovieSource,
+  clock: Clock,
+  options: { patienceMs?: number } = {},
+): UnitSearch {
+  const patienceMs = options.patienceMs ?? 0;
+  return async (title, year) => {
+    const began = clock.now();
+    for (let failures = 0;;) {
+      try {
+        return (await catalog.search(title, { year, wait: true, background: true })).value
+          .results;
+      } catch (error) {
+        if (!(error instanceof Problem) || (error.status !== 429 && error.status < 500)) {
+          throw error;
+        }
+        if (busy(error) && clock.now() - began < patienceMs) {
+          await clock.sleep(busyPause(error));
+          continue;
+        }
+        if (++failures >= SEARCH_ATTEMPTS) throw error;
+        await clock.sleep(1000 * failures);
+      }
+    }
+  };
 }
 
 /** Stores matched search rows as light movie rows. */

@@ -44,6 +44,10 @@ interface RunOptions {
   turns?: BackgroundTurns;
 }
 
+// How often a waiting run asks whether its lease is due for renewal (it renews a sixth of the
+// lease's life apart, lib/jobs/lease.ts).
+const LEASE_CHECK_MS = 1000;
+
 /** How a run ended; `abandoned` when another instance took it over. */
 export type RunEnd = "succeeded" | "failed" | "abandoned";
 
@@ -78,6 +82,11 @@ export async function executeImport(run: StoredRun, options: RunOptions): Promis
       return id !== null ? { id } : gate(() => matchBySearch(unit, options.search));
     }));
   };
+
+  // The lease is renewed while a batch waits too (searches waiting out a busy window can hold
+  // one for minutes), so a poll elsewhere never takes a live run over; the loop's own
+  // heartbeat below is what notices a lease lost.
+  const beat = clock.every(LEASE_CHECK_MS, () => void options.lease.heartbeat().catch(() => {}));
 
   const pending = new Map<number, Promise<MatchResult[]>>();
   const ahead = (start: number) => {
@@ -155,6 +164,7 @@ export async function executeImport(run: StoredRun, options: RunOptions): Promis
     }).catch(() => {});
     return "failed";
   } finally {
+    beat();
     slicer.done();
   }
 }

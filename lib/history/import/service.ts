@@ -15,7 +15,7 @@ import { BackgroundTurns } from "../../async/background_turns.ts";
 import { backgroundStore } from "../../store/mod.ts";
 import { parseHistoryFile } from "./parse.ts";
 import type { HistoryImportOptions, HistoryImportService } from "./service_types.ts";
-import { rememberRows, retryingSearch } from "./catalog_steps.ts";
+import { IMPORT_PATIENCE_MS, rememberRows, retryingSearch } from "./catalog_steps.ts";
 import { executeImport, failure, type RunEnd } from "./execute.ts";
 import { cancelRun, finishRun } from "./run_progress.ts";
 import {
@@ -70,7 +70,8 @@ export function createHistoryImportService(
   // The runs going on in the background here, so a caller can wait for them to end.
   const inflight = new Set<Promise<unknown>>();
 
-  const search = retryingSearch(catalog, clock);
+  // A full window is waited out, not failed (many imports share its background half).
+  const search = retryingSearch(catalog, clock, { patienceMs: IMPORT_PATIENCE_MS });
   const remember = (rows: SearchRow[]) => rememberRows(work, rows, clock.now());
 
   // Movies named by id that the store has no row of get their details fetched afterwards.
