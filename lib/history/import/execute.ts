@@ -51,9 +51,28 @@ const LEASE_CHECK_MS = 1000;
 /** How a run ended; `abandoned` when another instance took it over. */
 export type RunEnd = "succeeded" | "failed" | "abandoned";
 
-/** What a failed run shows of its error: a Problem's code and message, else `internal_error`. */
-export function failure(error: unknown): string {
+function failure(error: unknown): string {
   return error instanceof Problem ? `${error.code}: ${error.message}` : "internal_error";
+}
+
+/** Logs why run `id` failed and records it `failed` with what it shows of `error`. */
+export async function failRun(
+  id: string,
+  error: unknown,
+  deps: { store: Store; clock: Clock; log: Logger },
+): Promise<"failed"> {
+  deps.log({
+    level: "error",
+    msg: "history import failed",
+    importId: id,
+    error: describeError(error),
+  });
+  await finishRun(deps.store, id, {
+    status: "failed",
+    finishedAt: deps.clock.now(),
+    error: failure(error),
+  }).catch(() => {});
+  return "failed";
 }
 
 /** Carries `run` on from its cursor to the end; never throws. */
@@ -151,18 +170,7 @@ export async function executeImport(run: StoredRun, options: RunOptions): Promis
     await finishRun(store, run.id, { status: "succeeded", finishedAt: clock.now() });
     return "succeeded";
   } catch (error) {
-    log({
-      level: "error",
-      msg: "history import failed",
-      importId: run.id,
-      error: describeError(error),
-    });
-    await finishRun(store, run.id, {
-      status: "failed",
-      finishedAt: clock.now(),
-      error: failure(error),
-    }).catch(() => {});
-    return "failed";
+    return await failRun(run.id, error, { store, clock, log });
   } finally {
     beat();
     slicer.done();

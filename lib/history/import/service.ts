@@ -16,7 +16,7 @@ import { backgroundStore } from "../../store/mod.ts";
 import { parseHistoryFile } from "./parse.ts";
 import type { HistoryImportOptions, HistoryImportService } from "./service_types.ts";
 import { IMPORT_PATIENCE_MS, rememberRows, retryingSearch } from "./catalog_steps.ts";
-import { executeImport, failure, type RunEnd } from "./execute.ts";
+import { executeImport, failRun, type RunEnd } from "./execute.ts";
 import { cancelRun, finishRun } from "./run_progress.ts";
 import {
   emptyCounts,
@@ -92,29 +92,18 @@ export function createHistoryImportService(
     takeJobLease(kv, leaseKey(id), { ttlMs, clock, held: deps.leases });
 
   // A new run's units are stored here, after the upload's 202 (a 20 MiB file holds 370,000 of
-  // them): a restart before they all are fails the run (resumeOne). False: the run ends here.
-  async function storeFresh(run: StoredRun, lease: JobLease): Promise<boolean> {
+  // them): a restart before they all are fails the run (resumeOne). Undefined: all stored, the
+  // run goes on; else how it ended here.
+  async function storeFresh(run: StoredRun, lease: JobLease): Promise<RunEnd | undefined> {
     const slicer = new Slicer(undefined, turns);
     try {
-      return await storeUnits(work, run, {
+      const stored = await storeUnits(work, run, {
         pause: () => slicer.tick(),
         keep: () => lease.heartbeat(),
       });
+      return stored ? undefined : "abandoned";
     } catch (error) {
-      log({
-        level: "error",
-        msg: "history import failed",
-        importId: run.id,
-        error: describeError(error),
-      });
-      await finishRun(work, run.id, {
-        status: "failed",
-        finishedAt: clock.now(),
-        error: failure(error),
-      })
-        .catch(() => {});
-      await lease.release();
-      return false;
+      return await failRun(run.id, error, { store: work, clock, log });
     } finally {
       slicer.done();
     }
@@ -122,9 +111,9 @@ export function createHistoryImportService(
 
   function carryOn(run: StoredRun, lease: JobLease, how: { fresh?: boolean } = {}) {
     const started = performance.now();
-    const stored = how.fresh ? storeFresh(run, lease) : Promise.resolve(true);
-    const done = stored.then((ok): RunEnd | Promise<RunEnd> =>
-      !ok ? "abandoned" : executeImport(run, {
+    const stored = how.fresh ? storeFresh(run, lease) : Promise.resolve(undefined);
+    const done = stored.then((ended): RunEnd | Promise<RunEnd> =>
+      ended ?? executeImport(run, {
         store: work,
         search,
         clock,
