@@ -181,3 +181,14 @@ Deno.test("peekNow answers without KV only while this instance's last look is un
   clock.set("2026-11-22T12:00:01.000Z");
   assert.equal(window.peekNow(), undefined, "a new window starts unknown");
 });
+
+Deno.test("peek({ fresh: true }) reads KV at once: another instance's place shows inside the 250 ms memo", async () => {
+  const clock = new FakeClock("2026-11-22T12:00:00.100Z");
+  using kv = await Deno.openKv(":memory:");
+  const window = createExternalWindow(kv, { clock, limit: 3 });
+  await window.acquire({ wait: false });
+  await createExternalWindow(kv, { clock, limit: 3 }).acquire({ wait: false });
+  assert.equal((await window.peek())["X-RateLimit-Remaining"], "2", "the memo, as before");
+  assert.equal((await window.peek({ fresh: true }))["X-RateLimit-Remaining"], "1");
+  assert.equal(window.peekNow()?.["X-RateLimit-Remaining"], "1", "and the memo learns it");
+});

@@ -39,8 +39,12 @@ export interface ExternalWindow {
   acquire(options: { wait: boolean; background?: boolean }): Promise<WindowHeaders>;
   /** Keeps the window closed until `untilMs` (an upstream 429), for every instance. */
   block(untilMs: number): Promise<void>;
-  /** The headers now, taking nothing (answers served from a cache). */
-  peek(): Promise<WindowHeaders>;
+  /**
+   * The headers now, taking nothing (answers served from a cache). `fresh`: read KV even while
+   * this instance's last look would do (an operator's report, where another instance's places
+   * must show).
+   */
+  peek(options?: { fresh?: boolean }): Promise<WindowHeaders>;
   /** The headers peek() would answer, when known without a KV read; else undefined. */
   peekNow(): WindowHeaders | undefined;
   /** Places taken in the window holding `atMs`, read from KV (checks and reports, not the hot path). */
@@ -218,8 +222,8 @@ export function createExternalWindow(
       return countOf((await getWithRetry<unknown>(kv, countKey(startOf(atMs)))).value);
     },
 
-    peek() {
-      const known = peekNow();
+    peek(options = {}) {
+      const known = options.fresh ? undefined : peekNow();
       if (known) return Promise.resolve(known);
       const now = clock.now();
       const start = startOf(now);

@@ -245,6 +245,6 @@ export function createCatalogService(
       await refresh(id);
     },
 
-    rateLimitHeaders: () => window.peek(),
+    rateLimitHeaders: (options) => window.peek(options),
   };
 }

@@ -120,6 +120,9 @@ export interface Catalog extends MovieSource {
    * age of what is stored: the availability job (lib/availability).
    */
   refreshMovie(id: number): Promise<void>;
-  /** The shared window's X-RateLimit-* headers now, taking no place in it (cached answers). */
-  rateLimitHeaders(): Promise<RateLimitHeaders>;
+  /**
+   * The shared window's X-RateLimit-* headers now, taking no place in it (cached answers);
+   * `fresh` reads the shared count even when this instance looked under 250 ms ago.
+   */
+  rateLimitHeaders(options?: { fresh?: boolean }): Promise<RateLimitHeaders>;
 }

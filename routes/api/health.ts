@@ -23,7 +23,8 @@ export const handler: Handlers = {
     const report = await healthReport({
       store: deps.store,
       kv: deps.kv,
-      windowHeaders: () => services.catalog.rateLimitHeaders(),
+      // Read afresh: another instance's places show at once in the operator's report.
+      windowHeaders: () => services.catalog.rateLimitHeaders({ fresh: true }),
       deploymentId: deps.config.deploymentId,
     });
     if (report.status !== "ok") throw unhealthy(report);
