@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { PGlite } from "@electric-sql/pglite";
-import { autoAnalyze } from "../lib/store/pglite_analyze.ts";
+import { autoAnalyze, STATISTICS_TARGET } from "../lib/store/pglite_analyze.ts";
 
 Deno.test("a table changed by more than 50 rows and 10% is analyzed after the next call; an unchanged one is not", async () => {
   const db = await PGlite.create();
@@ -95,6 +95,30 @@ Deno.test("a table kept up within the last minute is left alone however much it 
     assert.equal((await upkeep(db)).analyzed, first);
     await autoAnalyze(db, { everyMs: 0, againAfterMs: 0 })();
     assert.notEqual((await upkeep(db)).analyzed, first);
+  } finally {
+    await db.close();
+  }
+});
+
+Deno.test("the upkeep samples at statistics target 30 and gives the event loop a turn between two tables", async () => {
+  const db = await PGlite.create();
+  try {
+    await db.exec(`create table one (id int primary key);
+      create table two (id int primary key);
+      create table three (id int primary key);
+      insert into one select g from generate_series(1, 5000) g;
+      insert into two select g from generate_series(1, 5000) g;
+      insert into three select g from generate_series(1, 5000) g;`);
+    await db.query("select pg_stat_force_next_flush()");
+    let turns = 0;
+    await autoAnalyze(db, { everyMs: 0, turn: () => Promise.resolve(void turns++) })();
+    assert.equal(turns, 2, "between the three tables, not before the first");
+    // A column of distinct values gets a histogram of `target` buckets (target + 1 bounds).
+    const [row] = (await db.query<{ bounds: number }>(
+      `select array_length(histogram_bounds::text::int[], 1) as bounds
+         from pg_stats where tablename = 'one' and attname = 'id'`,
+    )).rows;
+    assert.equal(row.bounds, STATISTICS_TARGET + 1);
   } finally {
     await db.close();
   }
