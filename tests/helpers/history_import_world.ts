@@ -9,6 +9,7 @@ import { titleKey } from "../../lib/catalog/title_match.ts";
 import type { Store } from "../../lib/store/mod.ts";
 import { type TestApp, testApp } from "./app.ts";
 import { type FakeTmdb, startFakeTmdb, tmdbEnv } from "./fake_tmdb.ts";
+import { SettlingClock } from "./sent_calls.ts";
 import type { Engine } from "./store.ts";
 import { createUser, type TestUser } from "./users.ts";
 
@@ -116,7 +117,11 @@ export async function historyWorld(
   const t = await testApp({
     env: { ...tmdbEnv(fake), ...options.env },
     engine: options.engine,
-    clock: options.clock,
+    // Sleeps that settle (./sent_calls.ts): with FakeClock's instant sleep, an import's eight
+    // searches each moved the shared clock on their own, one after another, so waits that
+    // overlap in real time added up, and under load a 102-film run saw ten minutes pass in
+    // four seconds and failed as if the window had stayed busy that long.
+    clock: options.clock ?? new SettlingClock(),
     store: options.store,
     kv: options.kv,
     fetch: options.fetch,
