@@ -8,25 +8,13 @@ import assert from "node:assert/strict";
 import { testApp } from "./helpers/app.ts";
 import { referenceStats } from "./helpers/diary_stats_reference.ts";
 import { ENGINES } from "./helpers/store.ts";
+import { KEPT_COUNTS_SQL, SCRATCH_COUNTS_SQL } from "./helpers/watched_counts_reference.ts";
 import { createUser, type TestUser } from "./helpers/users.ts";
 
 type T = Awaited<ReturnType<typeof testApp>>;
 
 // Ids no other test uses, since the PostgreSQL store's movies table is shared by the run.
 const B = 1_900_300_000;
-
-// What the watched counts hold for `u`, and the same computed from the rows.
-const KEPT_SQL = `select period, movies, minutes::int as minutes, rated, rating_sum
-  from public.user_watched_counts where user_id = $1 order by period`;
-const SCRATCH_SQL = `select p.period, count(*)::int as movies,
-    coalesce(sum(coalesce(m.runtime, 0)), 0)::int as minutes,
-    count(w.rating)::int as rated, coalesce(sum(w.rating), 0)::int as rating_sum
-  from public.user_watched_movies w
-  left join public.movies m on m.catalog_id = w.catalog_id
-  cross join lateral (select 0 as period union all
-    select extract(year from w.watched_on)::int where w.watched_on is not null) p
-  where w.user_id = $1
-  group by p.period order by p.period`;
 
 async function watch(t: T, u: TestUser, ids: number[]) {
   for (const [i, id] of ids.entries()) {
@@ -41,8 +29,8 @@ async function watch(t: T, u: TestUser, ids: number[]) {
 
 async function exact(t: T, u: TestUser, step: string) {
   assert.deepEqual(
-    await t.store.query(KEPT_SQL, [u.id]),
-    await t.store.query(SCRATCH_SQL, [u.id]),
+    await t.store.query(KEPT_COUNTS_SQL, [u.id]),
+    await t.store.query(SCRATCH_COUNTS_SQL, [u.id]),
     step,
   );
   for (const year of [2023, 2024, 2025, null]) {

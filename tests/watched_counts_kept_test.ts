@@ -10,6 +10,7 @@ import { deleteAccount } from "../lib/auth/delete_account.ts";
 import { letterboxdZip } from "./helpers/history_files.ts";
 import { historyWorld } from "./helpers/history_import_world.ts";
 import { ENGINES } from "./helpers/store.ts";
+import { KEPT_COUNTS_SQL, SCRATCH_COUNTS_SQL } from "./helpers/watched_counts_reference.ts";
 import { createUser, type TestUser } from "./helpers/users.ts";
 import { send } from "./helpers/watched_entries.ts";
 
@@ -27,23 +28,9 @@ async function movie(w: World, id: number, runtime: number | null, genres: strin
   );
 }
 
-// The counts from scratch, as the kept rows would hold them.
-const SCRATCH_SQL = `select p.period, count(*)::int as movies,
-    coalesce(sum(coalesce(m.runtime, 0)), 0)::int as minutes,
-    count(w.rating)::int as rated, coalesce(sum(w.rating), 0)::int as rating_sum
-  from public.user_watched_movies w
-  left join public.movies m on m.catalog_id = w.catalog_id
-  cross join lateral (select 0 as period union all
-    select extract(year from w.watched_on)::int where w.watched_on is not null) p
-  where w.user_id = $1
-  group by p.period order by p.period`;
-
-const KEPT_SQL = `select period, movies, minutes::int as minutes, rated, rating_sum
-  from public.user_watched_counts where user_id = $1 order by period`;
-
 async function exact(w: World, u: TestUser, step: string) {
-  const kept = await w.t.store.query(KEPT_SQL, [u.id]);
-  const scratch = await w.t.store.query(SCRATCH_SQL, [u.id]);
+  const kept = await w.t.store.query(KEPT_COUNTS_SQL, [u.id]);
+  const scratch = await w.t.store.query(SCRATCH_COUNTS_SQL, [u.id]);
   assert.deepEqual(kept, scratch, step);
   const all = scratch.find((r) => r.period === 0);
   const movies = Number(all?.movies ?? 0);
