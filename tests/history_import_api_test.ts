@@ -192,3 +192,20 @@ Deno.test("a second import while one runs is 409 import_running; another user ma
   );
   gate.resolve();
 });
+
+Deno.test("movies a Trakt export names by id that the store lacks have their details fetched after the run", async () => {
+  await using w = await historyWorld();
+  // One of the three is in the store already: only the other two are asked for.
+  await w.t.store.query(
+    `insert into public.movies (catalog_id, title, original_title, year, has_details)
+     values (194, 'Amélie', 'Le Fabuleux Destin d''Amélie Poulain', 2001, true)`,
+  );
+  const files = traktFiles();
+  const run = await w.importFile(
+    jsonBytes([...files["watched-movies.json"], ...files["watchlist-movies.json"]]),
+  );
+  assert.equal(run.status, "succeeded");
+  await w.t.services.historyImport.idle();
+  const asked = w.fake.requests.map((r) => r.path).filter((p) => /^\/movie\/\d+$/.test(p)).sort();
+  assert.deepEqual(asked, ["/movie/129", "/movie/550"]);
+});

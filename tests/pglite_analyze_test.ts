@@ -100,7 +100,7 @@ Deno.test("a table kept up within the last minute is left alone however much it 
   }
 });
 
-Deno.test("the upkeep samples at statistics target 30 and gives the event loop a turn between two tables", async () => {
+Deno.test("the upkeep samples at statistics target 10 and gives the event loop a turn between two tables", async () => {
   const db = await PGlite.create();
   try {
     await db.exec(`create table one (id int primary key);
