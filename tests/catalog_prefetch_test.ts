@@ -117,3 +117,18 @@ Deno.test("without TMDB credentials a list write still succeeds; the prefetch fa
   assert.match(outcome.failed[0].error, /^catalog_not_configured/);
   assert.ok(!t.logs.some((l) => l.level === "error"));
 });
+
+Deno.test("staleIds looks 12,002 ids up 5,000 a statement and names only the two the store lacks", async () => {
+  await using t = await testApp();
+  const now = new Date(t.clock.now()).toISOString();
+  await t.store.query(
+    `insert into public.movies (catalog_id, title, has_details, actors, directors, cached_at)
+     select g, 'Fresh ' || g, true, '{}', '{}', $1::timestamptz
+       from generate_series(2000001, 2012000) g`,
+    [now],
+  );
+  const ids = [13, ...Array.from({ length: 12_000 }, (_, i) => 2_000_001 + i), 14];
+  const before = t.store.stats.queries;
+  assert.deepEqual(await createCatalogService(t.deps).staleIds(ids), [13, 14]);
+  assert.equal(t.store.stats.queries - before, 3);
+});
