@@ -47,8 +47,6 @@ import type {
 export const MAX_PAGE = 500;
 // Background detail fetches run this many at a time, leaving room in the window for users.
 const PREFETCH_AT_ONCE = 4;
-/** Ids whose freshness one statement looks up. */
-const FRESH_LOOKUP = 5_000;
 
 /** Options of the catalog service; the defaults are the service's own. */
 interface CatalogServiceOptions {
@@ -127,17 +125,11 @@ export function createCatalogService(
     }
   }
 
-  // In pieces: a history import's prefetch may ask about 90,000 ids, and one lookup of them held
-  // the embedded store's thread (the event loop's) for 140 ms.
   async function staleIds(ids: number[]): Promise<number[]> {
     const unique = [...new Set(ids)];
-    const stale: number[] = [];
-    for (let i = 0; i < unique.length; i += FRESH_LOOKUP) {
-      const piece = unique.slice(i, i + FRESH_LOOKUP);
-      const current = await freshIds(store, piece, { now: clock.now() });
-      for (const id of piece) if (!current.has(id)) stale.push(id);
-    }
-    return stale;
+    if (unique.length === 0) return [];
+    const current = await freshIds(store, unique, { now: clock.now() });
+    return unique.filter((id) => !current.has(id));
   }
 
   return {

@@ -6,6 +6,7 @@
  * lease has lapsed resumes it too).
  */
 import type { KvKey } from "../../kv.ts";
+import { missingIds } from "../../catalog/movies_store.ts";
 import type { SearchRow } from "../../catalog/types.ts";
 import type { AppDeps } from "../../deps.ts";
 import { type JobLease, takeJobLease } from "../../jobs/lease.ts";
@@ -36,9 +37,6 @@ import { unmatchedCsv } from "./unmatched_csv.ts";
 import { prepareLists } from "../../user_lists/import.ts";
 
 export type { HistoryImportService } from "./service_types.ts";
-
-/** Ids looked up at once when a run's end asks which movies the store lacks. */
-const PREFETCH_LOOKUP = 5_000;
 
 /** How long a run's lease lasts without renewal. */
 export const RUN_LEASE_MS = 30_000;
@@ -81,16 +79,7 @@ export function createHistoryImportService(
   async function prefetchUnknown(run: StoredRun) {
     const ids = [...new Set(run.units.flatMap((u) => (u.tmdbId === undefined ? [] : [u.tmdbId])))];
     if (ids.length === 0) return;
-    const unknown: number[] = [];
-    // In pieces: one lookup of a 20 MiB file's 90,977 ids held the event loop for 144 ms.
-    for (let i = 0; i < ids.length; i += PREFETCH_LOOKUP) {
-      const rows = await work.query<{ id: number }>(
-        `select c as id from unnest($1::integer[]) as c
-         where not exists (select 1 from public.movies m where m.catalog_id = c)`,
-        [ids.slice(i, i + PREFETCH_LOOKUP)],
-      );
-      for (const r of rows) unknown.push(Number(r.id));
-    }
+    const unknown = await missingIds(work, ids);
     if (unknown.length > 0) await catalog.prefetch(unknown, { background: true });
   }
 
