@@ -7,7 +7,7 @@ import { type DirLock, lockDataDir } from "./dir_lock.ts";
 import { CHECK_EVERY_MS } from "./pglite_analyze.ts";
 import { initialiseInChild } from "./pglite_init.ts";
 import { type Lane, LaneQueue } from "./lanes.ts";
-import { startPgliteThread, waitingTimer } from "./pglite_thread.ts";
+import { pgliteWasm, startPgliteThread, waitingTimer } from "./pglite_thread.ts";
 import type { Sql, Store } from "./types.ts";
 import { USER_SETTINGS_SQL, userClaims } from "./user_settings.ts";
 
@@ -33,8 +33,12 @@ export async function openPgliteStore(
   const thread = startPgliteThread();
   try {
     if (options.dataDir) await initialiseInChild(options.dataDir);
-    const load = await options.loadDataDir?.arrayBuffer();
-    await thread.call({ op: "open", dataDir: options.dataDir, load }, load ? [load] : []);
+    const [load, wasmModule] = await Promise.all([
+      options.loadDataDir?.arrayBuffer(),
+      pgliteWasm(),
+    ]);
+    const open = { op: "open", dataDir: options.dataDir, load, wasmModule } as const;
+    await thread.call(open, load ? [load] : []);
   } catch (error) {
     thread.terminate();
     lock?.release();

@@ -13,7 +13,7 @@ import type { DeadlineTimer } from "../async/deadline.ts";
 export type ThreadRequest =
   & { id: number }
   & (
-    | { op: "open"; dataDir?: string; load?: ArrayBuffer }
+    | { op: "open"; dataDir?: string; load?: ArrayBuffer; wasmModule?: WebAssembly.Module }
     | { op: "query"; sql: string; params: unknown[] }
     | { op: "exec"; sql: string }
     | { op: "upkeep" }
@@ -85,6 +85,24 @@ function rebuilt(error: Extract<ThreadAnswer, { ok: false }>["error"]): Error {
   rebuilt.name = error.name;
   if (error.stack) rebuilt.stack = error.stack;
   return rebuilt;
+}
+
+let compiled: Promise<WebAssembly.Module | undefined> | undefined;
+
+/**
+ * PGlite's WebAssembly compiled once per process and handed to each thread: a worker compiling
+ * its own took about half a second more to open a store (the tests open hundreds). Undefined
+ * where the file is not beside PGlite's module; the thread then compiles it itself.
+ */
+export function pgliteWasm(): Promise<WebAssembly.Module | undefined> {
+  return compiled ??= (async () => {
+    try {
+      const url = new URL("./pglite.wasm", import.meta.resolve("@electric-sql/pglite"));
+      return await WebAssembly.compile(await Deno.readFile(url));
+    } catch {
+      return undefined;
+    }
+  })();
 }
 
 /** Starts the database's thread; `spawn` starts another worker (tests). */

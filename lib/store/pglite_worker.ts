@@ -34,6 +34,7 @@ async function answer(request: ThreadRequest): Promise<[unknown, Transferable[]]
         startParams: PGLITE_START_PARAMS,
         ...(request.dataDir ? { dataDir: request.dataDir } : {}),
         ...(request.load ? { loadDataDir: new Blob([request.load]) } : {}),
+        ...(request.wasmModule ? { wasmModule: request.wasmModule } : {}),
       });
       // The store's side decides when to look (after its calls, at most every few seconds).
       upkeep = autoAnalyze(db, { everyMs: 0 });
