@@ -5,11 +5,16 @@
  * store's queue on the other side (./lanes.ts) sends one call at a time.
  */
 import { PGlite } from "@electric-sql/pglite";
+import { IDLE_TRIM_MS, trimWhenIdle } from "../memory_trim.ts";
 import { autoAnalyze } from "./pglite_analyze.ts";
 import { PGLITE_START_PARAMS } from "./pglite_params.ts";
 import type { ThreadAnswer, ThreadRequest } from "./pglite_thread.ts";
 
 let db: PGlite | undefined;
+// This thread's heap is its own: opening leaves the data directory's and PGlite's bundle's
+// buffers behind, and a burst of statements its results, which the server's idle release
+// (main.ts) never reaches. Released the same way once no call came for a period.
+const idle = trimWhenIdle({ periodMs: IDLE_TRIM_MS });
 let upkeep: (() => Promise<void>) | undefined;
 
 function opened(): PGlite {
@@ -61,6 +66,7 @@ async function answer(request: ThreadRequest): Promise<[unknown, Transferable[]]
 
 self.addEventListener("message", async (event) => {
   const request = (event as MessageEvent<ThreadRequest>).data;
+  idle?.activity();
   let reply: ThreadAnswer;
   let transfer: Transferable[] = [];
   try {
