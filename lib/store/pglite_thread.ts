@@ -1,11 +1,11 @@
 /**
- * PGlite on a thread of its own (docs/faults.md, "The embedded database's thread"): a Web Worker
- * (./pglite_worker.ts) holds the database and runs each statement, and this side sends it one
- * call at a time and waits for its answer. Statements cost the event loop a message each way
- * instead of their whole run, so a 90 ms batch of an import, or an ANALYZE, no longer holds every
- * request. A statement's error comes back with its fields (`code`, `constraint`, ...), so callers
- * tell a unique violation from a foreign-key one as before; a worker that dies fails every call
- * waiting and every later one.
+ * PGlite on a thread of its own (docs/faults.md, "Background work on the embedded store"): a Web
+ * Worker (./pglite_worker.ts) holds the database and runs each statement, and this side sends it
+ * one call at a time and waits for its answer. Statements cost the event loop a message each way
+ * instead of their whole run, so an import's batch (50-160 ms with the stats triggers) or an
+ * ANALYZE no longer holds every request. A statement's error comes back with its fields (`code`,
+ * `constraint`, ...), so callers tell a unique violation from a foreign-key one as before; a
+ * worker that dies fails every call waiting and every later one.
  */
 import type { DeadlineTimer } from "../async/deadline.ts";
 
