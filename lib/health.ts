@@ -37,12 +37,8 @@ async function probe(deps: Pick<AppDeps, "store" | "kv">): Promise<void> {
  * that stops answering still turns health 503 a second (plus the deadline) later.
  */
 const FRESH_MS = 1_000;
-/**
- * How long an ask waits for its own check before a fresh pass answers it: the embedded store's
- * check waits behind the transaction on its thread (an import's batch, up to ~160 ms), which
- * says nothing about readiness.
- */
-const GRACE_MS = 10;
+/** How long an ask waits for its own check before a fresh pass answers it. */
+const GRACE_MS = 50;
 
 /** The last pass of one app's readiness check, and the check now running, if any. */
 interface Readiness {
@@ -66,7 +62,7 @@ async function settlesWithin(work: Promise<void>, ms: number): Promise<boolean> 
 /**
  * Throws a 503 `not_ready` Problem unless the service is ready, within `timeoutMs` (2 s). Every
  * ask runs a check (one at a time, later asks join it); on the embedded store, when it has not
- * answered within `graceMs` (10 ms) and a check passed less than a second ago, that pass answers. A failure is
+ * answered within `graceMs` (50 ms) and a check passed less than a second ago, that pass answers. A failure is
  * never reused, and a check that fails within the grace is the answer. `now` is wall-clock time
  * (injected in tests), like the deadline.
  */

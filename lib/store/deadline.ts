@@ -3,7 +3,7 @@
  * the deadline fails with 503 `store_unavailable`, so a frozen or unreachable database turns
  * into a quick, retryable answer instead of a request held for as long as TCP takes to notice.
  */
-import { type DeadlineTimer, withDeadline } from "../async/deadline.ts";
+import { withDeadline } from "../async/deadline.ts";
 import { Problem } from "../problem.ts";
 
 /** How long a store call may take before it fails (docs/faults.md: 5 s). */
@@ -20,18 +20,17 @@ export function storeUnavailable(cause?: unknown): Problem {
 }
 
 /**
- * `work`'s result, or a `store_unavailable` rejection once `ms` passed on `timer` (then
- * `onTimeout` runs, e.g. to drop the connections the call is stuck on).
+ * `work`'s result, or a `store_unavailable` rejection once `ms` passed (then `onTimeout` runs,
+ * e.g. to drop the connections the call is stuck on).
  */
 export function storeDeadline<T>(
   work: Promise<T>,
   ms: number,
-  options: { onTimeout?: () => void; timer?: DeadlineTimer } = {},
+  onTimeout?: () => void,
 ): Promise<T> {
   return withDeadline(work, ms, {
-    timer: options.timer,
     onLate: () => {
-      options.onTimeout?.();
+      onTimeout?.();
       throw storeUnavailable(new Error(`no answer from the store in ${ms} ms`));
     },
   });

@@ -1,6 +1,6 @@
 /**
  * The embedded store's queue (docs/faults.md, "Background work on the embedded store"): PGlite
- * runs one statement at a time (on its own thread, ./pglite_thread.ts), so every call waits its turn here.
+ * runs one statement at a time on the event loop's thread, so every call waits its turn here.
  * A person's request (the interactive lane) goes before background work (history imports, the
  * background lane), so health and a reader wait at most for the one statement running, never
  * behind an import's queue. After `backgroundEvery` interactive calls in a row while background

@@ -1,13 +1,11 @@
-/**
- * The embedded store: PGlite (Postgres compiled to WASM), persisted in a directory, running on a
- * thread of its own (./pglite_thread.ts).
- */
+/** The embedded store: PGlite (Postgres compiled to WASM), persisted in a directory. */
+import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { STORE_TIMEOUT_MS, storeDeadline, storeUnavailable } from "./deadline.ts";
 import { type DirLock, lockDataDir } from "./dir_lock.ts";
-import { CHECK_EVERY_MS } from "./pglite_analyze.ts";
+import { autoAnalyze } from "./pglite_analyze.ts";
 import { initialiseInChild } from "./pglite_init.ts";
 import { type Lane, LaneQueue } from "./lanes.ts";
-import { pgliteWasm, startPgliteThread, waitingTimer } from "./pglite_thread.ts";
+import { PGLITE_START_PARAMS } from "./pglite_params.ts";
 import type { Sql, Store } from "./types.ts";
 import { USER_SETTINGS_SQL, userClaims } from "./user_settings.ts";
 
@@ -30,46 +28,41 @@ export async function openPgliteStore(
     await Deno.mkdir(options.dataDir, { recursive: true });
     if (options.lock !== false) lock = await lockDataDir(options.dataDir);
   }
-  const thread = startPgliteThread();
+  let db: PGlite;
   try {
     if (options.dataDir) await initialiseInChild(options.dataDir);
-    const [load, wasmModule] = await Promise.all([
-      options.loadDataDir?.arrayBuffer(),
-      pgliteWasm(),
-    ]);
-    const open = { op: "open", dataDir: options.dataDir, load, wasmModule } as const;
-    await thread.call(open, load ? [load] : []);
+    db = await PGlite.create({
+      startParams: PGLITE_START_PARAMS,
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
   } catch (error) {
-    thread.terminate();
     lock?.release();
     throw error;
   }
   const stats = { queries: 0 };
   const lanes = new LaneQueue();
-  // No autovacuum in PGlite: the store analyzes changed tables itself (./pglite_analyze.ts, run
-  // on the database's thread), as one background-lane task at a time and at most every few
-  // seconds, so no caller waits for it and no backlog of looks grows.
-  let lookedAt = performance.now();
+  // No autovacuum in PGlite: the store analyzes changed tables itself (./pglite_analyze.ts), as
+  // one background-lane task at a time, so no caller waits for it and no backlog of looks grows.
+  const analyze = autoAnalyze(db);
   let looking = false;
   const after = <T>(result: T): T => {
-    if (!looking && performance.now() - lookedAt >= CHECK_EVERY_MS) {
+    if (!looking) {
       looking = true;
-      lanes.run("background", () => thread.call({ op: "upkeep" })).catch(() => {})
-        .finally(() => [looking, lookedAt] = [false, performance.now()]);
+      lanes.run("background", analyze).finally(() => looking = false);
     }
     return result;
   };
-  const sql: Sql = {
+  const wrap = (tx: Transaction): Sql => ({
     async query<T>(text: string, params: unknown[] = []) {
       stats.queries++;
-      return await thread.call<T[]>({ op: "query", sql: text, params });
+      return (await tx.query<T>(text, params)).rows;
     },
     async exec(script: string) {
       stats.queries++;
-      await thread.call({ op: "exec", sql: script });
+      await tx.exec(script);
     },
-  };
-  const timer = waitingTimer(thread);
+  });
   // PGlite runs one statement at a time: a call waits in its lane (./lanes.ts) for its turn. A
   // call given up on never starts, and a transaction given up on midway rolls back: its client
   // was told 503, so nothing may commit.
@@ -84,42 +77,34 @@ export async function openPgliteStore(
         return fn(guard);
       }),
       timeoutMs,
-      { onTimeout: () => abandoned = true, timer },
+      () => abandoned = true,
     ).then(after);
   };
-  // The lane holds the one session from BEGIN to COMMIT, so no other call runs in between.
-  const transaction = <T>(lane: Lane, fn: (tx: Sql) => Promise<T>): Promise<T> =>
-    bounded(lane, async (guard) => {
-      await thread.call({ op: "exec", sql: "begin" });
-      try {
-        const result = await fn(sql);
+  const transaction = <T>(lane: Lane, fn: (tx: Transaction) => Promise<T>): Promise<T> =>
+    bounded(lane, (guard) =>
+      db.transaction(async (tx) => {
+        const result = await fn(tx);
         guard();
-        await thread.call({ op: "exec", sql: "commit" });
         return result;
-      } catch (error) {
-        await thread.call({ op: "exec", sql: "rollback" }).catch(() => {});
-        throw error;
-      }
-    });
+      }));
   const calls = (lane: Lane): Omit<Store, "kind" | "stats" | "close" | "background"> => ({
     query<T>(text: string, params: unknown[] = []) {
       stats.queries++;
-      return bounded(lane, () => thread.call<T[]>({ op: "query", sql: text, params }));
+      return bounded(lane, async () => (await db.query<T>(text, params)).rows);
     },
-    transaction: (fn) => transaction(lane, fn),
+    transaction: (fn) => transaction(lane, (tx) => fn(wrap(tx))),
     asUser: (userId, fn) =>
       transaction(lane, async (tx) => {
         await tx.query(USER_SETTINGS_SQL, [userClaims(userId)]);
-        return await fn(tx);
+        return await fn(wrap(tx));
       }),
     // Migrations may take longer than a request's bound; they run once, at start.
-    exec: (script) => lanes.run(lane, () => thread.call({ op: "exec", sql: script })),
+    exec: (script) => lanes.run(lane, () => db.exec(script).then(() => {})),
   });
   const close = async () => {
     try {
-      await thread.call({ op: "close" });
+      await db.close();
     } finally {
-      thread.terminate();
       lock?.release();
     }
   };
@@ -129,7 +114,7 @@ export async function openPgliteStore(
     stats,
     ...calls("interactive"),
     background,
-    dump: async () => new Blob([await thread.call<ArrayBuffer>({ op: "dump" })]),
+    dump: () => db.dumpDataDir("none"),
     close,
   };
 }

@@ -5,6 +5,9 @@
  * ~180 MB), and applying the migrations grows the WebAssembly memory by another ~40 MB that
  * never shrinks either; so the server has both done here and opens the finished directory.
  */
+import { PGlite } from "@electric-sql/pglite";
+import { PGLITE_START_PARAMS } from "./pglite_params.ts";
+
 /** Whether `dataDir` holds an initialised cluster. */
 async function isInitialised(dataDir: string): Promise<boolean> {
   try {
@@ -20,11 +23,6 @@ export async function initialiseInChild(dataDir: string): Promise<void> {
   if (!/^deno(\.exe)?$/.test(Deno.execPath().split(/[\\/]/).pop() ?? "")) {
     // A compiled binary cannot run another module: initdb here (more memory, same result); the
     // server applies the migrations itself.
-    // Loaded here only: the server's own thread never loads PGlite (./pglite_thread.ts).
-    const [{ PGlite }, { PGLITE_START_PARAMS }] = await Promise.all([
-      import("@electric-sql/pglite"),
-      import("./pglite_params.ts"),
-    ]);
     await (await PGlite.create({ dataDir, startParams: PGLITE_START_PARAMS })).close();
     return;
   }

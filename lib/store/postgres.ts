@@ -52,13 +52,11 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
   };
   const bounded = <T>(work: (p: Pool) => Promise<T>): Promise<T> => {
     const current = pool;
-    return storeDeadline(work(current), timeoutMs, { onTimeout: () => reset(current) }).catch(
-      (error) => {
-        if (error instanceof Problem) throw error;
-        if (isUserGone(error)) throw userGone(error);
-        throw isUnavailable(error) ? storeUnavailable(error) : error;
-      },
-    );
+    return storeDeadline(work(current), timeoutMs, () => reset(current)).catch((error) => {
+      if (error instanceof Problem) throw error;
+      if (isUserGone(error)) throw userGone(error);
+      throw isUnavailable(error) ? storeUnavailable(error) : error;
+    });
   };
   const stats = { queries: 0 };
   // postgres.js learns the array types on a connection's first query, and a query answered in

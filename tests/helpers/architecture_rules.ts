@@ -34,8 +34,6 @@ const STORE_MAY_USE = new Set([
   "lib/log.ts",
   "lib/problem.ts",
   "lib/kv.ts",
-  // The process's idle memory release, which the database's thread runs for its own heap.
-  "lib/memory_trim.ts",
 ]);
 /** lib/ folders of such infrastructure: the async helpers (deadline, limiter, pool, retry). */
 const STORE_MAY_USE_FOLDERS = ["lib/async/"];

@@ -154,7 +154,7 @@ export async function loadRunning(sql: Sql, id: string): Promise<StoredRun | nul
 
 /**
  * Units per stored chunk: a resumed run reads them back in file order. Small enough that the
- * embedded database parses one chunk's JSON in a few milliseconds.
+ * embedded database parses one chunk's JSON in a few milliseconds on the event loop's thread.
  */
 const UNITS_PER_CHUNK = 200;
 
