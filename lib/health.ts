@@ -38,7 +38,7 @@ async function probe(deps: Pick<AppDeps, "store" | "kv">): Promise<void> {
  */
 const FRESH_MS = 1_000;
 /** How long an ask waits for its own check before a fresh pass answers it. */
-const GRACE_MS = 50;
+const GRACE_MS = 10;
 
 /** The last pass of one app's readiness check, and the check now running, if any. */
 interface Readiness {
@@ -62,7 +62,7 @@ async function settlesWithin(work: Promise<void>, ms: number): Promise<boolean> 
 /**
  * Throws a 503 `not_ready` Problem unless the service is ready, within `timeoutMs` (2 s). Every
  * ask runs a check (one at a time, later asks join it); on the embedded store, when it has not
- * answered within `graceMs` (50 ms) and a check passed less than a second ago, that pass answers. A failure is
+ * answered within `graceMs` (10 ms) and a check passed less than a second ago, that pass answers. A failure is
  * never reused, and a check that fails within the grace is the answer. `now` is wall-clock time
  * (injected in tests), like the deadline.
  */

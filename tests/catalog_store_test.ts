@@ -3,6 +3,7 @@ import {
   DETAIL_TTL_MS,
   freshIds,
   isFreshComplete,
+  missingIds,
   readMovie,
   upsertDetail,
   upsertLight,
@@ -20,6 +21,20 @@ function freshId(): number {
 }
 
 for (const engine of ENGINES) {
+  Deno.test(`[${engine}] missingIds names the ids with no stored row, in the order asked, past one lookup's piece`, async () => {
+    await using store = await testStore(engine);
+    const base = freshId();
+    // 2,500 ids: two lookup pieces; every third one stored.
+    const ids = Array.from({ length: 2_500 }, (_, i) => base + 2_499 - i);
+    const stored = ids.filter((_, i) => i % 3 === 0);
+    await upsertLight(
+      store,
+      stored.map((id) => lightRow(tmdbListRow.parse({ ...POPULAR_FIXTURE_ROWS[0], id }))),
+      { now: NOW },
+    );
+    assert.deepEqual(await missingIds(store, ids), ids.filter((_, i) => i % 3 !== 0));
+  });
+
   Deno.test(`[${engine}] a detail row round-trips through the movies table`, async () => {
     await using store = await testStore(engine);
     const id = freshId();

@@ -1,6 +1,10 @@
 import assert from "node:assert/strict";
 import { bytesOf, csvText, letterboxdZip } from "./helpers/history_files.ts";
 import { historyWorld } from "./helpers/history_import_world.ts";
+import { applyBatch } from "../lib/history/import/apply.ts";
+import type { ImportUnit } from "../lib/history/import/units.ts";
+import { testApp } from "./helpers/app.ts";
+import { createUser } from "./helpers/users.ts";
 
 const DIARY = [
   "Date",
@@ -114,4 +118,50 @@ Deno.test("watchlist rows of movies already watched stay off My List and count a
   assert.equal(zipRun.counts.added, 1);
   const lists = await w.lists();
   assert.deepEqual(lists.myList, [146]);
+});
+
+Deno.test("a batch larger than one write statement writes every entry and viewing, a movie's rewatches worked out across the whole batch", async () => {
+  await using t = await testApp();
+  const u = await createUser(t.deps);
+  // 48 films of one viewing, then one film seen 30 times: more than one statement's rows either
+  // way, and the rewatched film's viewings more than a piece holds on their own.
+  const batch: { unit: ImportUnit; id: number }[] = Array.from({ length: 48 }, (_, i) => ({
+    unit: {
+      title: `Film ${i}`,
+      rows: 1,
+      watched: true,
+      listed: 0,
+      viewings: [{ on: "2025-01-01" }],
+    },
+    id: 4_000_000 + i,
+  }));
+  const days = Array.from({ length: 30 }, (_, i) => `2024-01-${String(i + 1).padStart(2, "0")}`);
+  batch.push({
+    unit: {
+      title: "Seen often",
+      rows: 30,
+      watched: true,
+      listed: 0,
+      viewings: days.map((on) => ({ on })),
+    },
+    id: 4_000_100,
+  });
+  const counts = await applyBatch(t.store, u.id, batch, { now: t.clock.now() });
+  assert.deepEqual(counts, { added: 49, updated: 0, skipped: 0, listFull: 0 });
+  const [watched] = await t.store.query<{ n: number }>(
+    "select count(*)::int as n from public.user_watched_movies where user_id = $1",
+    [u.id],
+  );
+  assert.equal(watched.n, 49);
+  const often = await t.store.query<{ rewatch: boolean }>(
+    `select rewatch from public.user_viewings where user_id = $1 and catalog_id = 4000100
+      order by watched_on`,
+    [u.id],
+  );
+  assert.deepEqual(often.map((r) => r.rewatch), [false, ...days.slice(1).map(() => true)]);
+  const [viewings] = await t.store.query<{ n: number }>(
+    "select count(*)::int as n from public.user_viewings where user_id = $1",
+    [u.id],
+  );
+  assert.equal(viewings.n, 78);
 });

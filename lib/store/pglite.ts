@@ -1,5 +1,6 @@
 /** The embedded store: PGlite (Postgres compiled to WASM), persisted in a directory. */
 import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { everySlice } from "../async/every_slice.ts";
 import { STORE_TIMEOUT_MS, storeDeadline, storeUnavailable } from "./deadline.ts";
 import { type DirLock, lockDataDir } from "./dir_lock.ts";
 import { autoAnalyze } from "./pglite_analyze.ts";
@@ -8,6 +9,9 @@ import { type Lane, LaneQueue } from "./lanes.ts";
 import { PGLITE_START_PARAMS } from "./pglite_params.ts";
 import type { Sql, Store } from "./types.ts";
 import { USER_SETTINGS_SQL, userClaims } from "./user_settings.ts";
+
+/** How long background calls may hold the event loop before they give it a turn. */
+const BACKGROUND_SLICE_MS = 5;
 
 /**
  * Opens PGlite in `dataDir` (created if missing), in memory when absent, or from a dump. A
@@ -53,13 +57,21 @@ export async function openPgliteStore(
     }
     return result;
   };
-  const wrap = (tx: Transaction): Sql => ({
+  // PGlite's statements settle in microtasks, so a transaction's statements, and the calls
+  // queued behind it, would hold the event loop as one piece: a history import's batch took
+  // 100-160 ms of it. Background work gives the event loop a turn between two statements once
+  // it has held it for BACKGROUND_SLICE_MS; a person's calls are short and never wait for one.
+  const backgroundTurn = everySlice(BACKGROUND_SLICE_MS);
+  const pace = (lane: Lane) => lane === "background" ? backgroundTurn() : undefined;
+  const wrap = (tx: Transaction, lane: Lane): Sql => ({
     async query<T>(text: string, params: unknown[] = []) {
       stats.queries++;
+      await pace(lane);
       return (await tx.query<T>(text, params)).rows;
     },
     async exec(script: string) {
       stats.queries++;
+      await pace(lane);
       await tx.exec(script);
     },
   });
@@ -72,9 +84,10 @@ export async function openPgliteStore(
       if (abandoned) throw storeUnavailable();
     };
     return storeDeadline(
-      lanes.run(lane, () => {
+      lanes.run(lane, async () => {
+        await pace(lane);
         guard();
-        return fn(guard);
+        return await fn(guard);
       }),
       timeoutMs,
       () => abandoned = true,
@@ -92,11 +105,11 @@ export async function openPgliteStore(
       stats.queries++;
       return bounded(lane, async () => (await db.query<T>(text, params)).rows);
     },
-    transaction: (fn) => transaction(lane, (tx) => fn(wrap(tx))),
+    transaction: (fn) => transaction(lane, (tx) => fn(wrap(tx, lane))),
     asUser: (userId, fn) =>
       transaction(lane, async (tx) => {
         await tx.query(USER_SETTINGS_SQL, [userClaims(userId)]);
-        return await fn(wrap(tx));
+        return await fn(wrap(tx, lane));
       }),
     // Migrations may take longer than a request's bound; they run once, at start.
     exec: (script) => lanes.run(lane, () => db.exec(script).then(() => {})),

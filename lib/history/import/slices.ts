@@ -7,32 +7,26 @@
  * turns, and all of them together take at most the scheduler's share of the event loop.
  */
 import type { BackgroundTurns, Turn } from "../../async/background_turns.ts";
+import { everySlice } from "../../async/every_slice.ts";
 
 /** The longest stretch of import work between two turns of the event loop. */
 const SLICE_MS = 8;
 
 /** A budget of CPU time per slice; `tick()` yields once it is spent. */
 export class Slicer {
-  #since = performance.now();
-  readonly #sliceMs: number;
+  readonly #slice: () => Promise<void> | undefined;
   readonly #turns: BackgroundTurns | undefined;
   #turn: Turn | undefined;
 
   constructor(sliceMs: number = SLICE_MS, turns?: BackgroundTurns) {
-    this.#sliceMs = sliceMs;
+    this.#slice = everySlice(sliceMs);
     this.#turns = turns;
   }
 
   /** Resolves at once while the slice lasts, else after a turn of the event loop. */
   tick(): Promise<void> | undefined {
     if (this.#turns) return this.#nextTurn(this.#turns);
-    if (performance.now() - this.#since < this.#sliceMs) return undefined;
-    return new Promise((resolve) =>
-      setTimeout(() => {
-        this.#since = performance.now();
-        resolve();
-      }, 0)
-    );
+    return this.#slice();
   }
 
   /** Gives the turn back, when the work is done before its slice is. */
