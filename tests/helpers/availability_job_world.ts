@@ -3,9 +3,9 @@
  * fake clock, the app, and the calls it sends (each at its clock time, to count per window).
  */
 import assert from "node:assert/strict";
-import { FakeClock } from "../../lib/clock.ts";
 import { type TestApp, testApp } from "./app.ts";
 import { detailBody, type FakeTmdb, startFakeTmdb, tmdbEnv } from "./fake_tmdb.ts";
+import { SettlingClock } from "./sent_calls.ts";
 import { type Engine, testStore } from "./store.ts";
 import { issueAccessToken } from "./tokens.ts";
 import type { TestUser } from "./users.ts";
@@ -17,31 +17,13 @@ async function headersOf(t: TestApp, user: TestUser) {
   return { authorization: `Bearer ${token}` };
 }
 
-/**
- * A fake clock whose sleep ends on a later turn of the event loop, as a real one does. With
- * FakeClock's sleep, which moves the time at once, one worker waiting out a full window moved
- * the clock past the second in which another had just been given its place, before that one's
- * call went out, and the call was counted in the next second (a CI run saw 11 in one).
- */
-class TurnTakingClock extends FakeClock {
-  override sleep(ms: number): Promise<void> {
-    const until = this.now() + Math.max(0, ms);
-    return new Promise((resolve) =>
-      setTimeout(() => {
-        if (until > this.now()) this.advance(until - this.now());
-        resolve();
-      }, 0)
-    );
-  }
-}
-
 /** The admin token of the world. */
 export const ADMIN = "admin-token-for-availability-tests";
 
 /** The world of one test; dispose it with `await using`. */
 export async function world(engine: Engine, env: Record<string, string> = {}) {
   const fake = await startFakeTmdb();
-  const clock = new TurnTakingClock("2026-11-01T04:00:00Z");
+  const clock = new SettlingClock("2026-11-01T04:00:00Z");
   const store = await testStore(engine);
   // The job covers every user: on the PostgreSQL test database, shared by the test files, it
   // starts from nobody with services and no runs (test files run one after another).

@@ -77,7 +77,11 @@ function pieces<T>(items: T[], size: number): T[][] {
  */
 function viewingPieces(viewings: NewViewing[]): NewViewing[][] {
   const byMovie = new Map<number, NewViewing[]>();
-  for (const v of viewings) byMovie.set(v.catalogId, [...(byMovie.get(v.catalogId) ?? []), v]);
+  for (const v of viewings) {
+    const movie = byMovie.get(v.catalogId);
+    if (movie) movie.push(v);
+    else byMovie.set(v.catalogId, [v]);
+  }
   const out: NewViewing[][] = [];
   let piece: NewViewing[] = [];
   for (const movie of byMovie.values()) {
