@@ -106,7 +106,9 @@ export function createApp(
   app.use(requestContext(deps, services));
   // Only the methods that carry a body pay for its deadline (a GET's body is never read).
   app.on([...BODY_METHODS], "*", bodyDeadline(deps.config.bodyTimeoutMs));
-  app.use(methodGate(manifest.routes));
+  // The gate goes in front of each folder's middleware only: a path no folder covers meets the
+  // route's own 405 or the 404 of `notFound` first anyway, and its requests skip a route lookup.
+  const gate = methodGate(manifest.routes);
   // Folder middleware that does nothing on some paths (`skip`) joins only the other routes'
   // chains; an unmatched path gets it in `notFound`, before its page renders.
   const unmatched: Middleware[] = [];
@@ -114,13 +116,13 @@ export function createApp(
     const path = prefix === "/" ? "*" : `${prefix}/*`;
     const skip = module.skip;
     if (!skip) {
-      app.use(path, ...module.middleware);
+      app.use(path, gate, ...module.middleware);
       continue;
     }
     const applies = (p: string) =>
       (prefix === "/" || p === prefix || p.startsWith(`${prefix}/`)) && !skip(p);
     for (const { pattern } of manifest.routes) {
-      if (applies(pattern)) app.use(pattern, ...module.middleware);
+      if (applies(pattern)) app.use(pattern, gate, ...module.middleware);
     }
     unmatched.push(
       ...module.middleware.map((m): Middleware => (c, next) =>

@@ -27,6 +27,10 @@ Deno.test("the method gate answers from one lookup: 405 with Allow before a fold
     ["PUT", "/api/recommend/quota", 405, "GET"],
     ["GET", "/api/movies/5/nope", 404, null],
     ["GET", "/api/nope", 404, null],
+    // Unknown paths under folders whose middleware would answer 401 or 429 first.
+    ["GET", "/api/recommend/nope", 404, null],
+    ["GET", "/api/admin/nope", 404, null],
+    ["POST", "/api/admin/nope", 404, null],
   ];
   for (const [method, path, status, allow] of cases) {
     const res = await t.request(path, { method });

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import type { FakeClock } from "../lib/clock.ts";
+import { DetailCache } from "../lib/catalog/detail_cache.ts";
 import { DETAIL_TTL_MS } from "../lib/catalog/movies_store.ts";
+import type { MovieDetail } from "../lib/catalog/types.ts";
 import { getJson, testApp } from "./helpers/app.ts";
 import { startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 
@@ -175,4 +177,19 @@ Deno.test("with no stored row, a TMDB outage is 500 upstream_error", async () =>
   const res = await getJson(t, `/api/movies/${PERKS}`);
   assert.equal(res.status, 500);
   assert.equal(res.body.code, "upstream_error");
+});
+
+Deno.test("the detail cache evicts the least recently read, and a read keeps an entry", () => {
+  const detail = (id: number) => ({ id }) as unknown as MovieDetail;
+  const cache = new DetailCache(8);
+  for (let id = 1; id <= 8; id++) cache.set(id, detail(id), 1_000);
+  // 1 is the oldest entry; reading it puts it behind the seven others.
+  assert.equal(cache.get(1, 0)?.id, 1);
+  cache.set(9, detail(9), 1_000);
+  assert.equal(cache.size, 8);
+  assert.equal(cache.get(1, 0)?.id, 1, "the entry read survives");
+  assert.equal(cache.get(2, 0), undefined, "the least recently used goes first");
+  // An expired entry answers nothing and is dropped.
+  assert.equal(cache.get(3, 1_000), undefined);
+  assert.equal(cache.size, 7);
 });
