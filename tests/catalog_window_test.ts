@@ -161,7 +161,7 @@ Deno.test("two app instances sharing one KV never exceed 40 calls in any window"
   }
 });
 
-Deno.test("peekNow answers without KV only while this instance's last look is under 250 ms old and in the window", async () => {
+Deno.test("peekNow answers without KV only while this instance's last look is under 250 ms old", async () => {
   const clock = new FakeClock("2026-11-22T12:00:00.100Z");
   using kv = await Deno.openKv(":memory:");
   const window = createExternalWindow(kv, { clock, limit: 3 });
@@ -179,7 +179,62 @@ Deno.test("peekNow answers without KV only while this instance's last look is un
   assert.equal((await window.peek())["X-RateLimit-Remaining"], "1");
   assert.equal(window.peekNow()?.["X-RateLimit-Remaining"], "1");
   clock.set("2026-11-22T12:00:01.000Z");
-  assert.equal(window.peekNow(), undefined, "a new window starts unknown");
+  assert.equal(window.peekNow(), undefined, "nor in a window opened 650 ms after that look");
+});
+
+Deno.test("past 100 ms a cached answer still trusts the memo and refreshes it from KV beside it", async () => {
+  const clock = new FakeClock("2026-11-22T12:00:00.100Z");
+  using kv = await Deno.openKv(":memory:");
+  const window = createExternalWindow(kv, { clock, limit: 3 });
+  await window.acquire({ wait: false });
+  await createExternalWindow(kv, { clock, limit: 3 }).acquire({ wait: false });
+  clock.advance(99);
+  assert.equal(window.peekNow()?.["X-RateLimit-Remaining"], "2", "under 100 ms: the memo alone");
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.equal(window.peekNow()?.["X-RateLimit-Remaining"], "2", "and no read started");
+  clock.advance(1);
+  assert.equal(window.peekNow()?.["X-RateLimit-Remaining"], "2", "answered at once, as before");
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.equal(window.peekNow()?.["X-RateLimit-Remaining"], "1", "the read beside it landed");
+  clock.advance(249);
+  assert.equal(window.peekNow()?.["X-RateLimit-Remaining"], "1", "the memo is as new as the read");
+});
+
+Deno.test("a window opened since the last look starts with none taken while the memo holds", async () => {
+  const clock = new FakeClock("2026-11-22T12:00:00.900Z");
+  using kv = await Deno.openKv(":memory:");
+  const window = createExternalWindow(kv, { clock, limit: 3 });
+  await window.acquire({ wait: false });
+  clock.set("2026-11-22T12:00:01.050Z");
+  const headers = window.peekNow();
+  assert.equal(headers?.["X-RateLimit-Remaining"], "3");
+  assert.equal(headers?.["X-RateLimit-Reset"], String(Date.parse("2026-11-22T12:00:02Z") / 1000));
+  clock.set("2026-11-22T12:00:01.150Z");
+  assert.equal(window.peekNow(), undefined, "250 ms after the last look it lapses");
+});
+
+Deno.test("cached answers waiting on KV at once share one read", async () => {
+  const clock = new FakeClock("2026-11-22T12:00:00.100Z");
+  using kv = await Deno.openKv(":memory:");
+  let reads = 0;
+  const counted = new Proxy(kv, {
+    get(target, name) {
+      if (name === "get") {
+        return (key: Deno.KvKey) => {
+          reads++;
+          return target.get(key);
+        };
+      }
+      const value = Reflect.get(target, name);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  const window = createExternalWindow(counted, { clock, limit: 3 });
+  const all = await Promise.all(Array.from({ length: 64 }, () => window.peek()));
+  assert.equal(reads, 2, "the count and the closed-until, once");
+  assert.ok(all.every((h) => h["X-RateLimit-Remaining"] === "3"));
+  await window.peek({ fresh: true });
+  assert.equal(reads, 4, "an operator's fresh look reads on its own");
 });
 
 Deno.test("peek({ fresh: true }) reads KV at once: another instance's place shows inside the 250 ms memo", async () => {
