@@ -11,6 +11,14 @@
 /** How long the server must have answered nothing before it trims (one check per period). */
 export const IDLE_TRIM_MS = 1_000;
 
+/**
+ * How long the server must have answered nothing before the low-memory collection, which also
+ * shrinks V8's young generation: measured, a burst after it ran at half speed for 1-3 s while the
+ * young generation grew back (every scavenge copying the requests in flight), so a pause of a
+ * second between bursts gets the ordinary collection and only a quiet server the deep one.
+ */
+export const DEEP_IDLE_MS = 30_000;
+
 /** glibc's `malloc_trim(0)` (1 when it released memory), or null where it is unavailable. */
 export function loadMallocTrim(): (() => number) | null {
   if (Deno.build.os !== "linux") return null;
@@ -25,26 +33,43 @@ export function loadMallocTrim(): (() => number) | null {
   }
 }
 
-/** The idle rule: `activity()` on each request, `tick()` once a period trims when due. */
+/** The idle rule: `activity()` on each request, `tick()` once a period releases when due. */
 interface IdleTrim {
   activity(): void;
-  /** Trims when no request came since the last tick and some did since the last trim. */
+  /**
+   * Releases when no request came since the last tick: the ordinary release once after each
+   * burst, the deep one once the quiet has lasted `deepAfter` periods (and on the first quiet
+   * tick after start-up, when nothing is warm yet). True when it released.
+   */
   tick(): boolean;
 }
 
-/** The idle rule around `trim` (the first idle tick after start-up trims too). */
-export function idleTrim(trim: () => number): IdleTrim {
+/** The idle rule around `release` (its argument: whether the release is the deep one). */
+export function idleTrim(
+  release: (deep: boolean) => number,
+  options: { deepAfter?: number } = {},
+): IdleTrim {
+  const deepAfter = options.deepAfter ?? DEEP_IDLE_MS / IDLE_TRIM_MS;
   let requests = 0;
   let seen = 0;
-  let trimmedAt = -1;
+  let quiet = 0;
+  let released = -1;
+  let deepened = -1;
   return {
     activity: () => void requests++,
     tick() {
-      const due = requests === seen && requests !== trimmedAt;
-      seen = requests;
-      if (!due) return false;
-      trim();
-      trimmedAt = requests;
+      if (requests !== seen) {
+        seen = requests;
+        quiet = 0;
+        return false;
+      }
+      quiet++;
+      // The first release after start-up goes deep: nothing is warm yet that it could cool.
+      const deep = deepened === -1 || (deepened !== requests && quiet >= deepAfter);
+      if (!deep && released === requests) return false;
+      release(deep);
+      released = requests;
+      if (deep) deepened = requests;
       return true;
     },
   };
@@ -59,38 +84,44 @@ export const IDLE_GC_GROWTH = 32 * 1024 * 1024;
  */
 export const IDLE_GC_MAX_HEAP = 256 * 1024 * 1024;
 
-/** V8's low-memory collection where `gc` is exposed (`--v8-flags=--expose-gc`), else null. */
-export function loadCollector(): (() => void) | null {
+/**
+ * V8's full collection where `gc` is exposed (`--v8-flags=--expose-gc`), else null; `deep` asks
+ * for the low-memory one.
+ */
+export function loadCollector(): ((deep: boolean) => void) | null {
   const gc = (globalThis as { gc?: (options: object) => unknown }).gc;
   if (typeof gc !== "function") return null;
   // "last-resort" also shrinks the young generation and hands back the heap's empty pages,
   // which a plain full collection keeps (RSS after load 288 MB with one, 189-210 with this).
-  return () => void gc({ type: "major", execution: "sync", flavor: "last-resort" });
+  return (deep) =>
+    void gc({ type: "major", execution: "sync", flavor: deep ? "last-resort" : "regular" });
 }
 
 /** What an idle release uses; the heap reader is injectable for tests. */
 interface ReleaseParts {
   trim: (() => number) | null;
-  collect: (() => void) | null;
+  collect: ((deep: boolean) => void) | null;
   /** The heap's size and use in bytes (Deno.memoryUsage's). */
   heap?: () => { heapTotal: number; heapUsed: number };
 }
 
 /**
  * The release an idle tick runs: a collection when the heap grew by IDLE_GC_GROWTH since the
- * last one (the first tick after start-up collects) and holds less than IDLE_GC_MAX_HEAP, then
- * the C heap's trim. Null when neither is available.
+ * last one (the first tick after start-up collects) or when the release is the deep one, never
+ * while the heap holds IDLE_GC_MAX_HEAP in use; then the C heap's trim. Null when neither is
+ * available.
  */
-export function idleRelease(parts: ReleaseParts): (() => number) | null {
+export function idleRelease(parts: ReleaseParts): ((deep: boolean) => number) | null {
   const { trim, collect } = parts;
   if (!trim && !collect) return null;
   const heap = parts.heap ?? (() => Deno.memoryUsage());
   let baseline = -Infinity;
-  return () => {
+  return (deep) => {
     if (collect) {
       const before = heap();
-      if (before.heapTotal >= baseline + IDLE_GC_GROWTH && before.heapUsed < IDLE_GC_MAX_HEAP) {
-        collect();
+      const grown = before.heapTotal >= baseline + IDLE_GC_GROWTH;
+      if ((deep || grown) && before.heapUsed < IDLE_GC_MAX_HEAP) {
+        collect(deep);
         baseline = heap().heapTotal;
       }
     }
@@ -106,7 +137,7 @@ export function idleRelease(parts: ReleaseParts): (() => number) | null {
 export function trimWhenIdle(options: { periodMs: number }): IdleTrim & { stop(): void } | null {
   const release = idleRelease({ trim: loadMallocTrim(), collect: loadCollector() });
   if (!release) return null;
-  const rule = idleTrim(release);
+  const rule = idleTrim(release, { deepAfter: Math.ceil(DEEP_IDLE_MS / options.periodMs) });
   const timer = setInterval(rule.tick, options.periodMs);
   Deno.unrefTimer(timer);
   return { ...rule, stop: () => clearInterval(timer) };

@@ -34,18 +34,46 @@ Deno.test("the idle trim runs where malloc_trim exists, counts requests and stop
   running?.stop();
 });
 
-Deno.test("the idle rule trims after start-up and after a burst, never in a period with requests", () => {
-  let trims = 0;
-  const rule = idleTrim(() => ++trims);
-  assert.equal(rule.tick(), true, "idle since start-up: trims");
-  assert.equal(rule.tick(), false, "nothing happened since: no second trim");
+Deno.test("the idle rule releases after start-up and after a burst, never in a period with requests", () => {
+  const releases: boolean[] = [];
+  const rule = idleTrim((deep) => releases.push(deep), { deepAfter: 3 });
+  assert.equal(rule.tick(), true, "idle since start-up: releases, the deep way");
+  assert.equal(rule.tick(), false, "nothing happened since: no second release");
   rule.activity();
-  assert.equal(rule.tick(), false, "a request in this period: busy, no trim");
+  assert.equal(rule.tick(), false, "a request in this period: busy, no release");
   rule.activity();
   assert.equal(rule.tick(), false, "still busy");
-  assert.equal(rule.tick(), true, "a whole period without requests after the burst: trims");
+  assert.equal(rule.tick(), true, "a whole period without requests after the burst: releases");
   assert.equal(rule.tick(), false);
-  assert.equal(trims, 2);
+  assert.deepEqual(releases, [true, false]);
+});
+
+Deno.test("the first quiet tick after start-up goes deep even after requests", () => {
+  const releases: boolean[] = [];
+  const rule = idleTrim((deep) => releases.push(deep), { deepAfter: 30 });
+  rule.activity();
+  assert.equal(rule.tick(), false);
+  assert.equal(rule.tick(), true);
+  assert.deepEqual(releases, [true]);
+});
+
+Deno.test("the deep release waits for deepAfter quiet periods, once per quiet stretch", () => {
+  const releases: boolean[] = [];
+  const rule = idleTrim((deep) => releases.push(deep), { deepAfter: 3 });
+  rule.tick();
+  rule.activity();
+  rule.tick();
+  assert.deepEqual([rule.tick(), rule.tick()], [true, false], "quiet 1 and 2: the ordinary one");
+  assert.equal(rule.tick(), true, "quiet 3: the deep one");
+  assert.equal(rule.tick(), false, "and never twice for one burst");
+  rule.activity();
+  rule.tick();
+  rule.tick();
+  rule.activity();
+  rule.tick();
+  assert.deepEqual([rule.tick(), rule.tick()], [true, false]);
+  assert.equal(rule.tick(), true, "a request restarts the count of quiet periods");
+  assert.deepEqual(releases, [true, false, true, false, false, true]);
 });
 
 Deno.test("the collector is V8's where gc is exposed, and absent where it is not", () => {
@@ -56,8 +84,12 @@ Deno.test("the collector is V8's where gc is exposed, and absent where it is not
     holder.gc = undefined;
     assert.equal(loadCollector(), null);
     holder.gc = (options: unknown) => calls.push(options);
-    loadCollector()!();
-    assert.deepEqual(calls, [{ type: "major", execution: "sync", flavor: "last-resort" }]);
+    loadCollector()!(false);
+    loadCollector()!(true);
+    assert.deepEqual(calls, [
+      { type: "major", execution: "sync", flavor: "regular" },
+      { type: "major", execution: "sync", flavor: "last-resort" },
+    ]);
   } finally {
     holder.gc = had;
   }
@@ -76,21 +108,26 @@ Deno.test("an idle release collects after start-up and after the heap grew by 32
     },
     heap: () => heap,
   })!;
-  release();
+  release(false);
   assert.equal(collections, 1, "the first idle tick after start-up collects");
   heap = { heapTotal: 35 * MiB + IDLE_GC_GROWTH - 1, heapUsed: 50 * MiB };
-  release();
+  release(false);
   assert.equal(collections, 1, "one byte short of the growth: no collection");
   heap = { heapTotal: 35 * MiB + IDLE_GC_GROWTH, heapUsed: 50 * MiB };
-  release();
+  release(false);
   assert.equal(collections, 2, "grown by exactly the growth: collects");
   heap = { heapTotal: 900 * MiB, heapUsed: IDLE_GC_MAX_HEAP };
-  release();
+  release(false);
   assert.equal(collections, 2, "a heap this large in use is a job's live data: left alone");
   heap = { heapTotal: 900 * MiB, heapUsed: IDLE_GC_MAX_HEAP - 1 };
-  release();
+  release(false);
   assert.equal(collections, 3);
-  assert.equal(trims, 5, "the C heap is trimmed at every release");
+  heap = { heapTotal: 35 * MiB, heapUsed: 30 * MiB };
+  release(false);
+  assert.equal(collections, 3, "no growth since: the ordinary release leaves the heap alone");
+  release(true);
+  assert.equal(collections, 4, "the deep release collects without growth");
+  assert.equal(trims, 7, "the C heap is trimmed at every release");
 });
 
 Deno.test("an idle release without a trim still collects, and is absent with neither", () => {
@@ -100,7 +137,7 @@ Deno.test("an idle release without a trim still collects, and is absent with nei
     collect: () => void collections++,
     heap: () => ({ heapTotal: 0, heapUsed: 0 }),
   })!;
-  assert.equal(release(), 0);
+  assert.equal(release(false), 0);
   assert.equal(collections, 1);
   assert.equal(idleRelease({ trim: null, collect: null }), null);
 });
