@@ -110,3 +110,22 @@ Deno.test("connections made and requests sent before shutdown are served, not re
   }
   await stopped;
 });
+
+Deno.test("a handler's info.completed settles once its answer is handed over, made only when asked", async () => {
+  const settled: string[] = [];
+  const server = serveConnections({ hostname: "127.0.0.1", port: 0 }, (request, info) => {
+    if (new URL(request.url).pathname === "/watch") {
+      info.completed.then(() => settled.push("completed"));
+    }
+    return new Response("ok");
+  });
+  const base = `http://127.0.0.1:${server.addr.port}`;
+  assert.equal(await (await fetch(`${base}/plain`)).text(), "ok");
+  assert.equal(await (await fetch(`${base}/watch`)).text(), "ok");
+  // The answer is out before `completed` settles; a few turns let it.
+  for (let i = 0; i < 10 && settled.length === 0; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  assert.deepEqual(settled, ["completed"]);
+  await server.shutdown();
+});

@@ -99,10 +99,19 @@ export function serveConnections(
   };
 
   const answer = async (event: RequestEvent, remoteAddr: Deno.NetAddr, served: Served) => {
-    const done = Promise.withResolvers<void>();
+    // `completed` is made only when asked for, as Deno.serve does: the app never asks, and a
+    // promise per request is garbage on the hot path.
+    let done: PromiseWithResolvers<void> | undefined;
+    const info = {
+      remoteAddr,
+      get completed() {
+        done ??= Promise.withResolvers<void>();
+        return done.promise;
+      },
+    };
     let response: Response;
     try {
-      response = await handler(event.request, { remoteAddr, completed: done.promise });
+      response = await handler(event.request, info);
     } catch {
       // The app turns its own errors into problems; this is the last resort, as Deno.serve's.
       response = new Response("Internal Server Error", { status: 500 });
@@ -118,7 +127,7 @@ export function serveConnections(
     } catch {
       // The client went away while the answer was being written.
     } finally {
-      done.resolve();
+      done?.resolve();
       served.busy--;
     }
     // No close() after a `Connection: close` answer: the server ends that connection itself,
