@@ -20,7 +20,7 @@ import { createServices, restartHooks } from "./lib/services.ts";
 import { migrate, readMigrations } from "./lib/store/migrate.ts";
 import { DataDirInUse } from "./lib/store/dir_lock.ts";
 import { openStore } from "./lib/store/mod.ts";
-import { IDLE_TRIM_MS, trimWhenIdle } from "./lib/memory_trim.ts";
+import { IDLE_TRIM_MS, MEMORY_BUDGET, trimWhenIdle } from "./lib/memory_trim.ts";
 
 let config;
 try {
@@ -59,7 +59,10 @@ const starting = new Problem(503, "not_ready", "The service is starting; try aga
 
 // Start-up's compiling, and each burst of requests, leave freed memory in the C heap's arenas:
 // handed back once the server has been idle for a second (lib/memory_trim.ts).
-const idleTrim = trimWhenIdle({ periodMs: IDLE_TRIM_MS });
+const idleTrim = trimWhenIdle({
+  periodMs: IDLE_TRIM_MS,
+  budgetBytes: MEMORY_BUDGET[config.databaseUrl ? "postgres" : "embedded"],
+});
 
 // `info` carries the client address the sign-in limits count by (hono/deno getConnInfo).
 const handler = (request: Request, info: Deno.ServeHandlerInfo<Deno.NetAddr>) => {

@@ -19,6 +19,13 @@ export const IDLE_TRIM_MS = 1_000;
  */
 export const DEEP_IDLE_MS = 30_000;
 
+/**
+ * The memory a quiet server keeps to (RSS, bytes; docs/faults.md): past it after the ordinary
+ * release, the first quiet second runs the deep one at once, memory before warmth. The bounds
+ * BENCHMARKS.md holds the server to after a load.
+ */
+export const MEMORY_BUDGET = { embedded: 300 * 1024 * 1024, postgres: 250 * 1024 * 1024 };
+
 /** glibc's `malloc_trim(0)` (1 when it released memory), or null where it is unavailable. */
 export function loadMallocTrim(): (() => number) | null {
   if (Deno.build.os !== "linux") return null;
@@ -38,8 +45,9 @@ interface IdleTrim {
   activity(): void;
   /**
    * Releases when no request came since the last tick: the ordinary release once after each
-   * burst, the deep one once the quiet has lasted `deepAfter` periods (and on the first quiet
-   * tick after start-up, when nothing is warm yet). True when it released.
+   * burst, the deep one once the quiet has lasted `deepAfter` periods, right after the ordinary
+   * one when `overBudget()` still says so, and on the first quiet tick after start-up (nothing is
+   * warm yet). True when it released.
    */
   tick(): boolean;
 }
@@ -47,9 +55,10 @@ interface IdleTrim {
 /** The idle rule around `release` (its argument: whether the release is the deep one). */
 export function idleTrim(
   release: (deep: boolean) => number,
-  options: { deepAfter?: number } = {},
+  options: { deepAfter?: number; overBudget?: () => boolean } = {},
 ): IdleTrim {
   const deepAfter = options.deepAfter ?? DEEP_IDLE_MS / IDLE_TRIM_MS;
+  const overBudget = options.overBudget ?? (() => false);
   let requests = 0;
   let seen = 0;
   let quiet = 0;
@@ -65,9 +74,14 @@ export function idleTrim(
       }
       quiet++;
       // The first release after start-up goes deep: nothing is warm yet that it could cool.
-      const deep = deepened === -1 || (deepened !== requests && quiet >= deepAfter);
+      let deep = deepened === -1 || (deepened !== requests && quiet >= deepAfter);
       if (!deep && released === requests) return false;
       release(deep);
+      // Still holding more than the budget after the ordinary release: the deep one now.
+      if (!deep && overBudget()) {
+        release(true);
+        deep = true;
+      }
       released = requests;
       if (deep) deepened = requests;
       return true;
@@ -134,10 +148,15 @@ export function idleRelease(parts: ReleaseParts): ((deep: boolean) => number) | 
  * so a burst's freed memory goes back without ever pausing a busy server (a check per period,
  * on a timer that does not keep the process alive). Null where neither release is available.
  */
-export function trimWhenIdle(options: { periodMs: number }): IdleTrim & { stop(): void } | null {
+export function trimWhenIdle(
+  options: { periodMs: number; budgetBytes: number },
+): IdleTrim & { stop(): void } | null {
   const release = idleRelease({ trim: loadMallocTrim(), collect: loadCollector() });
   if (!release) return null;
-  const rule = idleTrim(release, { deepAfter: Math.ceil(DEEP_IDLE_MS / options.periodMs) });
+  const rule = idleTrim(release, {
+    deepAfter: Math.ceil(DEEP_IDLE_MS / options.periodMs),
+    overBudget: () => Deno.memoryUsage().rss > options.budgetBytes,
+  });
   const timer = setInterval(rule.tick, options.periodMs);
   Deno.unrefTimer(timer);
   return { ...rule, stop: () => clearInterval(timer) };

@@ -28,7 +28,7 @@ Deno.test("malloc_trim loads on Linux with glibc and answers whether it released
 });
 
 Deno.test("the idle trim runs where malloc_trim exists, counts requests and stops on request", () => {
-  const running = trimWhenIdle({ periodMs: 60_000 });
+  const running = trimWhenIdle({ periodMs: 60_000, budgetBytes: 300 * 1024 * 1024 });
   assert.equal(running !== null, glibc);
   running?.activity();
   running?.stop();
@@ -46,6 +46,23 @@ Deno.test("the idle rule releases after start-up and after a burst, never in a p
   assert.equal(rule.tick(), true, "a whole period without requests after the burst: releases");
   assert.equal(rule.tick(), false);
   assert.deepEqual(releases, [true, false]);
+});
+
+Deno.test("over the budget after the ordinary release, the deep one follows at once", () => {
+  const releases: boolean[] = [];
+  let over = false;
+  const rule = idleTrim((deep) => releases.push(deep), { deepAfter: 30, overBudget: () => over });
+  rule.tick();
+  rule.activity();
+  rule.tick();
+  assert.equal(rule.tick(), true);
+  assert.deepEqual(releases, [true, false], "under the budget: the ordinary release alone");
+  rule.activity();
+  rule.tick();
+  over = true;
+  assert.equal(rule.tick(), true);
+  assert.deepEqual(releases, [true, false, false, true], "over it: the deep one right after");
+  assert.equal(rule.tick(), false, "and nothing more for that burst, however long the quiet");
 });
 
 Deno.test("the first quiet tick after start-up goes deep even after requests", () => {
