@@ -6,6 +6,7 @@
  * closes the window for everyone until its Retry-After has passed.
  */
 import type { Clock } from "../clock.ts";
+import { singleFlight } from "../async/single_flight.ts";
 import { countOf, type CountResult, getWithRetry, type Kv, type KvKey } from "../kv.ts";
 import { takeCount, updateKeys } from "../kv_counter.ts";
 import { upstreamBusy, windowFull } from "./window_problems.ts";
@@ -93,9 +94,9 @@ export function createExternalWindow(
   let memo: Snapshot | undefined;
   // The last headers peek() built, reused while they would come out the same.
   let peeked: { memo: Snapshot; headers: WindowHeaders } | undefined;
-  // The one read of KV in flight for cached answers (peek() without `fresh`, and peekNow's
-  // refresh), so a burst of them costs one read, not one each.
-  let looking: { start: number; snapshot: Promise<Snapshot> } | undefined;
+  // The reads of KV in flight for cached answers (peek() without `fresh`, and peekNow's
+  // refresh), by window start, so a burst of them costs one read, not one each.
+  const looks = new Map<number, Promise<Snapshot>>();
 
   const startOf = (now: number) => Math.floor(now / windowMs) * windowMs;
   const countKey = (start: number): KvKey => [...prefix, "window", start];
@@ -132,18 +133,7 @@ export function createExternalWindow(
   }
 
   // The read in flight for this window, or a new one that cached answers share.
-  function sharedLook(now: number): Promise<Snapshot> {
-    const start = startOf(now);
-    if (looking?.start === start) return looking.snapshot;
-    const entry = {
-      start,
-      snapshot: look(now).finally(() => {
-        if (looking === entry) looking = undefined;
-      }),
-    };
-    looking = entry;
-    return entry.snapshot;
-  }
+  const sharedLook = (now: number) => singleFlight(looks, startOf(now), () => look(now));
 
   // What one caller saw: the snapshot becomes the memo only once the outcome is known.
   type Attempt = { ok: true; snapshot: Snapshot } | {
@@ -206,7 +196,7 @@ export function createExternalWindow(
       if (memo.windowStart > start) return undefined;
       memo = { ...memo, windowStart: start, count: 0 };
     }
-    if (now - memo.at >= REFRESH_AFTER_MS && !looking) {
+    if (now - memo.at >= REFRESH_AFTER_MS && looks.size === 0) {
       // Nobody waits on it: a failed read only lets the memo lapse, and the next peek() reads.
       sharedLook(now).catch(() => {});
     }

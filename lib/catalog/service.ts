@@ -3,6 +3,7 @@
  * then the movies store, then TMDB; search straight from TMDB; the popular feed from KV, then
  * TMDB. Every external call goes through the shared window (external_window.ts).
  */
+import { singleFlight } from "../async/single_flight.ts";
 import type { AppDeps } from "../deps.ts";
 import { createExternalWindow, type ExternalWindow } from "./external_window.ts";
 import { describeError } from "../log.ts";
@@ -56,15 +57,6 @@ interface CatalogServiceOptions {
   detailCacheSize?: number;
   /** The shared external window (default: the service's, in `deps.kv`). */
   window?: ExternalWindow;
-}
-
-/** Runs `fn` once per key at a time: concurrent callers of the same key share its promise. */
-function singleFlight<K, T>(flights: Map<K, Promise<T>>, key: K, fn: () => Promise<T>) {
-  const running = flights.get(key);
-  if (running) return running;
-  const started = fn().finally(() => flights.delete(key));
-  flights.set(key, started);
-  return started;
 }
 
 /** Builds the catalog service of one app. */
