@@ -5,8 +5,8 @@
  */
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { GoTrueError } from "./lib/auth/gotrue_error.ts";
-import type { AppDeps } from "./lib/deps.ts";
+import { GoTrueError } from "./lib/identity/auth/gotrue_error.ts";
+import type { AppDeps } from "./lib/platform/deps.ts";
 import {
   type AppEnv,
   type Ctx,
@@ -21,9 +21,9 @@ import { bodyDeadline } from "./lib/http/middleware/body_deadline.ts";
 import { requestContext } from "./lib/http/request_context.ts";
 import { StaticTableRouter } from "./lib/http/router.ts";
 import { RegExpRouter } from "hono/router/reg-exp-router";
-import { describeError } from "./lib/log.ts";
-import { internalError, Problem, problemResponse } from "./lib/problem.ts";
-import { createServices, type Services } from "./lib/services.ts";
+import { describeError } from "./lib/core/log.ts";
+import { internalError, Problem, problemResponse } from "./lib/core/problem.ts";
+import { createServices, type Services } from "./lib/app/services.ts";
 import { manifest as generated } from "./routes.gen.ts";
 
 const BODY_METHODS = ["POST", "PUT", "PATCH", "DELETE"] as const;

@@ -3,24 +3,24 @@
  * builds the app and serves it. `GET /api/health` answers 503 until all of that is done.
  */
 import { createApp } from "./app.ts";
-import { withDeadline } from "./lib/async/deadline.ts";
-import { systemClock } from "./lib/clock.ts";
-import { ConfigError, describeDatabase, loadConfig } from "./lib/config.ts";
-import type { AppDeps } from "./lib/deps.ts";
+import { withDeadline } from "./lib/core/async/deadline.ts";
+import { systemClock } from "./lib/core/clock.ts";
+import { ConfigError, describeDatabase, loadConfig } from "./lib/core/config.ts";
+import type { AppDeps } from "./lib/platform/deps.ts";
 import { type CatalogImportService, scheduledImport } from "./lib/catalog/import/mod.ts";
-import { type AvailabilityService, scheduledAvailability } from "./lib/availability/mod.ts";
-import { recoverAfterRestart } from "./lib/jobs/restart.ts";
-import { openCoordination } from "./lib/coordination/open.ts";
-import { startSweeping } from "./lib/coordination/sweep.ts";
-import { HeldLeases } from "./lib/kv_lock.ts";
-import { jsonLogger } from "./lib/log.ts";
-import { Problem, problemResponse } from "./lib/problem.ts";
+import { type AvailabilityService, scheduledAvailability } from "./lib/catalog/availability/mod.ts";
+import { recoverAfterRestart } from "./lib/platform/jobs/restart.ts";
+import { openCoordination } from "./lib/platform/coordination/open.ts";
+import { startSweeping } from "./lib/platform/coordination/sweep.ts";
+import { HeldLeases } from "./lib/platform/kv/lock.ts";
+import { jsonLogger } from "./lib/core/log.ts";
+import { Problem, problemResponse } from "./lib/core/problem.ts";
 import { type RunningServer, serveConnections } from "./lib/http/serve_connections.ts";
-import { createServices, restartHooks } from "./lib/services.ts";
-import { migrate, readMigrations } from "./lib/store/migrate.ts";
-import { DataDirInUse } from "./lib/store/dir_lock.ts";
-import { openStore } from "./lib/store/mod.ts";
-import { IDLE_TRIM_MS, MEMORY_BUDGET, trimWhenIdle } from "./lib/memory_trim.ts";
+import { createServices, restartHooks } from "./lib/app/services.ts";
+import { migrate, readMigrations } from "./lib/platform/store/migrate.ts";
+import { DataDirInUse } from "./lib/platform/store/dir_lock.ts";
+import { openStore } from "./lib/platform/store/mod.ts";
+import { IDLE_TRIM_MS, MEMORY_BUDGET, trimWhenIdle } from "./lib/platform/memory_trim.ts";
 
 let config;
 try {
@@ -58,7 +58,7 @@ const starting = new Problem(503, "not_ready", "The service is starting; try aga
 });
 
 // Start-up's compiling, and each burst of requests, leave freed memory in the C heap's arenas:
-// handed back once the server has been idle for a second (lib/memory_trim.ts).
+// handed back once the server has been idle for a second (lib/platform/memory_trim.ts).
 const idleTrim = trimWhenIdle({
   periodMs: IDLE_TRIM_MS,
   budgetBytes: MEMORY_BUDGET[config.databaseUrl ? "postgres" : "embedded"],
@@ -101,7 +101,7 @@ const deps: AppDeps = {
 };
 // One set of services per process: the cron job imports through the app's own catalog.
 const services = createServices(deps);
-// The background jobs' runs a restart cut off (lib/jobs/restart.ts): marked failed or resumed,
+// The background jobs' runs a restart cut off (lib/platform/jobs/restart.ts): marked failed or resumed,
 // now and again once the lease of the process this one replaces has run out.
 await recoverAfterRestart(deps, restartHooks(deps, services));
 importReady.resolve(services.catalogImport);

@@ -7,7 +7,7 @@
  */
 import { useRef, useState } from "preact/hooks";
 import { FormStatus } from "./FormStatus.tsx";
-import type { WatchedEntry } from "../lib/lists/entry.ts";
+import type { WatchedEntry } from "../lib/library/entries/entry.ts";
 import { api, ApiError } from "../lib/web/api.ts";
 import { localToday, ratingText } from "../lib/web/entry_format.ts";
 import { StarRating } from "./StarRating.tsx";

@@ -3,7 +3,7 @@
  * and works without JavaScript (bookmarkable, back button included).
  */
 import { MOVIE_GENRES } from "../lib/catalog/genres.ts";
-import type { ListQuery } from "../lib/lists/mod.ts";
+import type { ListQuery } from "../lib/library/entries/mod.ts";
 
 const SORTS = {
   watched: [

@@ -4,7 +4,7 @@
  */
 import type { ComponentChildren } from "preact";
 import type { ListCard } from "../islands/ListGrid.tsx";
-import type { ListQuery, WatchedStats } from "../lib/lists/mod.ts";
+import type { ListQuery, WatchedStats } from "../lib/library/entries/mod.ts";
 import { usePage } from "../lib/http/page_context.ts";
 import type { PageStanding } from "../lib/web/page_links.ts";
 import { isCustomQuery, ListControls } from "./ListControls.tsx";

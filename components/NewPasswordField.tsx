@@ -1,10 +1,15 @@
 /**
  * A new-password input (signup, reset, change) that shows the strength estimate as the user
- * types. The estimator is the server's own (lib/auth/strength.ts); its dictionaries are a
+ * types. The estimator is the server's own (lib/identity/auth/strength.ts); its dictionaries are a
  * dynamic import, so the bundler puts them in a chunk that only loads once someone types here.
  */
 import { useEffect, useState } from "preact/hooks";
-import { estimateStrength, MIN_SCORE, type Strength, strengthWords } from "../lib/auth/strength.ts";
+import {
+  estimateStrength,
+  MIN_SCORE,
+  type Strength,
+  strengthWords,
+} from "../lib/identity/auth/strength.ts";
 // Estimate once typing pauses, not on every key.
 const DEBOUNCE_MS = 150;
 

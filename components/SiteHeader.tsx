@@ -1,5 +1,5 @@
 /** The header of every page: the site name, the main navigation and the account links. */
-import type { AuthUser } from "../lib/auth/mod.ts";
+import type { AuthUser } from "../lib/identity/auth/mod.ts";
 import { usePage } from "../lib/http/page_context.ts";
 import { SignOutButton } from "../islands.gen.ts";
 

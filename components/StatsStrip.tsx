@@ -3,7 +3,7 @@
  * rating (in stars) and the top genres as bars (a styled <progress>: no chart library, and
  * no inline style, which the CSP forbids).
  */
-import type { WatchedStats } from "../lib/lists/mod.ts";
+import type { WatchedStats } from "../lib/library/entries/mod.ts";
 
 function hours(minutes: number): string {
   const h = minutes / 60;

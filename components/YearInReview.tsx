@@ -2,8 +2,8 @@
  * The year in review (or all time): the figures, a bar chart of viewings by month, the rating
  * histogram, and the top films, genres, directors and actors. Server-rendered, no JavaScript.
  */
-import type { YearStats } from "../lib/diary/mod.ts";
-import type { MovieCard } from "../lib/lists/mod.ts";
+import type { YearStats } from "../lib/library/diary/mod.ts";
+import type { MovieCard } from "../lib/library/entries/mod.ts";
 import { type Bar, BarChart } from "./BarChart.tsx";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];

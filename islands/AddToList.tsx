@@ -3,7 +3,7 @@
  * lists (read when opened) to add the movie to, or a name to create a new list with it.
  */
 import { useState } from "preact/hooks";
-import type { ListSummary } from "../lib/user_lists/sql.ts";
+import type { ListSummary } from "../lib/library/lists/sql.ts";
 import { api, ApiError } from "../lib/web/api.ts";
 
 /** The movie to add. */

@@ -6,7 +6,7 @@ import { useState } from "preact/hooks";
 import { api, ApiError } from "../lib/web/api.ts";
 import { signOut } from "../lib/web/sign_out.ts";
 
-/** `confirmation`: the words to type, as the API requires them (lib/auth/delete_account.ts). */
+/** `confirmation`: the words to type, as the API requires them (lib/identity/auth/delete_account.ts). */
 export default function DeleteAccount({ confirmation }: { confirmation: string }) {
   const [typed, setTyped] = useState("");
   const [busy, setBusy] = useState(false);

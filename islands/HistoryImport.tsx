@@ -5,7 +5,7 @@
  * followed the same way.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { HistoryImportRun } from "../lib/history/import/runs.ts";
+import type { HistoryImportRun } from "../lib/library/history/import/runs.ts";
 import { api, ApiError } from "../lib/web/api.ts";
 import { HistoryImportUnmatched } from "../components/HistoryImportUnmatched.tsx";
 import { countLines, FORMAT_NAMES, uploadError } from "../lib/web/history_import_text.ts";

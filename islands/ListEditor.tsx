@@ -6,9 +6,9 @@
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { MoreLink } from "../components/MoreLink.tsx";
-import type { ListCard } from "../lib/user_lists/sql.ts";
+import type { ListCard } from "../lib/library/lists/sql.ts";
 import { api } from "../lib/web/api.ts";
-import { positionCursor } from "../lib/web/position_cursor.ts";
+import { positionCursor } from "../lib/core/position_cursor.ts";
 import { cardPosterUrl } from "../lib/web/poster.ts";
 import { type NextPage, useMore } from "../lib/web/use_more.ts";
 

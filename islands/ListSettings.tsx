@@ -1,6 +1,6 @@
 /** The settings of a list on /lists/:id: name, description, who may see it, ranked; delete. */
 import { useState } from "preact/hooks";
-import type { ListSummary } from "../lib/user_lists/sql.ts";
+import type { ListSummary } from "../lib/library/lists/sql.ts";
 import { api } from "../lib/web/api.ts";
 
 /** The list as the server read it. */

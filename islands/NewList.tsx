@@ -1,6 +1,6 @@
 /** The /lists page's form: a name (and whether it is ranked) makes a new list, then opens it. */
 import { useState } from "preact/hooks";
-import type { ListSummary } from "../lib/user_lists/sql.ts";
+import type { ListSummary } from "../lib/library/lists/sql.ts";
 import { api } from "../lib/web/api.ts";
 
 /** A one-field form. */

@@ -3,7 +3,7 @@
  * public (off until turned on) and whether it shows the watched-list figures.
  */
 import { useEffect, useState } from "preact/hooks";
-import type { Profile } from "../lib/user_lists/profile.ts";
+import type { Profile } from "../lib/library/lists/profile.ts";
 import { api, ApiError } from "../lib/web/api.ts";
 
 /** The form, filled from GET /api/me/profile once the page is up. */

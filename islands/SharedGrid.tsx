@@ -7,7 +7,7 @@ import { useState } from "preact/hooks";
 import { cardFacts, MovieCard } from "../components/MovieCard.tsx";
 import { MoreLink } from "../components/MoreLink.tsx";
 import { MovieGrid } from "../components/MovieGrid.tsx";
-import type { ListCard } from "../lib/user_lists/sql.ts";
+import type { ListCard } from "../lib/library/lists/sql.ts";
 import { cardPosterUrl } from "../lib/web/poster.ts";
 import { type NextPage, useMore } from "../lib/web/use_more.ts";
 

@@ -6,7 +6,7 @@
  */
 import { useState } from "preact/hooks";
 import { FormStatus } from "../components/FormStatus.tsx";
-import type { ConnectionSettings, ReceivedEvent } from "../lib/connections/mod.ts";
+import type { ConnectionSettings, ReceivedEvent } from "../lib/connections/webhooks/mod.ts";
 import { api, ApiError } from "../lib/web/api.ts";
 import { useAction } from "../lib/web/use_action.ts";
 

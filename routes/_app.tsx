@@ -5,7 +5,7 @@ import type { AppShellProps } from "../lib/http/app_env.ts";
 import { islandAssets } from "../lib/http/island_assets.ts";
 import { usePage } from "../lib/http/page_context.ts";
 import { assetUrl } from "../lib/http/static.ts";
-import { THEME_COLORS } from "../lib/pwa/manifest.ts";
+import { THEME_COLORS } from "../lib/web/pwa/manifest.ts";
 import { SessionRefresh } from "../islands.gen.ts";
 
 /** The page's islands (each its own entry), only on pages that have some: others ship none. */

@@ -5,8 +5,8 @@
 import { SignInPrompt } from "../components/SignInPrompt.tsx";
 import { Title } from "../components/Title.tsx";
 import type { MyServicesProps } from "../islands/MyServices.tsx";
-import { regionNames } from "../lib/my_services/region_names.ts";
-import { DELETE_CONFIRMATION } from "../lib/auth/delete_account.ts";
+import { regionNames } from "../lib/catalog/my_services/region_names.ts";
+import { DELETE_CONFIRMATION } from "../lib/identity/auth/delete_account.ts";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import {
   ChangePassword,

@@ -2,7 +2,7 @@
 import { HistorySources } from "../components/HistorySources.tsx";
 import { SignInPrompt } from "../components/SignInPrompt.tsx";
 import { Title } from "../components/Title.tsx";
-import type { HistoryImportRun } from "../lib/history/import/runs.ts";
+import type { HistoryImportRun } from "../lib/library/history/import/runs.ts";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import { ExportLinks, HistoryImport } from "../islands.gen.ts";
 

@@ -4,7 +4,7 @@ import { SearchForm } from "../components/SearchForm.tsx";
 import { RowGrid } from "../components/SearchResults.tsx";
 import { Title } from "../components/Title.tsx";
 import type { PopularPage } from "../lib/catalog/mod.ts";
-import type { UnratedMovie } from "../lib/diary/mod.ts";
+import type { UnratedMovie } from "../lib/library/diary/mod.ts";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import { usePage } from "../lib/http/page_context.ts";
 import { type PageFailure, softFail } from "../lib/http/soft_fail.ts";

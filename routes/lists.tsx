@@ -2,7 +2,7 @@
 import { SignInPrompt } from "../components/SignInPrompt.tsx";
 import { Title } from "../components/Title.tsx";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
-import type { ListSummary } from "../lib/user_lists/mod.ts";
+import type { ListSummary } from "../lib/library/lists/mod.ts";
 import { NewList } from "../islands.gen.ts";
 
 const VISIBILITY = { private: "Private", unlisted: "Anyone with the link", public: "Public" };

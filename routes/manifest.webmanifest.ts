@@ -1,7 +1,7 @@
 /** GET /manifest.webmanifest: the web app manifest that makes the site installable. */
 import type { Handlers } from "../lib/http/app_env.ts";
 import { assetUrl } from "../lib/http/static.ts";
-import { webAppManifest } from "../lib/pwa/manifest.ts";
+import { webAppManifest } from "../lib/web/pwa/manifest.ts";
 
 export const handler: Handlers = {
   GET() {

@@ -6,7 +6,11 @@
 import { SignInPrompt } from "../components/SignInPrompt.tsx";
 import { Title } from "../components/Title.tsx";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
-import { listNotifications, markRead, type NotificationList } from "../lib/notifications/mod.ts";
+import {
+  listNotifications,
+  markRead,
+  type NotificationList,
+} from "../lib/catalog/notifications/mod.ts";
 
 export const handler: Handlers = {
   async GET(c) {

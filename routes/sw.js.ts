@@ -2,7 +2,7 @@
 import type { Handlers } from "../lib/http/app_env.ts";
 import { allIslandAssets } from "../lib/http/island_assets.ts";
 import { assetUrl } from "../lib/http/static.ts";
-import { serviceWorkerScript } from "../lib/pwa/service_worker.ts";
+import { serviceWorkerScript } from "../lib/web/pwa/service_worker.ts";
 
 export const handler: Handlers = {
   async GET() {

@@ -6,8 +6,8 @@
  */
 import { Title } from "../components/Title.tsx";
 import type { Ctx, Handlers, PageProps } from "../lib/http/app_env.ts";
-import { disableAlerts } from "../lib/my_services/settings_store.ts";
-import { verifyUnsubscribeToken } from "../lib/notifications/mod.ts";
+import { disableAlerts } from "../lib/catalog/my_services/settings_store.ts";
+import { verifyUnsubscribeToken } from "../lib/catalog/notifications/mod.ts";
 
 interface Data {
   state: "confirm" | "done" | "invalid";

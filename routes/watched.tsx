@@ -5,7 +5,7 @@
 import { isOrder } from "../components/ListControls.tsx";
 import { ListPage, type ListPageData } from "../components/ListPage.tsx";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
-import { parsePageQuery } from "../lib/lists/list_query.ts";
+import { parsePageQuery } from "../lib/library/entries/list_query.ts";
 import { listPaging } from "../lib/web/list_paging.ts";
 
 export const handler: Handlers = {

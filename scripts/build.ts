@@ -14,7 +14,7 @@
  *   --dev                                    unminified, with an inline source map
  */
 
-import { currentCommit } from "../lib/build_info.ts";
+import { currentCommit } from "../lib/core/build_info.ts";
 
 const ISLAND_FILE = /^[A-Z][A-Za-z0-9]*\.tsx?$/;
 const BANNER_PREFIX = "// islands: ";

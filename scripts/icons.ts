@@ -6,7 +6,7 @@
  * The maskable icon fills its whole square (a launcher crops it to a circle or a squircle) and
  * keeps the mark inside the middle 80 %, the safe zone of the maskable icon format.
  */
-import { ICONS } from "../lib/pwa/icons.ts";
+import { ICONS } from "../lib/web/pwa/icons.ts";
 import { encodePng } from "./icons/png.ts";
 import { roundedRect, type Shape, triangle } from "./icons/shapes.ts";
 

@@ -9,7 +9,7 @@
  * for the cached detail and the bare servers alone (LOAD_ROUNDS rounds of them, default 3),
  * LOAD_STORE=embedded or postgres for one store.
  */
-import { DEEP_IDLE_MS } from "../lib/memory_trim.ts";
+import { DEEP_IDLE_MS } from "../lib/platform/memory_trim.ts";
 import { freePort } from "../tests/helpers/process.ts";
 import { load, type LoadResult, rssMb } from "./load/generator.ts";
 import { scriptDatabaseUrl, startWorld, type StoreKind } from "./load/world.ts";
@@ -133,7 +133,7 @@ async function run(kind: StoreKind) {
   );
   const after = await rssMb(pid);
   // Once the server has been idle a few seconds (its ordinary idle release ran), and once it has
-  // been quiet long enough for the deep one (lib/memory_trim.ts, DEEP_IDLE_MS).
+  // been quiet long enough for the deep one (lib/platform/memory_trim.ts, DEEP_IDLE_MS).
   await pause(3000);
   const settled = await rssMb(pid);
   await pause(DEEP_IDLE_MS);

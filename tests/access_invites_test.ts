@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { type TestApp, testApp } from "./helpers/app.ts";
 import { signup } from "./helpers/auth_requests.ts";
 import { problem } from "./helpers/problems.ts";
-import type { FakeClock } from "../lib/clock.ts";
+import type { FakeClock } from "../lib/core/clock.ts";
 
 const ADMIN = { "x-admin-token": "invite-admin-token" };
 const PASSWORD = "popcorn-matinee-42";

@@ -4,7 +4,7 @@
  * late answers 401, never a 500; the account and all its rows are gone afterwards.
  */
 import assert from "node:assert/strict";
-import { deleteAccount } from "../lib/auth/delete_account.ts";
+import { deleteAccount } from "../lib/identity/auth/delete_account.ts";
 import { type TestApp, testApp } from "./helpers/app.ts";
 import { TEST_DATABASE_URL } from "./helpers/store.ts";
 

@@ -4,9 +4,9 @@
  * through the admin API.
  */
 import assert from "node:assert/strict";
-import { resetMailsSettled } from "../lib/auth/password_reset.ts";
-import type { Sql } from "../lib/store/mod.ts";
-import { FakeClock } from "../lib/clock.ts";
+import { resetMailsSettled } from "../lib/identity/auth/password_reset.ts";
+import type { Sql } from "../lib/platform/store/mod.ts";
+import { FakeClock } from "../lib/core/clock.ts";
 import { type TestApp, testApp } from "./helpers/app.ts";
 import { startFakeSupabase } from "./helpers/fake_supabase.ts";
 import { ENGINES } from "./helpers/store.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { testApp } from "./helpers/app.ts";
-import { ConfigError, loadConfig } from "../lib/config.ts";
-import { createJsonLogger } from "../lib/log.ts";
+import { ConfigError, loadConfig } from "../lib/core/config.ts";
+import { createJsonLogger } from "../lib/core/log.ts";
 import { Hono } from "hono";
 import { createApp } from "../app.ts";
 import type { Manifest } from "../lib/http/app_env.ts";

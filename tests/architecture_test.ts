@@ -98,12 +98,12 @@ Deno.test("the architecture check passes a clean synthetic graph", () => {
   assert.deepEqual(
     rulesBroken({
       "routes/api/x.ts": ["hono", "lib/http/env.ts", "lib/catalog/service.ts"],
-      "lib/http/env.ts": ["hono", "type lib/services.ts"],
-      "lib/services.ts": ["lib/catalog/service.ts"],
-      "lib/catalog/service.ts": ["lib/store/types.ts", "lib/clock.ts"],
-      "lib/store/types.ts": ["lib/problem.ts", "postgres"],
-      "lib/clock.ts": [],
-      "lib/problem.ts": [],
+      "lib/http/env.ts": ["hono", "type lib/app/services.ts"],
+      "lib/app/services.ts": ["lib/catalog/service.ts"],
+      "lib/catalog/service.ts": ["lib/platform/store/types.ts", "lib/core/clock.ts"],
+      "lib/platform/store/types.ts": ["lib/core/problem.ts", "postgres"],
+      "lib/core/clock.ts": [],
+      "lib/core/problem.ts": [],
       "islands/A.tsx": ["preact/hooks", "components/B.tsx", "lib/web/api.ts", "type lib/x/t.ts"],
       "components/B.tsx": [],
       "lib/web/api.ts": [],
@@ -118,17 +118,19 @@ Deno.test("the architecture check fails on an import cycle, type-only edges incl
   ]);
   assert.deepEqual(rulesBroken({ "lib/a.ts": ["lib/a.ts"] }), ["cycle"]);
   const long = checkArchitecture(graphOf({
-    "lib/store/mod.ts": ["lib/store/pg.ts"],
-    "lib/store/pg.ts": ["lib/store/types.ts"],
-    "lib/store/types.ts": ["type lib/store/mod.ts"],
+    "lib/platform/store/mod.ts": ["lib/platform/store/pg.ts"],
+    "lib/platform/store/pg.ts": ["lib/platform/store/types.ts"],
+    "lib/platform/store/types.ts": ["type lib/platform/store/mod.ts"],
   }));
   assert.deepEqual(long.map((v) => v.message), [
-    "import cycle: lib/store/mod.ts -> lib/store/pg.ts -> lib/store/types.ts -> lib/store/mod.ts",
+    "import cycle: lib/platform/store/mod.ts -> lib/platform/store/pg.ts -> lib/platform/store/types.ts -> lib/platform/store/mod.ts",
   ]);
 });
 
 Deno.test("the architecture check fails on a service importing hono, lib/http or routes", () => {
-  assert.deepEqual(rulesBroken({ "lib/auth/gotrue.ts": ["type hono"] }), ["service-imports-http"]);
+  assert.deepEqual(rulesBroken({ "lib/identity/auth/gotrue.ts": ["type hono"] }), [
+    "service-imports-http",
+  ]);
   assert.deepEqual(rulesBroken({ "lib/limits.ts": ["hono/http-exception"] }), [
     "service-imports-http",
   ]);
@@ -143,7 +145,7 @@ Deno.test("the architecture check fails on a service importing hono, lib/http or
 });
 
 Deno.test("the architecture check fails on an island importing server code at run time", () => {
-  assert.deepEqual(rulesBroken({ "islands/A.tsx": ["lib/store/mod.ts"] }), [
+  assert.deepEqual(rulesBroken({ "islands/A.tsx": ["lib/platform/store/mod.ts"] }), [
     "island-imports-server",
   ]);
   assert.deepEqual(rulesBroken({ "islands/A.tsx": ["lib/catalog/types.ts"] }), [
@@ -156,27 +158,36 @@ Deno.test("the architecture check fails on an island importing server code at ru
 });
 
 Deno.test("the architecture check fails on the store importing a service", () => {
-  assert.deepEqual(rulesBroken({ "lib/store/mod.ts": ["lib/catalog/service.ts"] }), [
+  assert.deepEqual(rulesBroken({ "lib/platform/store/mod.ts": ["lib/catalog/service.ts"] }), [
     "store-imports-service",
   ]);
-  assert.deepEqual(rulesBroken({ "lib/store/mod.ts": ["type lib/services.ts"] }), [
+  assert.deepEqual(rulesBroken({ "lib/platform/store/mod.ts": ["type lib/app/services.ts"] }), [
     "store-imports-service",
   ]);
-  assert.deepEqual(rulesBroken({ "lib/store/mod.ts": ["lib/clock.ts", "lib/problem.ts"] }), []);
+  assert.deepEqual(
+    rulesBroken({ "lib/platform/store/mod.ts": ["lib/core/clock.ts", "lib/core/problem.ts"] }),
+    [],
+  );
 });
 
-Deno.test("the architecture check fails on lib/lists importing lib/auth, even a type", () => {
-  assert.deepEqual(rulesBroken({ "lib/lists/service.ts": ["type lib/auth/mod.ts"] }), [
-    "separate-services",
-  ]);
-  assert.deepEqual(rulesBroken({ "lib/lists/list_sql.ts": ["lib/auth/sessions.ts"] }), [
-    "separate-services",
-  ]);
+Deno.test("the architecture check fails on lib/library/entries importing lib/identity/auth, even a type", () => {
+  assert.deepEqual(
+    rulesBroken({ "lib/library/entries/service.ts": ["type lib/identity/auth/mod.ts"] }),
+    [
+      "separate-services",
+    ],
+  );
+  assert.deepEqual(
+    rulesBroken({ "lib/library/entries/list_sql.ts": ["lib/identity/auth/sessions.ts"] }),
+    [
+      "separate-services",
+    ],
+  );
   // The other way round, and the HTTP edge handing auth's session to the lists, are fine.
   assert.deepEqual(
     rulesBroken({
-      "lib/auth/x.ts": ["lib/lists/session_check.ts"],
-      "lib/http/app_env.ts": ["type lib/auth/mod.ts", "type lib/lists/mod.ts"],
+      "lib/identity/auth/x.ts": ["lib/library/entries/session_check.ts"],
+      "lib/http/app_env.ts": ["type lib/identity/auth/mod.ts", "type lib/library/entries/mod.ts"],
     }),
     [],
   );
@@ -188,8 +199,8 @@ Deno.test("the architecture check reads real files: a bad fixture tree fails eve
     const files: Record<string, string> = {
       "lib/a.ts": `import type { B } from "./b.ts";\nexport const a = 1;\n`,
       "lib/b.ts": `import { a } from "./a.ts";\nexport type B = typeof a;\n`,
-      "lib/auth/x.ts": `import type { Context } from "hono";\nexport type X = Context;\n`,
-      "lib/store/mod.ts": `export { a } from "../a.ts";\n`,
+      "lib/identity/auth/x.ts": `import type { Context } from "hono";\nexport type X = Context;\n`,
+      "lib/platform/store/mod.ts": `export { a } from "../a.ts";\n`,
       "islands/I.tsx": `import { a } from "../lib/a.ts";\nexport const i = a;\n`,
     };
     for (const [path, text] of Object.entries(files)) {
@@ -200,8 +211,8 @@ Deno.test("the architecture check reads real files: a bad fixture tree fails eve
     assert.deepEqual(checkArchitecture(graph).map((v) => `${v.rule} ${v.file}`).sort(), [
       "cycle lib/a.ts",
       "island-imports-server islands/I.tsx",
-      "service-imports-http lib/auth/x.ts",
-      "store-imports-service lib/store/mod.ts",
+      "service-imports-http lib/identity/auth/x.ts",
+      "store-imports-service lib/platform/store/mod.ts",
     ]);
   } finally {
     await Deno.remove(root, { recursive: true });

@@ -1,9 +1,9 @@
-/** lib/async: the deadline, the concurrency gate, the task pool and the retry loop, without sleeping. */
+/** lib/core/async: the deadline, the concurrency gate, the task pool and the retry loop, without sleeping. */
 import assert from "node:assert/strict";
-import { type DeadlineTimer, withDeadline } from "../lib/async/deadline.ts";
-import { limiter } from "../lib/async/limiter.ts";
-import { taskPool } from "../lib/async/pool.ts";
-import { retry } from "../lib/async/retry.ts";
+import { type DeadlineTimer, withDeadline } from "../lib/core/async/deadline.ts";
+import { limiter } from "../lib/core/async/limiter.ts";
+import { taskPool } from "../lib/core/async/pool.ts";
+import { retry } from "../lib/core/async/retry.ts";
 
 /** A timer the test fires by hand. */
 class HandTimer implements DeadlineTimer {

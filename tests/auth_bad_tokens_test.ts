@@ -1,8 +1,8 @@
 /** Every protected route answers 401 `unauthorized` with `WWW-Authenticate: Bearer` for a bad token. */
 import assert from "node:assert/strict";
 import { generateKeyPair, importJWK, type JWTPayload, SignJWT } from "jose";
-import { hashPassword } from "../lib/auth/passwords.ts";
-import { FakeClock } from "../lib/clock.ts";
+import { hashPassword } from "../lib/identity/auth/passwords.ts";
+import { FakeClock } from "../lib/core/clock.ts";
 import { testApp } from "./helpers/app.ts";
 import { createUser } from "./helpers/users.ts";
 

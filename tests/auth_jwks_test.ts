@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import { createLocalJWKSet, jwtVerify } from "jose";
 import { testApp } from "./helpers/app.ts";
 import { issueAccessToken } from "./helpers/tokens.ts";
-import { signAccessToken, verifyAccessToken } from "../lib/auth/access_token.ts";
-import { loadSigningKey } from "../lib/auth/signing_key.ts";
-import { FakeClock } from "../lib/clock.ts";
+import { signAccessToken, verifyAccessToken } from "../lib/identity/auth/access_token.ts";
+import { loadSigningKey } from "../lib/identity/auth/signing_key.ts";
+import { FakeClock } from "../lib/core/clock.ts";
 
 Deno.test("GET /auth/v1/.well-known/jwks.json publishes the public key that verifies issued tokens", async () => {
   await using t = await testApp();

@@ -4,7 +4,7 @@
  * across addresses, and 50 attempts per 15 minutes per client address.
  */
 import assert from "node:assert/strict";
-import { FakeClock } from "../lib/clock.ts";
+import { FakeClock } from "../lib/core/clock.ts";
 import { type TestApp, testApp } from "./helpers/app.ts";
 
 const HEADERS = { "content-type": "application/json", "x-supabase-api-version": "2024-01-01" };

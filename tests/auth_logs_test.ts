@@ -1,8 +1,8 @@
 /** No password, hash, token or secret reaches a log line, across a whole account's life. */
 import assert from "node:assert/strict";
-import { hashToken } from "../lib/auth/sessions.ts";
-import { resetMailsSettled } from "../lib/auth/password_reset.ts";
-import { FakeClock } from "../lib/clock.ts";
+import { hashToken } from "../lib/identity/auth/sessions.ts";
+import { resetMailsSettled } from "../lib/identity/auth/password_reset.ts";
+import { FakeClock } from "../lib/core/clock.ts";
 import { testApp } from "./helpers/app.ts";
 
 Deno.test("no password, hash, token or key appears in any log line of sign-up, sign-in, refresh and logout", async () => {

@@ -3,8 +3,8 @@
  * single-use link valid for an hour, /auth/v1/verify spends it, and the limits stay silent.
  */
 import assert from "node:assert/strict";
-import { FakeClock } from "../lib/clock.ts";
-import { resetMailsSettled } from "../lib/auth/password_reset.ts";
+import { FakeClock } from "../lib/core/clock.ts";
+import { resetMailsSettled } from "../lib/identity/auth/password_reset.ts";
 import { type TestApp, testApp } from "./helpers/app.ts";
 import { type FakeSmtp, startFakeSmtp } from "./helpers/fake_smtp.ts";
 

@@ -3,8 +3,8 @@
  * 2 of 4 with the email's local part as a guessable word, at signup, change and reset.
  */
 import assert from "node:assert/strict";
-import { newPasswordFault, passwordStrengthFault } from "../lib/auth/password_rule.ts";
-import { emailInputs, MIN_SCORE, strengthWords } from "../lib/auth/strength.ts";
+import { newPasswordFault, passwordStrengthFault } from "../lib/identity/auth/password_rule.ts";
+import { emailInputs, MIN_SCORE, strengthWords } from "../lib/identity/auth/strength.ts";
 import { testApp } from "./helpers/app.ts";
 
 const WEAK = ["password", "12345678", "        ", "qwertyuiop", "iloveyou1"];

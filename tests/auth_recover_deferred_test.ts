@@ -5,10 +5,10 @@
  * before the store is asked anything, for both emails.
  */
 import assert from "node:assert/strict";
-import { requestPasswordReset, resetMailsSettled } from "../lib/auth/password_reset.ts";
-import type { AppDeps } from "../lib/deps.ts";
-import type { MailMessage } from "../lib/mail/mod.ts";
-import type { Store } from "../lib/store/mod.ts";
+import { requestPasswordReset, resetMailsSettled } from "../lib/identity/auth/password_reset.ts";
+import type { AppDeps } from "../lib/platform/deps.ts";
+import type { MailMessage } from "../lib/platform/mail/mod.ts";
+import type { Store } from "../lib/platform/store/mod.ts";
 import { testApp } from "./helpers/app.ts";
 import { createUser } from "./helpers/users.ts";
 

@@ -1,16 +1,21 @@
-/** The identity rules in lib/auth, without HTTP: signup input, windows, passwords, JWKS cache. */
+/** The identity rules in lib/identity/auth, without HTTP: signup input, windows, passwords, JWKS cache. */
 import assert from "node:assert/strict";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
-import { verifyAccessToken } from "../lib/auth/access_token.ts";
-import { limitSubject } from "../lib/auth/limit_subject.ts";
+import { verifyAccessToken } from "../lib/identity/auth/access_token.ts";
+import { limitSubject } from "../lib/identity/auth/limit_subject.ts";
 import { wantsVersionedErrors } from "../lib/http/gotrue_response.ts";
-import { hashPassword, verifyPassword } from "../lib/auth/passwords.ts";
-import { giveBack, LOGIN_PER_PAIR, takeAttempt, type WindowLimit } from "../lib/auth/rate_limit.ts";
-import { parseSignup } from "../lib/auth/signup.ts";
+import { hashPassword, verifyPassword } from "../lib/identity/auth/passwords.ts";
+import {
+  giveBack,
+  LOGIN_PER_PAIR,
+  takeAttempt,
+  type WindowLimit,
+} from "../lib/identity/auth/rate_limit.ts";
+import { parseSignup } from "../lib/identity/auth/signup.ts";
 import { readJson } from "../lib/http/read_body.ts";
-import { remoteJwks } from "../lib/auth/supabase_jwks.ts";
-import { FakeClock } from "../lib/clock.ts";
-import { Problem } from "../lib/problem.ts";
+import { remoteJwks } from "../lib/identity/auth/supabase_jwks.ts";
+import { FakeClock } from "../lib/core/clock.ts";
+import { Problem } from "../lib/core/problem.ts";
 
 // A parsed JSON body, as readJson (lib/http/read_body.ts) hands it to the service.
 const body = (value: unknown) => value;

@@ -2,8 +2,8 @@
  * The built-in provider's sessions: GoTrue's token response, refresh rotation, reuse revocation.
  */
 import assert from "node:assert/strict";
-import { hashToken, REUSE_INTERVAL_MS } from "../lib/auth/sessions.ts";
-import { FakeClock } from "../lib/clock.ts";
+import { hashToken, REUSE_INTERVAL_MS } from "../lib/identity/auth/sessions.ts";
+import { FakeClock } from "../lib/core/clock.ts";
 import { testApp } from "./helpers/app.ts";
 import { signIn, signUp, token } from "./helpers/auth_requests.ts";
 

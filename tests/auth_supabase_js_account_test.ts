@@ -5,8 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { AuthApiError, AuthWeakPasswordError, createClient } from "@supabase/supabase-js";
-import { type Clock, systemClock } from "../lib/clock.ts";
-import { resetMailsSettled } from "../lib/auth/password_reset.ts";
+import { type Clock, systemClock } from "../lib/core/clock.ts";
+import { resetMailsSettled } from "../lib/identity/auth/password_reset.ts";
 import { type TestApp, testApp } from "./helpers/app.ts";
 import { type FakeSmtp, startFakeSmtp } from "./helpers/fake_smtp.ts";
 

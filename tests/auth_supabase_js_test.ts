@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { AuthApiError, createClient } from "@supabase/supabase-js";
-import { systemClock } from "../lib/clock.ts";
+import { systemClock } from "../lib/core/clock.ts";
 import { type TestApp, testApp } from "./helpers/app.ts";
 
 interface Running extends AsyncDisposable {

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { SignJWT } from "jose";
-import { FakeClock } from "../lib/clock.ts";
+import { FakeClock } from "../lib/core/clock.ts";
 import { issueAccessToken } from "./helpers/tokens.ts";
 import { type TestApp, testApp } from "./helpers/app.ts";
 import { type FakeSupabase, startFakeSupabase } from "./helpers/fake_supabase.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { FakeClock } from "../lib/clock.ts";
-import { verifiedTokens } from "../lib/auth/verified_tokens.ts";
+import { FakeClock } from "../lib/core/clock.ts";
+import { verifiedTokens } from "../lib/identity/auth/verified_tokens.ts";
 
 const claims = (expiresAt: number) => ({ id: "u", email: "u@example.test", expiresAt });
 

@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
 import { createExternalWindow } from "../lib/catalog/external_window.ts";
-import { AVAILABILITY_LOCK_KEY, failInterruptedAvailabilityRuns } from "../lib/availability/mod.ts";
+import {
+  AVAILABILITY_LOCK_KEY,
+  failInterruptedAvailabilityRuns,
+} from "../lib/catalog/availability/mod.ts";
 import {
   ADMIN,
   choose,

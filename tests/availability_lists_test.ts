@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { DEFAULT_MY_LIST_QUERY, DEFAULT_WATCHED_QUERY } from "../lib/lists/list_query.ts";
-import { PendingSession } from "../lib/auth/pending_session.ts";
+import { DEFAULT_MY_LIST_QUERY, DEFAULT_WATCHED_QUERY } from "../lib/library/entries/list_query.ts";
+import { PendingSession } from "../lib/identity/auth/pending_session.ts";
 import { storeProviders } from "../lib/catalog/providers.ts";
-import { listSql } from "../lib/lists/list_sql.ts";
+import { listSql } from "../lib/library/entries/list_sql.ts";
 import { type TestApp, testApp } from "./helpers/app.ts";
 import {
   APPLE,

@@ -1,12 +1,12 @@
 /**
- * The background scheduler every import's slices share (lib/async/background_turns.ts, issue
+ * The background scheduler every import's slices share (lib/core/async/background_turns.ts, issue
  * 24): turns go round the waiting work first come first served, each turn is followed by a pause
  * sized to the share, and work that stops ticking loses its turn. Time is an injected clock.
  */
 import assert from "node:assert/strict";
-import { BackgroundTurns } from "../lib/async/background_turns.ts";
-import { FakeClock } from "../lib/clock.ts";
-import { Slicer } from "../lib/history/import/slices.ts";
+import { BackgroundTurns } from "../lib/core/async/background_turns.ts";
+import { FakeClock } from "../lib/core/clock.ts";
+import { Slicer } from "../lib/library/history/import/slices.ts";
 
 /** Runs `slices` slices of `workMs` each for every named worker; when each slice began. */
 async function work(

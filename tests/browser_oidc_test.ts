@@ -5,7 +5,7 @@
  * the next sign-in.
  */
 import assert from "node:assert/strict";
-import { failureParams } from "../lib/oidc/failure_seal.ts";
+import { failureParams } from "../lib/identity/oidc/failure_seal.ts";
 import {
   hydrated,
   launchBrowser,

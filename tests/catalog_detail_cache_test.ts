@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { FakeClock } from "../lib/clock.ts";
+import type { FakeClock } from "../lib/core/clock.ts";
 import { DetailCache } from "../lib/catalog/detail_cache.ts";
 import { DETAIL_TTL_MS } from "../lib/catalog/movies_store.ts";
 import type { MovieDetail } from "../lib/catalog/types.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { FakeClock } from "../lib/clock.ts";
+import { FakeClock } from "../lib/core/clock.ts";
 import {
   adminTokenMatches,
   DEFAULT_PAGES,
@@ -7,8 +7,8 @@ import {
   takeImportLock,
 } from "../lib/catalog/import/mod.ts";
 import { readImportBody } from "../lib/http/payloads.ts";
-import { taskPool } from "../lib/async/pool.ts";
-import { Problem } from "../lib/problem.ts";
+import { taskPool } from "../lib/core/async/pool.ts";
+import { Problem } from "../lib/core/problem.ts";
 
 Deno.test("the admin token matches only the configured value, and never when none is configured", async () => {
   assert.equal(await adminTokenMatches("s3cret-token", "s3cret-token"), true);

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createCatalogService } from "../lib/catalog/mod.ts";
-import type { Clock } from "../lib/clock.ts";
+import type { Clock } from "../lib/core/clock.ts";
 import {
   createCatalogImportService,
   failInterruptedImports,

@@ -3,7 +3,7 @@
  * 20.
  */
 import assert from "node:assert/strict";
-import type { FakeClock } from "../lib/clock.ts";
+import type { FakeClock } from "../lib/core/clock.ts";
 import { createCatalogImportService, scheduledImport } from "../lib/catalog/import/mod.ts";
 import { testApp } from "./helpers/app.ts";
 import { importsSettled } from "./helpers/catalog_imports.ts";

@@ -3,14 +3,14 @@
  * marked failed.
  */
 import assert from "node:assert/strict";
-import type { FakeClock } from "../lib/clock.ts";
+import type { FakeClock } from "../lib/core/clock.ts";
 import {
   createCatalogImportService,
   failInterruptedImports,
   INTERRUPTED,
   takeImportLock,
 } from "../lib/catalog/import/mod.ts";
-import { Problem } from "../lib/problem.ts";
+import { Problem } from "../lib/core/problem.ts";
 import { testApp } from "./helpers/app.ts";
 import { settledApp } from "./helpers/settled.ts";
 import { range, stubCatalog } from "./helpers/stub_catalog.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { FakeClock } from "../lib/clock.ts";
+import type { FakeClock } from "../lib/core/clock.ts";
 import { POPULAR_TTL_MS } from "../lib/catalog/popular_cache.ts";
 import { getJson, testApp } from "./helpers/app.ts";
 import { popularBody, popularId, startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { FakeClock } from "../lib/clock.ts";
+import type { FakeClock } from "../lib/core/clock.ts";
 import { DETAIL_TTL_MS } from "../lib/catalog/movies_store.ts";
 import { createCatalogService } from "../lib/catalog/service.ts";
 import { testApp } from "./helpers/app.ts";

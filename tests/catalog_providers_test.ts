@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { FakeClock } from "../lib/clock.ts";
+import { FakeClock } from "../lib/core/clock.ts";
 import { testApp } from "./helpers/app.ts";
 import {
   detailBody,

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { createCatalogService } from "../lib/catalog/service.ts";
-import { Problem } from "../lib/problem.ts";
+import { Problem } from "../lib/core/problem.ts";
 import { getJson, testApp } from "./helpers/app.ts";
 import { startFakeTmdb, TMDB_NOT_FOUND, tmdbEnv } from "./helpers/fake_tmdb.ts";
 

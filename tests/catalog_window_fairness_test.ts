@@ -1,8 +1,8 @@
 /** The window's background share and its bounds when KV is slower than a window (issue 24, 3-4). */
 import assert from "node:assert/strict";
-import { FakeClock } from "../lib/clock.ts";
+import { FakeClock } from "../lib/core/clock.ts";
 import { createExternalWindow } from "../lib/catalog/external_window.ts";
-import { Problem } from "../lib/problem.ts";
+import { Problem } from "../lib/core/problem.ts";
 import { onCommit } from "./helpers/kv_commits.ts";
 
 async function takeAll(

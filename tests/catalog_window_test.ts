@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { FakeClock } from "../lib/clock.ts";
+import { FakeClock } from "../lib/core/clock.ts";
 import { createExternalWindow, reopenAfter429 } from "../lib/catalog/external_window.ts";
-import { Problem } from "../lib/problem.ts";
+import { Problem } from "../lib/core/problem.ts";
 import { testApp } from "./helpers/app.ts";
 import { onCommit } from "./helpers/kv_commits.ts";
 import { detailBody, startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";

@@ -3,11 +3,11 @@
  * recorded payload says, read field by field.
  */
 import assert from "node:assert/strict";
-import { eventDate } from "../lib/connections/apply.ts";
-import { readEmby } from "../lib/connections/emby.ts";
-import { readGeneric } from "../lib/connections/generic.ts";
-import { readJellyfin } from "../lib/connections/jellyfin.ts";
-import { plexAccount, readPlex } from "../lib/connections/plex.ts";
+import { eventDate } from "../lib/connections/webhooks/apply.ts";
+import { readEmby } from "../lib/connections/webhooks/emby.ts";
+import { readGeneric } from "../lib/connections/webhooks/generic.ts";
+import { readJellyfin } from "../lib/connections/webhooks/jellyfin.ts";
+import { plexAccount, readPlex } from "../lib/connections/webhooks/plex.ts";
 import { payloads } from "./helpers/webhooks.ts";
 
 Deno.test("Plex: the tmdb:// Guid, the legacy agent's guid, the title and year, the account", () => {

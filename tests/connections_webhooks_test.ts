@@ -5,7 +5,7 @@
  * for their owner without payloads.
  */
 import assert from "node:assert/strict";
-import type { FakeClock } from "../lib/clock.ts";
+import type { FakeClock } from "../lib/core/clock.ts";
 import { testApp } from "./helpers/app.ts";
 import { detailBody, startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 import { problem } from "./helpers/problems.ts";

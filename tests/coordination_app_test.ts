@@ -6,8 +6,8 @@
  * last need TEST_DATABASE_URL: the embedded store cannot be shared by two instances.
  */
 import assert from "node:assert/strict";
-import { FakeClock } from "../lib/clock.ts";
-import { PgKv } from "../lib/coordination/pg_kv.ts";
+import { FakeClock } from "../lib/core/clock.ts";
+import { PgKv } from "../lib/platform/coordination/pg_kv.ts";
 import { testApp } from "./helpers/app.ts";
 import { startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 import { spawnServer } from "./helpers/process.ts";

@@ -6,27 +6,27 @@
  * of many connections at once needs the server.
  */
 import assert from "node:assert/strict";
-import { FakeClock } from "../lib/clock.ts";
-import { ConfigError, loadConfig } from "../lib/config.ts";
-import { PgKv } from "../lib/coordination/pg_kv.ts";
-import { decodeKey, encodeKey } from "../lib/coordination/key_codec.ts";
-import { startSweeping, sweepExpired } from "../lib/coordination/sweep.ts";
-import { decodeValue, encodeValue } from "../lib/coordination/value_codec.ts";
-import type { Kv, KvKey } from "../lib/kv.ts";
-import { takeCount } from "../lib/kv_counter.ts";
-import { isLeaseHeld, tryLock } from "../lib/kv_lock.ts";
+import { FakeClock } from "../lib/core/clock.ts";
+import { ConfigError, loadConfig } from "../lib/core/config.ts";
+import { PgKv } from "../lib/platform/coordination/pg_kv.ts";
+import { decodeKey, encodeKey } from "../lib/platform/coordination/key_codec.ts";
+import { startSweeping, sweepExpired } from "../lib/platform/coordination/sweep.ts";
+import { decodeValue, encodeValue } from "../lib/platform/coordination/value_codec.ts";
+import type { Kv, KvKey } from "../lib/platform/kv/kv.ts";
+import { takeCount } from "../lib/platform/kv/counter.ts";
+import { isLeaseHeld, tryLock } from "../lib/platform/kv/lock.ts";
 import { createExternalWindow } from "../lib/catalog/external_window.ts";
 import { consumeQuota, DAILY_LIMIT, quotaStatus, refundQuota } from "../lib/recommend/quota.ts";
-import { giveBack, takeAttempt, type WindowLimit } from "../lib/auth/rate_limit.ts";
-import { Problem } from "../lib/problem.ts";
-import { saveFlow, takeFlow } from "../lib/oidc/flow.ts";
+import { giveBack, takeAttempt, type WindowLimit } from "../lib/identity/auth/rate_limit.ts";
+import { Problem } from "../lib/core/problem.ts";
+import { saveFlow, takeFlow } from "../lib/identity/oidc/flow.ts";
 import {
   unsubscribeToken,
   verifyUnsubscribeToken,
-} from "../lib/notifications/unsubscribe_token.ts";
-import { isUserDeleted, markUserDeleted } from "../lib/auth/deleted_users.ts";
-import { openPostgresStore } from "../lib/store/postgres.ts";
-import type { Sql } from "../lib/store/mod.ts";
+} from "../lib/catalog/notifications/unsubscribe_token.ts";
+import { isUserDeleted, markUserDeleted } from "../lib/identity/auth/deleted_users.ts";
+import { openPostgresStore } from "../lib/platform/store/postgres.ts";
+import type { Sql } from "../lib/platform/store/mod.ts";
 import { PendingWork } from "./helpers/settled.ts";
 import { ENGINES, TEST_DATABASE_URL, testStore } from "./helpers/store.ts";
 

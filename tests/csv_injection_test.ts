@@ -4,9 +4,9 @@
  */
 import assert from "node:assert/strict";
 import { parse } from "csv-parse/sync";
-import { neutraliseCell, restoreCell } from "../lib/csv/cells.ts";
-import { eachCsvRecord, readContext } from "../lib/history/import/csv.ts";
-import { Slicer } from "../lib/history/import/slices.ts";
+import { neutraliseCell, restoreCell } from "../lib/core/csv/cells.ts";
+import { eachCsvRecord, readContext } from "../lib/library/history/import/csv.ts";
+import { Slicer } from "../lib/library/history/import/slices.ts";
 import { letterboxdZip } from "./helpers/history_files.ts";
 import { historyWorld } from "./helpers/history_import_world.ts";
 import { createUser } from "./helpers/users.ts";

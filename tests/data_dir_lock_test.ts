@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { DataDirInUse, lockDataDir } from "../lib/store/dir_lock.ts";
+import { DataDirInUse, lockDataDir } from "../lib/platform/store/dir_lock.ts";
 import { spawnServer } from "./helpers/process.ts";
 
 Deno.test("a data directory lock refuses a second holder, naming its pid, until released", async () => {

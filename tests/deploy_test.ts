@@ -7,8 +7,8 @@
  */
 import assert from "node:assert/strict";
 import denoJson from "../deno.json" with { type: "json" };
-import { generatePrivateJwk } from "../lib/auth/signing_key.ts";
-import { openPostgresStore } from "../lib/store/postgres.ts";
+import { generatePrivateJwk } from "../lib/identity/auth/signing_key.ts";
+import { openPostgresStore } from "../lib/platform/store/postgres.ts";
 import { startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 import { TEST_DATABASE_URL } from "./helpers/store.ts";
 

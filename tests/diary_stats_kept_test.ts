@@ -5,8 +5,8 @@
  * computed from scratch, and account deletion leaves none behind.
  */
 import assert from "node:assert/strict";
-import type { FakeClock } from "../lib/clock.ts";
-import { deleteAccount } from "../lib/auth/delete_account.ts";
+import type { FakeClock } from "../lib/core/clock.ts";
+import { deleteAccount } from "../lib/identity/auth/delete_account.ts";
 import { testApp } from "./helpers/app.ts";
 import { referenceStats } from "./helpers/diary_stats_reference.ts";
 import { ENGINES } from "./helpers/store.ts";

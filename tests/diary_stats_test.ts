@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { FakeClock } from "../lib/clock.ts";
+import type { FakeClock } from "../lib/core/clock.ts";
 import { testApp } from "./helpers/app.ts";
 import { ENGINES } from "./helpers/store.ts";
 import { createUser, type TestUser } from "./helpers/users.ts";

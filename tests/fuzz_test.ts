@@ -4,7 +4,7 @@
  * in any body. Seeded (FUZZ_SEED to replay a run); `deno task chaos` runs a longer one.
  */
 import assert from "node:assert/strict";
-import { hashPassword } from "../lib/auth/passwords.ts";
+import { hashPassword } from "../lib/identity/auth/passwords.ts";
 import { manifest } from "../routes.gen.ts";
 import { testApp } from "./helpers/app.ts";
 import { providersEnv, startFakeAi } from "./helpers/fake_ai.ts";

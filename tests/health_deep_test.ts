@@ -1,7 +1,7 @@
 /** GET /api/health?deep=1 (docs/faults.md): the operator's report, behind the admin token. */
 import assert from "node:assert/strict";
-import { readMigrations } from "../lib/store/migrate.ts";
-import type { Store } from "../lib/store/mod.ts";
+import { readMigrations } from "../lib/platform/store/migrate.ts";
+import type { Store } from "../lib/platform/store/mod.ts";
 import { testApp } from "./helpers/app.ts";
 import { startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 import { testStore } from "./helpers/store.ts";

@@ -1,13 +1,13 @@
 /**
- * Health's readiness check under a busy store (lib/health.ts, issue 24): when an ask's own check
+ * Health's readiness check under a busy store (lib/platform/health/health.ts, issue 24): when an ask's own check
  * is slow, a check that passed within the last second answers it while the check goes on, so a
  * probe never waits long behind an import's statements; a store that stops answering still turns
  * health 503 once that pass is a second old, one that fails at once turns it 503 at once, and a
  * failure is never reused. Time is injected.
  */
 import assert from "node:assert/strict";
-import { checkHealth } from "../lib/health.ts";
-import type { Store } from "../lib/store/mod.ts";
+import { checkHealth } from "../lib/platform/health/health.ts";
+import type { Store } from "../lib/platform/store/mod.ts";
 import { testApp } from "./helpers/app.ts";
 
 /** The app's real store behind a switch that makes its queries hang, as a frozen database. */

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { bytesOf, csvText, letterboxdZip } from "./helpers/history_files.ts";
 import { historyWorld } from "./helpers/history_import_world.ts";
-import { applyBatch } from "../lib/history/import/apply.ts";
-import type { ImportUnit } from "../lib/history/import/units.ts";
+import { applyBatch } from "../lib/library/history/import/apply.ts";
+import type { ImportUnit } from "../lib/library/history/import/units.ts";
 import { testApp } from "./helpers/app.ts";
 import { createUser } from "./helpers/users.ts";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { strToU8, zipSync } from "fflate";
-import type { FakeClock } from "../lib/clock.ts";
+import type { FakeClock } from "../lib/core/clock.ts";
 import { historyWorld } from "./helpers/history_import_world.ts";
 import { bytesOf, jsonBytes, letterboxdZip, traktFiles } from "./helpers/history_files.ts";
 import { imdbRatingsCsv } from "./helpers/history_files_imdb.ts";

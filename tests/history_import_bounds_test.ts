@@ -6,8 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { zipSync } from "fflate";
-import { MAX_ROWS, parseHistoryFile } from "../lib/history/import/parse.ts";
-import { Problem } from "../lib/problem.ts";
+import { MAX_ROWS, parseHistoryFile } from "../lib/library/history/import/parse.ts";
+import { Problem } from "../lib/core/problem.ts";
 import { declareSize, watchedCsv } from "./helpers/heavy_history_files.ts";
 import { bytesOf } from "./helpers/history_files.ts";
 

@@ -1,5 +1,5 @@
 /**
- * The history import's JSON reader (lib/history/import/json_reader.ts): it reads what
+ * The history import's JSON reader (lib/library/history/import/json_reader.ts): it reads what
  * JSON.parse reads, refuses what JSON.parse refuses, holds its bounds, and gives the event
  * loop a turn between values (one JSON.parse of a 20 MiB Trakt export held it for seconds).
  */
@@ -9,10 +9,10 @@ import {
   MAX_DEPTH,
   MAX_VALUE_CHARS,
   readJson,
-} from "../lib/history/import/json_reader.ts";
-import { parseHistoryFile } from "../lib/history/import/parse.ts";
-import { Slicer } from "../lib/history/import/slices.ts";
-import { Problem } from "../lib/problem.ts";
+} from "../lib/library/history/import/json_reader.ts";
+import { parseHistoryFile } from "../lib/library/history/import/parse.ts";
+import { Slicer } from "../lib/library/history/import/slices.ts";
+import { Problem } from "../lib/core/problem.ts";
 import { traktFiles } from "./helpers/history_files.ts";
 import { traktExport } from "./helpers/heavy_history_files.ts";
 

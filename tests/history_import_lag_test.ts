@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import process from "node:process";
 import { multipartField } from "../lib/http/multipart_file.ts";
-import { Slicer } from "../lib/history/import/slices.ts";
+import { Slicer } from "../lib/library/history/import/slices.ts";
 import { testApp } from "./helpers/app.ts";
 import { traktExport, unmatchedCsv, zipBomb } from "./helpers/heavy_history_files.ts";
 import { createUser } from "./helpers/users.ts";

@@ -4,12 +4,12 @@
  * is tried three times in all; anything else ends the search at once.
  */
 import assert from "node:assert/strict";
-import { FakeClock } from "../lib/clock.ts";
+import { FakeClock } from "../lib/core/clock.ts";
 import type { MovieSource, SearchRow } from "../lib/catalog/types.ts";
 import { upstreamBusy, windowFull } from "../lib/catalog/window_problems.ts";
-import { IMPORT_PATIENCE_MS, retryingSearch } from "../lib/history/import/catalog_steps.ts";
-import { RUN_LEASE_MS } from "../lib/history/import/service.ts";
-import { Problem } from "../lib/problem.ts";
+import { IMPORT_PATIENCE_MS, retryingSearch } from "../lib/library/history/import/catalog_steps.ts";
+import { RUN_LEASE_MS } from "../lib/library/history/import/service.ts";
+import { Problem } from "../lib/core/problem.ts";
 import { historyWorld } from "./helpers/history_import_world.ts";
 import { bytesOf, csvText } from "./helpers/history_files.ts";
 

@@ -4,8 +4,8 @@
  * with words saying so instead of resuming with films missing.
  */
 import assert from "node:assert/strict";
-import { insertRun, storeUnits } from "../lib/history/import/runs.ts";
-import type { ImportUnit } from "../lib/history/import/units.ts";
+import { insertRun, storeUnits } from "../lib/library/history/import/runs.ts";
+import type { ImportUnit } from "../lib/library/history/import/units.ts";
 import { historyWorld } from "./helpers/history_import_world.ts";
 import { ENGINES } from "./helpers/store.ts";
 import { createUser } from "./helpers/users.ts";

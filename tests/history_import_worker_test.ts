@@ -6,20 +6,20 @@
  */
 import assert from "node:assert/strict";
 import { strToU8, zipSync } from "fflate";
-import type { DeadlineTimer } from "../lib/async/deadline.ts";
-import { loadConfig } from "../lib/config.ts";
-import { parseHistoryFile } from "../lib/history/import/parse.ts";
-import { answerRead } from "../lib/history/import/read_in_worker.ts";
+import type { DeadlineTimer } from "../lib/core/async/deadline.ts";
+import { loadConfig } from "../lib/core/config.ts";
+import { parseHistoryFile } from "../lib/library/history/import/parse.ts";
+import { answerRead } from "../lib/library/history/import/read_in_worker.ts";
 import {
   problemAnswer,
   problemFrom,
   type ReadAnswer,
   type ReadRequest,
-} from "../lib/history/import/read_messages.ts";
-import { offThreadReader } from "../lib/history/import/read_off_thread.ts";
-import type { ParsedFile } from "../lib/history/import/rows.ts";
-import { createHistoryImportService } from "../lib/history/import/service.ts";
-import { Problem } from "../lib/problem.ts";
+} from "../lib/library/history/import/read_messages.ts";
+import { offThreadReader } from "../lib/library/history/import/read_off_thread.ts";
+import type { ParsedFile } from "../lib/library/history/import/rows.ts";
+import { createHistoryImportService } from "../lib/library/history/import/service.ts";
+import { Problem } from "../lib/core/problem.ts";
 import {
   longTitleCsv,
   manyRowsZip,
@@ -58,7 +58,7 @@ function handTimer(): DeadlineTimer & { fire(i: number): void; count(): number }
   };
 }
 
-const READ_WORKER = new URL("../lib/history/import/read_worker.ts", import.meta.url).href;
+const READ_WORKER = new URL("../lib/library/history/import/read_worker.ts", import.meta.url).href;
 
 /** Starts the read worker at `url` (a fixture's, or the real one's) and counts its ends. */
 function tracked(url = READ_WORKER) {

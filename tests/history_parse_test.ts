@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { strToU8, zipSync } from "fflate";
-import { Problem } from "../lib/problem.ts";
-import { parseHistoryFile } from "../lib/history/import/parse.ts";
-import { toDate } from "../lib/history/import/rows.ts";
+import { Problem } from "../lib/core/problem.ts";
+import { parseHistoryFile } from "../lib/library/history/import/parse.ts";
+import { toDate } from "../lib/library/history/import/rows.ts";
 import {
   bytesOf,
   csvText,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createCatalogService } from "../lib/catalog/mod.ts";
-import { FakeClock } from "../lib/clock.ts";
-import { createHistoryImportService, RUN_LEASE_MS } from "../lib/history/import/service.ts";
+import { FakeClock } from "../lib/core/clock.ts";
+import { createHistoryImportService, RUN_LEASE_MS } from "../lib/library/history/import/service.ts";
 import { testApp } from "./helpers/app.ts";
 import { startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 import { bytesOf, csvText } from "./helpers/history_files.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { FakeClock } from "../lib/clock.ts";
+import { FakeClock } from "../lib/core/clock.ts";
 import { BACKGROUND_SHARE, WINDOW_LIMIT, WINDOW_MS } from "../lib/catalog/external_window.ts";
 import { bytesOf, csvText } from "./helpers/history_files.ts";
 import { type CatalogMovie, historyWorld, serveCatalog } from "./helpers/history_import_world.ts";

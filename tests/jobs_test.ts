@@ -1,21 +1,21 @@
 /**
- * lib/jobs: the job lease and its heartbeat, a run started, recorded and handed back, the
+ * lib/platform/jobs: the job lease and its heartbeat, a run started, recorded and handed back, the
  * runs a restart cut off, a cron tick, and the restart hooks run now and after a lease's TTL.
  * A toy job over in-memory runs; KV in memory; time from a FakeClock.
  */
 import assert from "node:assert/strict";
-import { FakeClock } from "../lib/clock.ts";
-import type { AppDeps } from "../lib/deps.ts";
-import { cronTick } from "../lib/jobs/cron.ts";
-import { failInterruptedRuns, INTERRUPTED } from "../lib/jobs/interrupted.ts";
-import type { Job, JobOutcome } from "../lib/jobs/job.ts";
-import { type JobLease, takeJobLease } from "../lib/jobs/lease.ts";
-import { recoverAfterRestart } from "../lib/jobs/restart.ts";
-import { startJobRun } from "../lib/jobs/start.ts";
-import { HeldLeases } from "../lib/kv_lock.ts";
-import type { LogEntry } from "../lib/log.ts";
-import { Problem } from "../lib/problem.ts";
-import type { Store } from "../lib/store/mod.ts";
+import { FakeClock } from "../lib/core/clock.ts";
+import type { AppDeps } from "../lib/platform/deps.ts";
+import { cronTick } from "../lib/platform/jobs/cron.ts";
+import { failInterruptedRuns, INTERRUPTED } from "../lib/platform/jobs/interrupted.ts";
+import type { Job, JobOutcome } from "../lib/platform/jobs/job.ts";
+import { type JobLease, takeJobLease } from "../lib/platform/jobs/lease.ts";
+import { recoverAfterRestart } from "../lib/platform/jobs/restart.ts";
+import { startJobRun } from "../lib/platform/jobs/start.ts";
+import { HeldLeases } from "../lib/platform/kv/lock.ts";
+import type { LogEntry } from "../lib/core/log.ts";
+import { Problem } from "../lib/core/problem.ts";
+import type { Store } from "../lib/platform/store/mod.ts";
 
 const KEY: Deno.KvKey = ["toy_job_lock"];
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { FakeClock } from "../lib/clock.ts";
-import { HeldLeases, isLeaseHeld, tryLock } from "../lib/kv_lock.ts";
+import { FakeClock } from "../lib/core/clock.ts";
+import { HeldLeases, isLeaseHeld, tryLock } from "../lib/platform/kv/lock.ts";
 
 Deno.test("releaseAll hands back every lease still held, and only those", async () => {
   const clock = new FakeClock();

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { testApp } from "./helpers/app.ts";
 import { ENGINES } from "./helpers/store.ts";
 import { createUser, type TestUser } from "./helpers/users.ts";
-import type { FakeClock } from "../lib/clock.ts";
+import type { FakeClock } from "../lib/core/clock.ts";
 
 function write(u: TestUser, method: string, body: unknown): RequestInit {
   return {

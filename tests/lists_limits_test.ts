@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { applyBatch } from "../lib/history/import/apply.ts";
-import type { ImportUnit } from "../lib/history/import/units.ts";
-import { MAX_MY_LIST, MAX_WATCHED } from "../lib/lists/limits.ts";
+import { applyBatch } from "../lib/library/history/import/apply.ts";
+import type { ImportUnit } from "../lib/library/history/import/units.ts";
+import { MAX_MY_LIST, MAX_WATCHED } from "../lib/library/entries/limits.ts";
 import { buildOpenApiDocument } from "../lib/openapi/document.ts";
-import type { Store } from "../lib/store/mod.ts";
+import type { Store } from "../lib/platform/store/mod.ts";
 import { testApp } from "./helpers/app.ts";
 import { ENGINES } from "./helpers/store.ts";
 import { createUser, type TestUser } from "./helpers/users.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { readWritePayload } from "../lib/http/payloads.ts";
-import type { Problem } from "../lib/problem.ts";
+import type { Problem } from "../lib/core/problem.ts";
 import { testApp } from "./helpers/app.ts";
 import { createUser } from "./helpers/users.ts";
 

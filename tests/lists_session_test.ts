@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { createApp } from "../app.ts";
 import { requireUser } from "../lib/http/middleware/require_user.ts";
-import { endSessions, startSession } from "../lib/auth/sessions.ts";
+import { endSessions, startSession } from "../lib/identity/auth/sessions.ts";
 import { manifest } from "../routes.gen.ts";
 import { type TestApp, testApp } from "./helpers/app.ts";
 import { ENGINES } from "./helpers/store.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { FakeClock } from "../lib/clock.ts";
-import { createListsService } from "../lib/lists/mod.ts";
+import { FakeClock } from "../lib/core/clock.ts";
+import { createListsService } from "../lib/library/entries/mod.ts";
 import { testApp } from "./helpers/app.ts";
 import { seedHistory } from "./helpers/lists_world.ts";
 import { ENGINES } from "./helpers/store.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { createListsService } from "../lib/lists/mod.ts";
+import { createListsService } from "../lib/library/entries/mod.ts";
 import { testApp } from "./helpers/app.ts";
 import { ENGINES } from "./helpers/store.ts";
 import { createUser } from "./helpers/users.ts";

@@ -4,7 +4,7 @@ import { MY_LIST, seedHistory } from "./helpers/lists_world.ts";
 import { ENGINES } from "./helpers/store.ts";
 import { createUser } from "./helpers/users.ts";
 
-// The list reads exactly as they were before issue 14 (lib/lists/mod.ts and cards.ts at
+// The list reads exactly as they were before issue 14 (lib/library/entries/mod.ts and cards.ts at
 // ed50c65): the answer without a parameter must stay this, byte for byte.
 const OLD_CARD_COLUMNS = `l.catalog_id as "catalogId",
     coalesce(m.title, '') as title,

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { bufferedSink, createJsonLogger } from "../lib/log.ts";
+import { bufferedSink, createJsonLogger } from "../lib/core/log.ts";
 
 // A file that records each write: one string per system call.
 function recordingFile() {
@@ -61,7 +61,7 @@ for (const ending of ["Deno.exit(0);", ""]) {
     const dir = await Deno.makeTempDir();
     try {
       const script = `${dir}/log_lines.ts`;
-      const logModule = new URL("../lib/log.ts", import.meta.url).href;
+      const logModule = new URL("../lib/core/log.ts", import.meta.url).href;
       await Deno.writeTextFile(
         script,
         `import { jsonLogger } from ${JSON.stringify(logModule)};

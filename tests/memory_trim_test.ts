@@ -1,5 +1,5 @@
 /**
- * The idle release (lib/memory_trim.ts): the C heap's trim available where the server runs,
+ * The idle release (lib/platform/memory_trim.ts): the C heap's trim available where the server runs,
  * harmless elsewhere; the heap's collection only after growth, never on a heap that large.
  */
 import assert from "node:assert/strict";
@@ -11,7 +11,7 @@ import {
   loadCollector,
   loadMallocTrim,
   trimWhenIdle,
-} from "../lib/memory_trim.ts";
+} from "../lib/platform/memory_trim.ts";
 
 // A Deno built for Linux with glibc (the project's machines and its VPS recipe).
 const glibc = Deno.build.os === "linux" && Deno.build.target.endsWith("-gnu");

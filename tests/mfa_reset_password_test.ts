@@ -5,8 +5,8 @@
  * /reset-password asks for that code (tests/browser_reset_mfa_test.ts).
  */
 import assert from "node:assert/strict";
-import { FakeClock } from "../lib/clock.ts";
-import { resetMailsSettled } from "../lib/auth/password_reset.ts";
+import { FakeClock } from "../lib/core/clock.ts";
+import { resetMailsSettled } from "../lib/identity/auth/password_reset.ts";
 import { testApp } from "./helpers/app.ts";
 import { signIn, token, VERSIONED } from "./helpers/auth_requests.ts";
 import { answer, claimsOf, codeAt, enrolled, gotrue, passwordSession } from "./helpers/mfa.ts";

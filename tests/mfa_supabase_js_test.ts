@@ -1,7 +1,7 @@
 /** supabase-js `auth.mfa` against a running server of the built-in provider, unchanged. */
 import assert from "node:assert/strict";
 import { createClient } from "@supabase/supabase-js";
-import { systemClock } from "../lib/clock.ts";
+import { systemClock } from "../lib/core/clock.ts";
 import { testApp } from "./helpers/app.ts";
 import { codeAt } from "./helpers/mfa.ts";
 

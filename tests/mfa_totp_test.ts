@@ -1,6 +1,6 @@
 /** Two-factor codes in Supabase Auth's /factors format: enrol, verify to aal2, reuse, drift, lockout, aal2 guards. */
 import assert from "node:assert/strict";
-import type { FakeClock } from "../lib/clock.ts";
+import type { FakeClock } from "../lib/core/clock.ts";
 import { testApp } from "./helpers/app.ts";
 import { signIn, token as grant, VERSIONED } from "./helpers/auth_requests.ts";
 import { answer, claimsOf, codeAt, enrolled, gotrue, passwordSession } from "./helpers/mfa.ts";

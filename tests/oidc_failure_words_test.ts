@@ -3,7 +3,7 @@
  * (the redirect's `error_sig`), never a crafted link's own sentence.
  */
 import assert from "node:assert/strict";
-import { failureParams } from "../lib/oidc/failure_seal.ts";
+import { failureParams } from "../lib/identity/oidc/failure_seal.ts";
 import { testApp } from "./helpers/app.ts";
 import { textOf } from "./helpers/dom.ts";
 

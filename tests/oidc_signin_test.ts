@@ -9,7 +9,7 @@ import { signUp, signup, token } from "./helpers/auth_requests.ts";
 import { createUser } from "./helpers/users.ts";
 import { dance, forge, SITE, siteClient, tamperingFetch } from "./helpers/oidc_dance.ts";
 import { startIdp } from "./helpers/oidc_idp.ts";
-import type { FakeClock } from "../lib/clock.ts";
+import type { FakeClock } from "../lib/core/clock.ts";
 
 async function world(env: Record<string, string> = {}) {
   const idp = await startIdp(`${SITE}/auth/v1/callback`);

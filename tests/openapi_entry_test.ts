@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import type { z } from "zod";
-import type { FakeClock } from "../lib/clock.ts";
+import type { FakeClock } from "../lib/core/clock.ts";
 import {
   entryPatchSchema,
   parseEntryPatch,
   parseWatchedWrite,
   watchedPostSchema,
-} from "../lib/lists/watched_payload.ts";
+} from "../lib/library/entries/watched_payload.ts";
 import { buildOpenApiDocument } from "../lib/openapi/document.ts";
 import { jsonSchemaOf } from "../lib/openapi/json_schema.ts";
 import {

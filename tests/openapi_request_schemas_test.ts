@@ -3,10 +3,10 @@
  */
 import assert from "node:assert/strict";
 import { type Doc, fetchDocument } from "./helpers/openapi.ts";
-import { signupBodySchema } from "../lib/auth/signup.ts";
+import { signupBodySchema } from "../lib/identity/auth/signup.ts";
 import { importBodySchema } from "../lib/catalog/import/body.ts";
-import { parseCatalogId, writePayloadSchema } from "../lib/lists/write_payload.ts";
-import { watchedPostSchema } from "../lib/lists/watched_payload.ts";
+import { parseCatalogId, writePayloadSchema } from "../lib/library/entries/write_payload.ts";
+import { watchedPostSchema } from "../lib/library/entries/watched_payload.ts";
 import { jsonSchemaOf } from "../lib/openapi/json_schema.ts";
 
 Deno.test("the documented write payload takes the flat and nested forms with catalogId an integer 1..2147483647", async () => {

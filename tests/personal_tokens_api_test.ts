@@ -4,8 +4,8 @@
  * where tokens, connections or the account are managed, nor on /auth/v1.
  */
 import assert from "node:assert/strict";
-import type { FakeClock } from "../lib/clock.ts";
-import { MAX_TOKENS } from "../lib/personal_tokens/mod.ts";
+import type { FakeClock } from "../lib/core/clock.ts";
+import { MAX_TOKENS } from "../lib/identity/personal_tokens/mod.ts";
 import { testApp } from "./helpers/app.ts";
 import { problem } from "./helpers/problems.ts";
 import { ENGINES } from "./helpers/store.ts";

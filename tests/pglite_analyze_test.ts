@@ -1,10 +1,10 @@
 /**
- * The embedded store analyzes what changed (lib/store/pglite_analyze.ts): PGlite has no
+ * The embedded store analyzes what changed (lib/platform/store/pglite_analyze.ts): PGlite has no
  * autovacuum, and without statistics a page of a long list was read by sorting all of it.
  */
 import assert from "node:assert/strict";
 import { PGlite } from "@electric-sql/pglite";
-import { autoAnalyze, STATISTICS_TARGET } from "../lib/store/pglite_analyze.ts";
+import { autoAnalyze, STATISTICS_TARGET } from "../lib/platform/store/pglite_analyze.ts";
 
 Deno.test("a table changed by more than 50 rows and 10% is analyzed after the next call; an unchanged one is not", async () => {
   const db = await PGlite.create();

@@ -3,7 +3,7 @@
  * app opens the movie or a search for it.
  */
 import assert from "node:assert/strict";
-import { shareDestination } from "../lib/pwa/movie_link.ts";
+import { shareDestination } from "../lib/web/pwa/movie_link.ts";
 import { testApp } from "./helpers/app.ts";
 
 Deno.test("a shared TMDB movie link opens that movie", () => {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { Problem } from "../lib/problem.ts";
+import { Problem } from "../lib/core/problem.ts";
 import { generate } from "../lib/recommend/ai_rounds.ts";
 import type { Candidate } from "../lib/recommend/parse_output.ts";
 import type { ChatMessage } from "../lib/recommend/providers.ts";

@@ -3,7 +3,7 @@
  * history, refresh or getNew.
  */
 import assert from "node:assert/strict";
-import { FakeClock } from "../lib/clock.ts";
+import { FakeClock } from "../lib/core/clock.ts";
 import { watchedHash } from "../lib/recommend/cache.ts";
 import {
   assertQuotaHeaders,

@@ -1,6 +1,6 @@
-import type { Kv } from "../lib/kv.ts";
+import type { Kv } from "../lib/platform/kv/kv.ts";
 import assert from "node:assert/strict";
-import { FakeClock } from "../lib/clock.ts";
+import { FakeClock } from "../lib/core/clock.ts";
 import { watchedHash, writeStoredSet } from "../lib/recommend/cache.ts";
 import { readHistoryState } from "../lib/recommend/cached_read.ts";
 import { takeGenerationLease } from "../lib/recommend/lease.ts";

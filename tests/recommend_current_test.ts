@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { FakeClock } from "../lib/clock.ts";
+import { FakeClock } from "../lib/core/clock.ts";
 import { modelLike, POOL, recommendWorld } from "./helpers/recommend_world.ts";
 import { markWatched } from "./helpers/recommend_world.ts";
 

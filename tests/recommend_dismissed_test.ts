@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { FakeClock } from "../lib/clock.ts";
+import { FakeClock } from "../lib/core/clock.ts";
 import { recommendationsContent } from "./helpers/fake_ai.ts";
 import { POOL, type RecommendWorld, recommendWorld } from "./helpers/recommend_world.ts";
 import { createUser } from "./helpers/users.ts";

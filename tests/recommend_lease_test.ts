@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { FakeClock } from "../lib/clock.ts";
-import { renewLock, tryLock } from "../lib/kv_lock.ts";
+import { FakeClock } from "../lib/core/clock.ts";
+import { renewLock, tryLock } from "../lib/platform/kv/lock.ts";
 import { takeGenerationLease, withGenerationLease } from "../lib/recommend/lease.ts";
 import { createRecommendService, LOCK_TTL_MS } from "../lib/recommend/mod.ts";
 import { modelLike, POOL, recommendWorld } from "./helpers/recommend_world.ts";

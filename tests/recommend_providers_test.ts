@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import type { AiProvider } from "../lib/config.ts";
-import { Problem } from "../lib/problem.ts";
+import type { AiProvider } from "../lib/core/config.ts";
+import { Problem } from "../lib/core/problem.ts";
 import { parseOutput } from "../lib/recommend/parse_output.ts";
 import { type ChatMessage, complete } from "../lib/recommend/providers.ts";
 import { completion, recommendationsContent, startFakeAi } from "./helpers/fake_ai.ts";

@@ -1,6 +1,6 @@
-import type { Kv, KvAtomic } from "../lib/kv.ts";
+import type { Kv, KvAtomic } from "../lib/platform/kv/kv.ts";
 import assert from "node:assert/strict";
-import { FakeClock } from "../lib/clock.ts";
+import { FakeClock } from "../lib/core/clock.ts";
 import { createRecommendService } from "../lib/recommend/mod.ts";
 import { consumeQuota, quotaStatus, refundQuota } from "../lib/recommend/quota.ts";
 import { modelLike, POOL, recommendWorld } from "./helpers/recommend_world.ts";

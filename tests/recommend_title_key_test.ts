@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { type CandidateSearch, resolveTitles } from "../lib/recommend/resolve_titles.ts";
-import type { Sql } from "../lib/store/mod.ts";
+import type { Sql } from "../lib/platform/store/mod.ts";
 import { seedMovies } from "./helpers/recommend_world.ts";
 import { ENGINES, testStore } from "./helpers/store.ts";
 

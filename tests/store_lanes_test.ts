@@ -1,13 +1,13 @@
 /**
- * The embedded store's two lanes (lib/store/lanes.ts, issue 24): a request's statements run
+ * The embedded store's two lanes (lib/platform/store/lanes.ts, issue 24): a request's statements run
  * before an import's waiting ones, background work still gets a turn after a run of requests,
  * and on the real embedded store a health-style query queued behind an import's statements
  * runs first.
  */
 import assert from "node:assert/strict";
-import { type Lane, LaneQueue } from "../lib/store/lanes.ts";
-import { openPgliteStore } from "../lib/store/pglite.ts";
-import { backgroundStore } from "../lib/store/mod.ts";
+import { type Lane, LaneQueue } from "../lib/platform/store/lanes.ts";
+import { openPgliteStore } from "../lib/platform/store/pglite.ts";
+import { backgroundStore } from "../lib/platform/store/mod.ts";
 
 /** A task that runs until `open()` is called, so others queue behind it. */
 function gate() {

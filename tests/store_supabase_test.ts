@@ -6,8 +6,8 @@
  * and serve a Supabase user's lists under row-level security.
  */
 import assert from "node:assert/strict";
-import { migrate, readMigrations } from "../lib/store/migrate.ts";
-import { openPostgresStore } from "../lib/store/postgres.ts";
+import { migrate, readMigrations } from "../lib/platform/store/migrate.ts";
+import { openPostgresStore } from "../lib/platform/store/postgres.ts";
 import { TEST_DATABASE_URL } from "./helpers/store.ts";
 
 const FIXTURE = new URL("./fixtures/supabase/auth_schema.sql", import.meta.url);

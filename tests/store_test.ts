@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { createApp } from "../app.ts";
-import { migrate, readMigrations } from "../lib/store/migrate.ts";
-import type { Store } from "../lib/store/mod.ts";
-import { openPgliteStore } from "../lib/store/pglite.ts";
-import { openPostgresStore } from "../lib/store/postgres.ts";
+import { migrate, readMigrations } from "../lib/platform/store/migrate.ts";
+import type { Store } from "../lib/platform/store/mod.ts";
+import { openPgliteStore } from "../lib/platform/store/pglite.ts";
+import { openPostgresStore } from "../lib/platform/store/postgres.ts";
 import { testApp } from "./helpers/app.ts";
 import { ENGINES, TEST_DATABASE_URL, testStore } from "./helpers/store.ts";
 

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { startSession } from "../lib/auth/sessions.ts";
-import { migrate, readMigrations } from "../lib/store/migrate.ts";
-import { openPgliteStore } from "../lib/store/pglite.ts";
-import { openPostgresStore } from "../lib/store/postgres.ts";
+import { startSession } from "../lib/identity/auth/sessions.ts";
+import { migrate, readMigrations } from "../lib/platform/store/migrate.ts";
+import { openPgliteStore } from "../lib/platform/store/pglite.ts";
+import { openPostgresStore } from "../lib/platform/store/postgres.ts";
 import { testApp } from "./helpers/app.ts";
 import { TEST_DATABASE_URL, testStore } from "./helpers/store.ts";
 import { startTcpProxy, viaProxy } from "./helpers/tcp_proxy.ts";

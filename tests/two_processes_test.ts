@@ -7,8 +7,8 @@ import assert from "node:assert/strict";
 import { detailBody, startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 import { spawnServer } from "./helpers/process.ts";
 import { TEST_DATABASE_URL } from "./helpers/store.ts";
-import { migrate, readMigrations } from "../lib/store/migrate.ts";
-import { openPostgresStore } from "../lib/store/postgres.ts";
+import { migrate, readMigrations } from "../lib/platform/store/migrate.ts";
+import { openPostgresStore } from "../lib/platform/store/postgres.ts";
 import { windowCounts } from "./helpers/window_counts.ts";
 
 const IDS = Array.from({ length: 20 }, (_, i) => 919_000 + i);

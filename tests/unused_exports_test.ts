@@ -62,10 +62,10 @@ Deno.test("what the router, the manifest and the build read by name is exempt, a
   assert.ok(exempt("scripts/bench/lists.ts", "default"));
   assert.ok(exempt("routes.gen.ts", "manifest"));
   assert.ok(exempt("lib/web/hydrate.ts", "hydrateIsland"));
-  assert.ok(exempt("lib/mfa/qrcode.d.ts", "default"));
+  assert.ok(exempt("lib/identity/mfa/qrcode.d.ts", "default"));
   assert.ok(!exempt("routes/api/watched.ts", "helper"));
   assert.ok(!exempt("islands/AddToList.tsx", "AddToListProps"));
-  assert.ok(!exempt("lib/lists/service.ts", "default"));
+  assert.ok(!exempt("lib/library/entries/service.ts", "default"));
 });
 
 Deno.test("an export used only in its own file is reported; one imported anywhere, through a barrel too, is not", async () => {

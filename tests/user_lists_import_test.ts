@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseLetterboxdList } from "../lib/user_lists/import.ts";
+import { parseLetterboxdList } from "../lib/library/lists/import.ts";
 import { csvText, letterboxdCsvs, letterboxdZip } from "./helpers/history_files.ts";
 import { historyWorld } from "./helpers/history_import_world.ts";
 import { ENGINES } from "./helpers/store.ts";

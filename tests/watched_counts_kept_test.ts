@@ -5,8 +5,8 @@
  * the rows, the stats strip and a page's total read them, and account deletion leaves none.
  */
 import assert from "node:assert/strict";
-import { FakeClock } from "../lib/clock.ts";
-import { deleteAccount } from "../lib/auth/delete_account.ts";
+import { FakeClock } from "../lib/core/clock.ts";
+import { deleteAccount } from "../lib/identity/auth/delete_account.ts";
 import { letterboxdZip } from "./helpers/history_files.ts";
 import { historyWorld } from "./helpers/history_import_world.ts";
 import { ENGINES } from "./helpers/store.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { Store } from "../lib/store/mod.ts";
+import type { Store } from "../lib/platform/store/mod.ts";
 import { ENGINES, testStore } from "./helpers/store.ts";
 
 async function addUser(store: Store): Promise<string> {

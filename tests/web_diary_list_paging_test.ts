@@ -5,8 +5,8 @@
  * read gives exactly what the next page renders; the shared page /s/:slug pages the same way.
  */
 import assert from "node:assert/strict";
-import { FakeClock } from "../lib/clock.ts";
-import type { Store } from "../lib/store/mod.ts";
+import { FakeClock } from "../lib/core/clock.ts";
+import type { Store } from "../lib/platform/store/mod.ts";
 import { testApp } from "./helpers/app.ts";
 import { parseHtml, textOf } from "./helpers/dom.ts";
 import { ENGINES } from "./helpers/store.ts";

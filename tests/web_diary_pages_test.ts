@@ -4,7 +4,7 @@
  * what to rate.
  */
 import assert from "node:assert/strict";
-import { FakeClock } from "../lib/clock.ts";
+import { FakeClock } from "../lib/core/clock.ts";
 import { testApp } from "./helpers/app.ts";
 import { createUser } from "./helpers/users.ts";
 import { parseHtml, textOf } from "./helpers/dom.ts";

@@ -4,8 +4,8 @@
  * strip, My List's sort, and the movie page's entry for the rating form.
  */
 import assert from "node:assert/strict";
-import { FakeClock } from "../lib/clock.ts";
-import { createListsService } from "../lib/lists/mod.ts";
+import { FakeClock } from "../lib/core/clock.ts";
+import { createListsService } from "../lib/library/entries/mod.ts";
 import { testApp } from "./helpers/app.ts";
 import { startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 import { seedHistory } from "./helpers/lists_world.ts";

@@ -4,8 +4,8 @@
  * across pages, and the counts and stats of the whole list from SQL.
  */
 import assert from "node:assert/strict";
-import { FakeClock } from "../lib/clock.ts";
-import type { Store } from "../lib/store/mod.ts";
+import { FakeClock } from "../lib/core/clock.ts";
+import type { Store } from "../lib/platform/store/mod.ts";
 import { testApp } from "./helpers/app.ts";
 import { parseHtml, textOf } from "./helpers/dom.ts";
 import { createUser } from "./helpers/users.ts";

@@ -4,7 +4,7 @@
  * generating, taking the lock or spending quota.
  */
 import assert from "node:assert/strict";
-import { FakeClock } from "../lib/clock.ts";
+import { FakeClock } from "../lib/core/clock.ts";
 import { consumeQuota } from "../lib/recommend/quota.ts";
 import { markWatched, recommendWorld } from "./helpers/recommend_world.ts";
 import { getByRole, parseHtml, queryAllByRole, textOf } from "./helpers/dom.ts";

@@ -53,14 +53,14 @@ Deno.test("the stylesheet check reports a rule left open, and what it swallowed"
 });
 
 Deno.test("every class the stylesheet styles is named by a component, island or route", async () => {
-  // lib/pwa: the service worker writes the offline notice into a kept page.
+  // lib/web/pwa: the service worker writes the offline notice into a kept page.
   const words = await sourceWords([
     "components",
     "islands",
     "routes",
     "lib/web",
     "lib/http",
-    "lib/pwa",
+    "lib/web/pwa",
   ]);
   const styleRules = readCssBlocks(SHEET).blocks.filter((b) => !b.atRule);
   const unused = [...new Set(styleRules.flatMap((b) => classesOf(b.prelude)))]

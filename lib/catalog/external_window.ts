@@ -5,10 +5,10 @@
  * shares the KV shares the window; time comes from the injected clock. An upstream 429
  * closes the window for everyone until its Retry-After has passed.
  */
-import type { Clock } from "../clock.ts";
-import { singleFlight } from "../async/single_flight.ts";
-import { countOf, type CountResult, getWithRetry, type Kv, type KvKey } from "../kv.ts";
-import { takeCount, updateKeys } from "../kv_counter.ts";
+import type { Clock } from "../core/clock.ts";
+import { singleFlight } from "../core/async/single_flight.ts";
+import { countOf, type CountResult, getWithRetry, type Kv, type KvKey } from "../platform/kv/kv.ts";
+import { takeCount, updateKeys } from "../platform/kv/counter.ts";
 import { upstreamBusy, windowFull } from "./window_problems.ts";
 
 /** Calls per window. */

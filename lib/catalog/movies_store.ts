@@ -2,7 +2,7 @@
  * The catalog's SQL over `public.movies`: read rows, upsert a complete row, upsert light rows
  * without ever touching the detail fields of a row that has them, and find stale or missing ids.
  */
-import type { Sql } from "../store/mod.ts";
+import type { Sql } from "../platform/store/mod.ts";
 import type { LightRow, MovieRow } from "./normalize.ts";
 
 /** How long fetched details stay fresh (about 3 months). */

@@ -1,7 +1,7 @@
 /** Query and path parameters of the catalog routes, shared with the OpenAPI document. */
 import { z } from "zod";
 import { catalogIdSchema } from "./catalog_id.ts";
-import { regionCode } from "./regions.ts";
+import { regionCode } from "../core/regions.ts";
 import { MAX_PAGE } from "./service.ts";
 
 /** The longest query accepted (TMDB titles are far shorter; longer is a client bug or abuse). */

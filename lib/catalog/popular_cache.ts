@@ -2,8 +2,8 @@
  * The popular feed cached per page in KV for 6 hours (docs/api.md), shared by every
  * instance. Age is judged by the injected clock; KV's own expiry only collects old entries.
  */
-import type { Clock } from "../clock.ts";
-import { commitWithRetry, getWithRetry, type Kv, type KvKey } from "../kv.ts";
+import type { Clock } from "../core/clock.ts";
+import { commitWithRetry, getWithRetry, type Kv, type KvKey } from "../platform/kv/kv.ts";
 import type { PopularPage } from "./types.ts";
 
 /** How long a popular page is served from the cache. */

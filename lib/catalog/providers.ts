@@ -4,7 +4,7 @@
  * `{name, logo}`, ordered as TMDB ranks them. Older than 7 days, the movie is fetched again.
  */
 import { z } from "zod";
-import type { Sql } from "../store/mod.ts";
+import type { Sql } from "../platform/store/mod.ts";
 
 /** How long stored provider data is served before the movie is fetched again. */
 export const PROVIDERS_TTL_MS = 7 * 86_400_000;

@@ -4,7 +4,7 @@
  * before (remembered in a cookie), else the service's default. Countries are named in English
  * ("United Kingdom", not "GB").
  */
-import { REGION_CODES, regionCode } from "./regions.ts";
+import { REGION_CODES, regionCode } from "../core/regions.ts";
 
 /** The cookie that remembers a reader's region (not personal: a country code). */
 export const REGION_COOKIE = "watch-region";

@@ -3,11 +3,11 @@
  * then the movies store, then TMDB; search straight from TMDB; the popular feed from KV, then
  * TMDB. Every external call goes through the shared window (external_window.ts).
  */
-import { singleFlight } from "../async/single_flight.ts";
-import type { AppDeps } from "../deps.ts";
+import { singleFlight } from "../core/async/single_flight.ts";
+import type { AppDeps } from "../platform/deps.ts";
 import { createExternalWindow, type ExternalWindow } from "./external_window.ts";
-import { describeError } from "../log.ts";
-import { Problem } from "../problem.ts";
+import { describeError } from "../core/log.ts";
+import { Problem } from "../core/problem.ts";
 import { DetailCache } from "./detail_cache.ts";
 import {
   DETAIL_TTL_MS,

@@ -4,7 +4,7 @@
  * choosing among the matches (the recommender prefers the nearest year and then popularity; the
  * history import wants a unique answer); this file only says what matches.
  */
-import type { Sql } from "../store/mod.ts";
+import type { Sql } from "../platform/store/mod.ts";
 import { yearOf } from "./normalize.ts";
 
 /**

@@ -6,9 +6,9 @@
  * comes back to a `Problem` when it is not the expected body.
  */
 import type { z } from "zod";
-import type { AppDeps } from "../deps.ts";
+import type { AppDeps } from "../platform/deps.ts";
 import { type ExternalWindow, reopenAfter429, type WindowHeaders } from "./external_window.ts";
-import { Problem } from "../problem.ts";
+import { Problem } from "../core/problem.ts";
 import { type TmdbList, tmdbList, type TmdbMovie, tmdbMovie } from "./tmdb_schemas.ts";
 
 /** The default timeout of one call. */

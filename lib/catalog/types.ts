@@ -117,7 +117,7 @@ export interface Catalog extends MovieSource {
   providers(id: number, region: string): Promise<WithRateLimit<WatchProviders>>;
   /**
    * Fetches the movie again (details and providers, one call through the window) whatever the
-   * age of what is stored: the availability job (lib/availability).
+   * age of what is stored: the availability job (lib/catalog/availability).
    */
   refreshMovie(id: number): Promise<void>;
   /**

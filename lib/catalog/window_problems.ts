@@ -1,5 +1,5 @@
 /** The refusals of the shared external window, with the headers that say when to come back. */
-import { Problem } from "../problem.ts";
+import { Problem } from "../core/problem.ts";
 
 /** 429: the window is full and the caller asked not to wait. */
 export function windowFull(headers: Record<string, string>): Problem {

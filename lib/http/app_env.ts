@@ -1,9 +1,9 @@
 /** The app's Hono environment and the route-file types; not the process environment. */
 import type { Context, MiddlewareHandler } from "hono";
 import type { ComponentChildren, ComponentType } from "preact";
-import type { AppDeps } from "../deps.ts";
-import type { Services } from "../services.ts";
-import type { AuthUser, PendingSession } from "../auth/mod.ts";
+import type { AppDeps } from "../platform/deps.ts";
+import type { Services } from "../app/services.ts";
+import type { AuthUser, PendingSession } from "../identity/auth/mod.ts";
 
 /** Hono's environment of this app: what every handler finds on `c.var`. */
 export interface AppEnv {

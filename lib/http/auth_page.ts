@@ -1,5 +1,5 @@
 /** The handlers of /login and /signup: a signed-in visitor goes on to `next`. */
-import { failureWords } from "../oidc/failure_seal.ts";
+import { failureWords } from "../identity/oidc/failure_seal.ts";
 import { safeNext } from "../web/next.ts";
 import type { Ctx, Handlers } from "./app_env.ts";
 
@@ -9,7 +9,7 @@ async function show(c: Ctx, posted: boolean) {
   const invite = c.req.query("invite")?.slice(0, 64);
   const access = c.var.deps.config.access;
   // A sign-in with the identity provider that failed comes back with OAuth's parameters; the
-  // words are shown only when the service wrote them (lib/oidc/failure_seal.ts).
+  // words are shown only when the service wrote them (lib/identity/oidc/failure_seal.ts).
   const failed = c.req.query("error");
   const error = failed
     ? (await failureWords(c.var.deps.kv, {

@@ -5,7 +5,7 @@
  * counted as "unknown".
  */
 import { getConnInfo } from "hono/deno";
-import { UNKNOWN_ADDRESS } from "../auth/limit_subject.ts";
+import { UNKNOWN_ADDRESS } from "../identity/auth/limit_subject.ts";
 import type { Ctx } from "./app_env.ts";
 
 /** The client address of a request. */

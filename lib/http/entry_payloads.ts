@@ -1,6 +1,10 @@
 /** The bodies of the watched routes that carry history fields: read once, parsed by lib/lists. */
-import type { EntryFields } from "../lists/entry_fields.ts";
-import { parseEntryPatch, parseWatchedWrite, type WatchedWrite } from "../lists/watched_payload.ts";
+import type { EntryFields } from "../library/entries/entry_fields.ts";
+import {
+  parseEntryPatch,
+  parseWatchedWrite,
+  type WatchedWrite,
+} from "../library/entries/watched_payload.ts";
 import { readJson } from "./read_body.ts";
 
 /** POST /api/watched's body: the catalog id and the history fields it names. */

@@ -3,8 +3,8 @@
  * `bad_json`; a body that never arrived (408 `body_timeout`) or that its client abandoned (499)
  * stays what it is, as docs/faults.md promises for every route.
  */
-import { GoTrueError } from "../auth/gotrue_error.ts";
-import { Problem } from "../problem.ts";
+import { GoTrueError } from "../identity/auth/gotrue_error.ts";
+import { Problem } from "../core/problem.ts";
 import { readJson } from "./read_body.ts";
 
 /** Reads the body as `readJson` does (16 KiB, JSON), a bad body failing in GoTrue's shape. */

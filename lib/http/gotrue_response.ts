@@ -3,7 +3,7 @@
  * (docs/identity.md, "Built-in provider": the error shapes). The /auth/v1 routes answer these
  * shapes, and onError renders a thrown GoTrueError with `gotrueErrorResponse`.
  */
-import type { GoTrueError } from "../auth/gotrue_error.ts";
+import type { GoTrueError } from "../identity/auth/gotrue_error.ts";
 
 /** The API version supabase-js sends and GoTrue echoes when it answers the versioned shape. */
 const API_VERSION = "2024-01-01";

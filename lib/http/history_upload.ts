@@ -5,8 +5,8 @@
  */
 import { readCappedBody } from "./read_body.ts";
 import { boundaryOf, multipartField } from "./multipart_file.ts";
-import { Slicer } from "../history/import/slices.ts";
-import { Problem } from "../problem.ts";
+import { Slicer } from "../library/history/import/slices.ts";
+import { Problem } from "../core/problem.ts";
 
 /** The largest file an import takes. */
 const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;

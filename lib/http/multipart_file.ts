@@ -4,7 +4,7 @@
  * a second on a busy machine (docs/history.md). Only what the upload needs: the parts'
  * boundaries, each part's `Content-Disposition` name, and the bytes of the part named.
  */
-import type { Slicer } from "../history/import/slices.ts";
+import type { Slicer } from "../library/history/import/slices.ts";
 
 const encoder = new TextEncoder();
 // A part's headers are a few lines; more than this is not a form a browser sends.

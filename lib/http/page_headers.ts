@@ -3,7 +3,7 @@
  * script (the islands bundle), TMDB's images, the identity provider and the captcha provider
  * the configuration names, so injected markup could neither run script nor send data away.
  */
-import type { Config } from "../config.ts";
+import type { Config } from "../core/config.ts";
 
 const CAPTCHA_ORIGINS = {
   turnstile: ["https://challenges.cloudflare.com"],

@@ -1,8 +1,8 @@
 /** The typed bodies of the routes that take one: read once, parsed by the service's rules. */
-import { parseDeleteConfirmation } from "../auth/delete_account.ts";
+import { parseDeleteConfirmation } from "../identity/auth/delete_account.ts";
 import { parseImportBody } from "../catalog/import/body.ts";
-import { Problem } from "../problem.ts";
-import { parseCatalogId } from "../lists/write_payload.ts";
+import { Problem } from "../core/problem.ts";
+import { parseCatalogId } from "../library/entries/write_payload.ts";
 import { readJson } from "./read_body.ts";
 
 /** The catalog id of a list write (JSON only; `invalid_body` or `invalid_catalog_id` on a fault). */

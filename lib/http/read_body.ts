@@ -1,5 +1,5 @@
 /** Reading a small request body with a hard cap: the one body reader of every route. */
-import { Problem } from "../problem.ts";
+import { Problem } from "../core/problem.ts";
 
 /** Bodies above this many bytes are refused (docs/api.md: 16 KiB). */
 const MAX_BODY_BYTES = 16 * 1024;

@@ -60,7 +60,7 @@ export function renderPage(
   // Pages show a user's lists: no shared cache may keep them.
   response.headers.set("Cache-Control", user ? "private, no-store" : "no-cache");
   // The service worker keeps a signed-in user's list pages offline in a cache of that user's
-  // own, and drops it when a page answers for anyone else (lib/pwa/sw_source.js).
+  // own, and drops it when a page answers for anyone else (lib/web/pwa/sw_source.js).
   if (user) response.headers.set("X-Offline-Scope", user.id);
   setPageHeaders(response.headers, c.var.deps.config);
   return response;

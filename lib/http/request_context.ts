@@ -2,8 +2,8 @@
  * The first middleware of every request: gives it an id (echoed as X-Request-Id), hands the
  * handlers their dependencies, and writes one JSON log line when the response is ready.
  */
-import type { AppDeps } from "../deps.ts";
-import type { Services } from "../services.ts";
+import type { AppDeps } from "../platform/deps.ts";
+import type { Services } from "../app/services.ts";
 import type { Middleware } from "./app_env.ts";
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{8,128}$/;

@@ -4,8 +4,8 @@
  * stays the problem's and a 5xx is logged as onError would. A server without TMDB credentials
  * is a configuration, not a failure: those pages answer 200 with a note, and it is logged once.
  */
-import { describeError } from "../log.ts";
-import { Problem } from "../problem.ts";
+import { describeError } from "../core/log.ts";
+import { Problem } from "../core/problem.ts";
 import type { Ctx } from "./app_env.ts";
 
 /** A failure a page can explain: status (200 when the catalog is not configured), code, text. */

@@ -1,8 +1,8 @@
 /** The path parameters and bodies of the list routes, read once and parsed by lib/user_lists. */
 import { catalogIdParam } from "../catalog/params.ts";
-import { invalidCatalogId } from "../lists/write_payload.ts";
-import { Problem } from "../problem.ts";
-import { listIdParam } from "../user_lists/payloads.ts";
+import { invalidCatalogId } from "../library/entries/write_payload.ts";
+import { Problem } from "../core/problem.ts";
+import { listIdParam } from "../library/lists/payloads.ts";
 import type { Ctx } from "./app_env.ts";
 import { readJson } from "./read_body.ts";
 

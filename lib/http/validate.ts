@@ -3,7 +3,7 @@
  * parsed value, or a 400 problem in the route's own words (its stable code and its detail).
  */
 import type { z } from "zod";
-import { Problem } from "../problem.ts";
+import { Problem } from "../core/problem.ts";
 
 /** What a route answers when the value does not parse. */
 interface Refusal {

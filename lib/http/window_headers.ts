@@ -5,8 +5,8 @@
  * rather than a route middleware: one layer fewer on the cached-detail path (the benchmark).
  */
 import type { Ctx } from "./app_env.ts";
-import { describeError } from "../log.ts";
-import { internalError, Problem } from "../problem.ts";
+import { describeError } from "../core/log.ts";
+import { internalError, Problem } from "../core/problem.ts";
 
 /** Runs a catalog handler; a problem it throws leaves with the window's headers. */
 export async function withWindowHeaders(

@@ -5,11 +5,11 @@
  */
 import { z } from "zod";
 import { catalogIdSchema as catalogId } from "../catalog/catalog_id.ts";
-import { providerIdSchema } from "../my_services/settings.ts";
+import { providerIdSchema } from "../catalog/my_services/settings.ts";
 import type { CatalogImportRun } from "../catalog/import/runs.ts";
 import { historyComponents } from "./paths/history_schemas.ts";
-import type { MovieCard } from "../lists/cards.ts";
-import type { WatchedEntry } from "../lists/entry.ts";
+import type { MovieCard } from "../library/entries/cards.ts";
+import type { WatchedEntry } from "../library/entries/entry.ts";
 import type { MovieDetail, PopularPage, SearchRow } from "../catalog/types.ts";
 import type { RecommendResult } from "../recommend/types.ts";
 import type { QuotaStatus } from "../recommend/quota.ts";

@@ -4,7 +4,7 @@
  * duplicates, at most 2 My List movies, placed last), until at least 5 remain; at most 20 are
  * kept, each with the AI's reason as it came (the service cleans it).
  */
-import { Problem } from "../problem.ts";
+import { Problem } from "../core/problem.ts";
 import type { Candidate } from "./parse_output.ts";
 import type { ChatMessage } from "./providers.ts";
 import { buildMessages, label } from "./prompt.ts";

@@ -1,5 +1,5 @@
 /** The answers and refusals of GET /api/recommend (docs/api.md), built in one place. */
-import { Problem } from "../problem.ts";
+import { Problem } from "../core/problem.ts";
 import type { QuotaStatus } from "./quota.ts";
 import { quotaHeaders } from "./quota.ts";
 import type { RecommendResult } from "./types.ts";

@@ -2,7 +2,7 @@
  * The stored set of a user (table `recommendations`): reused while unexpired (7 days) and
  * while the watched history hashes the same. My List is not part of the hash.
  */
-import type { Sql } from "../store/mod.ts";
+import type { Sql } from "../platform/store/mod.ts";
 
 /** How long a stored set is reused. */
 export const CACHE_TTL_MS = 7 * 86_400_000;

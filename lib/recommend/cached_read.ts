@@ -5,9 +5,9 @@
  * text `watchedHash` hashes (the ids ascending, joined by ","), so no id leaves the database and
  * a cached answer costs one round trip however long the history.
  */
-import type { Sql } from "../store/mod.ts";
+import type { Sql } from "../platform/store/mod.ts";
 
-/** A token's session to be found live inside the statement (lib/auth/pending_session.ts is one). */
+/** A token's session to be found live inside the statement (lib/identity/auth/pending_session.ts is one). */
 export interface SessionCheck {
   readonly sessionId: string | null;
   /** The SQL condition that the token is still good, reading the user at `user`. */

@@ -2,8 +2,8 @@
  * GET /api/recommend/current (docs/recommend.md): the stored set as it is, with reasons,
  * when it was made and until when it is kept. It reads only: no lock, no quota, no generation.
  */
-import { Problem } from "../problem.ts";
-import type { Sql } from "../store/mod.ts";
+import { Problem } from "../core/problem.ts";
+import type { Sql } from "../platform/store/mod.ts";
 import { isReusable, readStoredSet, watchedHash } from "./cache.ts";
 import { loadWatchedIds } from "./taste.ts";
 

@@ -3,8 +3,8 @@
  * `user_dismissed_movies` under row-level security: at most 5,000 per user, listed newest
  * first. Dismissing also takes the id out of the stored set at once, in the same transaction.
  */
-import { Problem } from "../problem.ts";
-import { lockForTransaction, type Sql } from "../store/mod.ts";
+import { Problem } from "../core/problem.ts";
+import { lockForTransaction, type Sql } from "../platform/store/mod.ts";
 
 /** Most dismissed movies a user may have. */
 export const MAX_DISMISSED = 5_000;

@@ -2,7 +2,7 @@
  * One generation: the user's taste and dismissals from the store, the AI rounds, and the new
  * set stored with each pick's cleaned reason.
  */
-import type { AppDeps } from "../deps.ts";
+import type { AppDeps } from "../platform/deps.ts";
 import type { StoredSet } from "./cache.ts";
 import { dismissedIds } from "./dismissed.ts";
 import { generate } from "./ai_rounds.ts";

@@ -2,11 +2,11 @@
  * The per-user generation lease: one generation per user at a time across every instance,
  * kept alive by a heartbeat on the injected clock while the generation runs.
  */
-import type { Kv, KvKey } from "../kv.ts";
-import type { Clock } from "../clock.ts";
-import type { AppDeps } from "../deps.ts";
-import { type HeldLeases, type HeldLock, isLeaseHeld, tryLock } from "../kv_lock.ts";
-import { describeError } from "../log.ts";
+import type { Kv, KvKey } from "../platform/kv/kv.ts";
+import type { Clock } from "../core/clock.ts";
+import type { AppDeps } from "../platform/deps.ts";
+import { type HeldLeases, type HeldLock, isLeaseHeld, tryLock } from "../platform/kv/lock.ts";
+import { describeError } from "../core/log.ts";
 import { generationInProgress } from "./answers.ts";
 
 /** A lock outlives any sane generation, and expires by itself if its process dies. */

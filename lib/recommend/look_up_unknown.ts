@@ -4,8 +4,8 @@
  * shared external window, before the prompt is built (README.md, "Reasons, dismissals and where to watch"). A lookup that fails
  * leaves that title out of the prompt; the generation still never recommends the movie.
  */
-import type { AppDeps } from "../deps.ts";
-import { describeError } from "../log.ts";
+import type { AppDeps } from "../platform/deps.ts";
+import { describeError } from "../core/log.ts";
 
 // Lookups at a time, leaving room in the window for other users.
 const AT_ONCE = 4;

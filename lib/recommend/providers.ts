@@ -6,9 +6,9 @@
  * never usefully: 502.
  */
 import type { APIError, default as OpenAI } from "openai";
-import type { AiProvider } from "../config.ts";
-import type { Logger } from "../log.ts";
-import { Problem } from "../problem.ts";
+import type { AiProvider } from "../core/config.ts";
+import type { Logger } from "../core/log.ts";
+import { Problem } from "../core/problem.ts";
 import { BadOutputError, OUTPUT_JSON_SCHEMA } from "./parse_output.ts";
 
 type Sdk = typeof import("openai");

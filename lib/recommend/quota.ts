@@ -3,9 +3,9 @@
  * instance shares it. A generation takes its unit when it starts and gives it back when it
  * ends in 500 or 503 (docs/api.md).
  */
-import type { Kv, KvKey } from "../kv.ts";
-import type { Clock } from "../clock.ts";
-import { readCount, returnCount, takeCount } from "../kv_counter.ts";
+import type { Kv, KvKey } from "../platform/kv/kv.ts";
+import type { Clock } from "../core/clock.ts";
+import { readCount, returnCount, takeCount } from "../platform/kv/counter.ts";
 
 /** Generations a user may start per UTC day. */
 export const DAILY_LIMIT = 20;

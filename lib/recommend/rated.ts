@@ -3,7 +3,7 @@
  * disliked (1-4) titles, each section capped so the prompt stays bounded whatever the
  * history's length. A history with no rating adds nothing, so its prompt is unchanged.
  */
-import type { Sql } from "../store/mod.ts";
+import type { Sql } from "../platform/store/mod.ts";
 
 /** A rated movie as the prompt names it. */
 interface RatedMovie {

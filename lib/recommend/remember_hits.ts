@@ -5,7 +5,7 @@
  */
 import { genreNames } from "../catalog/genres.ts";
 import { upsertLight } from "../catalog/movies_store.ts";
-import type { Sql } from "../store/mod.ts";
+import type { Sql } from "../platform/store/mod.ts";
 
 /** The fields of a catalog search hit that a light row keeps. */
 interface HitFields {

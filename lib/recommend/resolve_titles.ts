@@ -4,8 +4,8 @@
  * through the shared external window. A title that matches nothing well stays unresolved.
  */
 import { hasTitleKey, rowYear, storedTitleMatches, titleKey } from "../catalog/title_match.ts";
-import type { Logger } from "../log.ts";
-import type { Sql } from "../store/mod.ts";
+import type { Logger } from "../core/log.ts";
+import type { Sql } from "../platform/store/mod.ts";
 import type { Candidate } from "./parse_output.ts";
 import { rememberHits } from "./remember_hits.ts";
 

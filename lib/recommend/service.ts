@@ -6,9 +6,9 @@
  * stored set answers the stale shape; a 500 or 503 gives the unit back. The first checks are one
  * statement and two KV reads at once (docs/recommend.md, "Reads").
  */
-import type { AppDeps } from "../deps.ts";
-import { describeError } from "../log.ts";
-import { internalError, Problem } from "../problem.ts";
+import type { AppDeps } from "../platform/deps.ts";
+import { describeError } from "../core/log.ts";
+import { internalError, Problem } from "../core/problem.ts";
 import {
   generationInProgress,
   noWatchedMovies,

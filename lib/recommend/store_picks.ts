@@ -2,7 +2,7 @@
  * A generation's picks become the stored set: each reason cleaned against its owner (never
  * the user's email or id), and a movie dismissed while the AI worked left out.
  */
-import type { Sql, Store } from "../store/mod.ts";
+import type { Sql, Store } from "../platform/store/mod.ts";
 import { CACHE_TTL_MS, writeStoredSet } from "./cache.ts";
 import { dismissedIds } from "./dismissed.ts";
 import type { Pick } from "./ai_rounds.ts";

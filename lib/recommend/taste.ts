@@ -3,7 +3,7 @@
  * watched ids (for the hash and the exclusions), the 60 most recent watched titles, a genre
  * histogram over the whole history, and My List. Bounded whatever the history's length.
  */
-import type { Sql } from "../store/mod.ts";
+import type { Sql } from "../platform/store/mod.ts";
 import { loadRated, type RatedTaste } from "./rated.ts";
 
 /** Watched titles in the prompt (docs/recommend.md). */

@@ -1,5 +1,5 @@
 /** What the import page tells the user about a run and about a refused upload. */
-import type { HistoryImportRun } from "../history/import/runs.ts";
+import type { HistoryImportRun } from "../library/history/import/runs.ts";
 import { ApiError } from "./api.ts";
 
 /** The service a run's file came from, as the page names it. */

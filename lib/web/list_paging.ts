@@ -2,8 +2,8 @@
  * Paging of the website's list pages (docs/website.md): 60 cards a page, `?page=N` in the URL
  * (no JavaScript needed), and the API read that "More" fetches to append the next page in place.
  */
-import { MAX_WATCHED } from "../lists/limits.ts";
-import type { ListPage, ListQuery, ListsService } from "../lists/mod.ts";
+import { MAX_WATCHED } from "../library/entries/limits.ts";
+import type { ListPage, ListQuery, ListsService } from "../library/entries/mod.ts";
 import { LIST_PAGE_SIZE, pageNumber, type PageStanding, pageStanding } from "./page_links.ts";
 
 const LAST_PAGE = Math.ceil(MAX_WATCHED / LIST_PAGE_SIZE) + 1;

@@ -3,7 +3,7 @@
  * 60 cards a page, `?page=N` in the URL, the count of the whole list from SQL, and the API read
  * "More" appends in place (the list's position cursor).
  */
-import type { PageRequest } from "../user_lists/mod.ts";
+import type { PageRequest } from "../library/lists/mod.ts";
 import { LIST_PAGE_SIZE, pageNumber, type PageStanding, pageStanding } from "./page_links.ts";
 
 // A page starts at a position, which the list's (list, position) index finds directly, so no

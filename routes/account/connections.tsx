@@ -6,7 +6,7 @@
 import { SignInPrompt } from "../../components/SignInPrompt.tsx";
 import { Title } from "../../components/Title.tsx";
 import { WebhookSetup } from "../../components/WebhookSetup.tsx";
-import type { ConnectionSettings, ReceivedEvent } from "../../lib/connections/mod.ts";
+import type { ConnectionSettings, ReceivedEvent } from "../../lib/connections/webhooks/mod.ts";
 import type { TokenRow } from "../../islands/PersonalTokens.tsx";
 import type { Handlers, PageProps } from "../../lib/http/app_env.ts";
 import { PersonalTokens, WebhookConnections } from "../../islands.gen.ts";

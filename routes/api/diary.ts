@@ -1,5 +1,5 @@
 /** GET/POST /api/diary: the user's viewings, newest first, and logging one (docs/diary.md). */
-import { parseDiaryPost, parseDiaryQuery } from "../../lib/diary/payload.ts";
+import { parseDiaryPost, parseDiaryQuery } from "../../lib/library/diary/payload.ts";
 import type { Handlers } from "../../lib/http/app_env.ts";
 import { searchParams } from "../../lib/http/entry_payloads.ts";
 import { assertSignedIn, requireUser } from "../../lib/http/middleware/require_user.ts";

@@ -3,7 +3,7 @@ import type { Handlers } from "../../lib/http/app_env.ts";
 import { searchParams } from "../../lib/http/entry_payloads.ts";
 import { assertSignedIn, requireUser } from "../../lib/http/middleware/require_user.ts";
 import { readWritePayload } from "../../lib/http/payloads.ts";
-import { parseMyListQuery } from "../../lib/lists/list_query.ts";
+import { parseMyListQuery } from "../../lib/library/entries/list_query.ts";
 
 /** The user first: a 401 comes before any body parsing; a read checks the session itself. */
 export const middleware = [requireUser({ readChecksSession: true })];

@@ -1,8 +1,8 @@
 /** GET /api/notifications?unread=true: my alerts, newest first (at most 100), and the unread count. */
 import type { Handlers } from "../../lib/http/app_env.ts";
 import { assertSignedIn, requireUser } from "../../lib/http/middleware/require_user.ts";
-import { listNotifications } from "../../lib/notifications/mod.ts";
-import { Problem } from "../../lib/problem.ts";
+import { listNotifications } from "../../lib/catalog/notifications/mod.ts";
+import { Problem } from "../../lib/core/problem.ts";
 
 export const middleware = [requireUser()];
 

@@ -1,5 +1,5 @@
 /** GET /api/stats?year=: a year of watching (or all of it) in numbers (docs/diary.md). */
-import { parseStatsYear } from "../../lib/diary/stats_query.ts";
+import { parseStatsYear } from "../../lib/library/diary/stats_query.ts";
 import type { Handlers } from "../../lib/http/app_env.ts";
 import { searchParams } from "../../lib/http/entry_payloads.ts";
 import { assertSignedIn, requireUser } from "../../lib/http/middleware/require_user.ts";

@@ -8,7 +8,7 @@ import { Title } from "../../components/Title.tsx";
 import type { Handlers, PageProps } from "../../lib/http/app_env.ts";
 import { usePage } from "../../lib/http/page_context.ts";
 import { listIdOf } from "../../lib/http/user_list_params.ts";
-import type { ListPage } from "../../lib/user_lists/mod.ts";
+import type { ListPage } from "../../lib/library/lists/mod.ts";
 import { LIST_PAGE_SIZE, type PageStanding } from "../../lib/web/page_links.ts";
 import { userListPaging } from "../../lib/web/user_list_paging.ts";
 import { ListEditor, ListSettings, ShareDialog } from "../../islands.gen.ts";

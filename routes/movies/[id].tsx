@@ -8,10 +8,10 @@ import { WatchProviders } from "../../components/WatchProviders.tsx";
 import { getCookie } from "hono/cookie";
 import type { MovieDetail, WatchProviders as Offers } from "../../lib/catalog/mod.ts";
 import { readRegion, REGION_COOKIE } from "../../lib/catalog/region_choice.ts";
-import type { ListStatus } from "../../lib/lists/mod.ts";
+import type { ListStatus } from "../../lib/library/entries/mod.ts";
 import type { Ctx, Handlers, PageProps } from "../../lib/http/app_env.ts";
-import { describeError } from "../../lib/log.ts";
-import { Problem } from "../../lib/problem.ts";
+import { describeError } from "../../lib/core/log.ts";
+import { Problem } from "../../lib/core/problem.ts";
 import { Poster } from "../../components/Poster.tsx";
 import { AddToList, ListButtons, LogViewing } from "../../islands.gen.ts";
 

@@ -8,7 +8,7 @@ import { Title } from "../../components/Title.tsx";
 import type { Handlers, PageProps } from "../../lib/http/app_env.ts";
 import { publicReadLimit } from "../../lib/http/middleware/public_read_limit.ts";
 import { usePage } from "../../lib/http/page_context.ts";
-import type { SharedPage } from "../../lib/user_lists/mod.ts";
+import type { SharedPage } from "../../lib/library/lists/mod.ts";
 import { LIST_PAGE_SIZE, type PageStanding } from "../../lib/web/page_links.ts";
 import { cardPosterUrl } from "../../lib/web/poster.ts";
 import { userListPaging } from "../../lib/web/user_list_paging.ts";

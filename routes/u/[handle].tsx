@@ -3,7 +3,7 @@ import { HeadMeta } from "../../components/HeadMeta.tsx";
 import { Title } from "../../components/Title.tsx";
 import type { Handlers, PageProps } from "../../lib/http/app_env.ts";
 import { publicReadLimit } from "../../lib/http/middleware/public_read_limit.ts";
-import type { PublicProfile } from "../../lib/user_lists/mod.ts";
+import type { PublicProfile } from "../../lib/library/lists/mod.ts";
 
 /** Limited per client address, as the profile read of the API. */
 export const middleware = [publicReadLimit()];

@@ -8,7 +8,7 @@
 import { testApp } from "../../tests/helpers/app.ts";
 import { type Engine, ENGINES } from "../../tests/helpers/store.ts";
 import { createUser } from "../../tests/helpers/users.ts";
-import type { Store } from "../../lib/store/mod.ts";
+import type { Store } from "../../lib/platform/store/mod.ts";
 
 const FILMS = 10_000;
 // Rows a seeding statement inserts: each statement's trigger work stays well inside the bound.

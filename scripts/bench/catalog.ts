@@ -7,7 +7,7 @@
  */
 import { Hono } from "hono";
 import { createApp } from "../../app.ts";
-import { createJsonLogger } from "../../lib/log.ts";
+import { createJsonLogger } from "../../lib/core/log.ts";
 import { manifest } from "../../routes.gen.ts";
 import { testApp } from "../../tests/helpers/app.ts";
 import { startFakeTmdb, tmdbEnv } from "../../tests/helpers/fake_tmdb.ts";

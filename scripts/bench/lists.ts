@@ -4,8 +4,8 @@
  */
 import { testApp } from "../../tests/helpers/app.ts";
 import { createUser } from "../../tests/helpers/users.ts";
-import { startSession } from "../../lib/auth/sessions.ts";
-import { HYDRATE_SQL } from "../../lib/lists/cards.ts";
+import { startSession } from "../../lib/identity/auth/sessions.ts";
+import { HYDRATE_SQL } from "../../lib/library/entries/cards.ts";
 import { issueAccessToken } from "../../tests/helpers/tokens.ts";
 
 const ROUNDS = 200;

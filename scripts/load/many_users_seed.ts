@@ -5,9 +5,9 @@
  * set-based SQL into the real tables. The big one is reused when a complete seed is found
  * there (seeding takes minutes), and resumed batch by batch when one was cut short.
  */
-import { migrate, readMigrations } from "../../lib/store/migrate.ts";
-import type { Sql, Store } from "../../lib/store/mod.ts";
-import { openPostgresStore } from "../../lib/store/postgres.ts";
+import { migrate, readMigrations } from "../../lib/platform/store/migrate.ts";
+import type { Sql, Store } from "../../lib/platform/store/mod.ts";
+import { openPostgresStore } from "../../lib/platform/store/postgres.ts";
 
 /** How many users the big database holds, and how many movies each has watched. */
 const USERS = 100_000;

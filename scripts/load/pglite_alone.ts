@@ -4,7 +4,7 @@
  * 3 s and prints its RSS in MB. Usage: pglite_alone.ts DIR [defaults]
  */
 import { PGlite } from "@electric-sql/pglite";
-import { PGLITE_START_PARAMS } from "../../lib/store/pglite_params.ts";
+import { PGLITE_START_PARAMS } from "../../lib/platform/store/pglite_params.ts";
 
 const [dir, mode] = Deno.args;
 const db = await PGlite.create({

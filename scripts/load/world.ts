@@ -4,12 +4,12 @@
  * watched lists hold 10 and 1,000 of them, and fake movie database and AI servers in this
  * process. The store is seeded before the server opens it (the embedded one admits one process).
  */
-import { hashPassword } from "../../lib/auth/passwords.ts";
-import { insertUser } from "../../lib/auth/users.ts";
-import { migrate, readMigrations } from "../../lib/store/migrate.ts";
-import type { Store } from "../../lib/store/mod.ts";
-import { openPgliteStore } from "../../lib/store/pglite.ts";
-import { openPostgresStore } from "../../lib/store/postgres.ts";
+import { hashPassword } from "../../lib/identity/auth/passwords.ts";
+import { insertUser } from "../../lib/identity/auth/users.ts";
+import { migrate, readMigrations } from "../../lib/platform/store/migrate.ts";
+import type { Store } from "../../lib/platform/store/mod.ts";
+import { openPgliteStore } from "../../lib/platform/store/pglite.ts";
+import { openPostgresStore } from "../../lib/platform/store/postgres.ts";
 import { type FakeAi, providersEnv, startFakeAi } from "../../tests/helpers/fake_ai.ts";
 import { type FakeTmdb, startFakeTmdb, tmdbEnv } from "../../tests/helpers/fake_tmdb.ts";
 import { freePort, type ServerProcess, spawnServer } from "../../tests/helpers/process.ts";

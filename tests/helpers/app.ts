@@ -4,17 +4,17 @@
  */
 import type { Hono } from "hono";
 import { createApp } from "../../app.ts";
-import { type Clock, FakeClock } from "../../lib/clock.ts";
-import { type Config, loadConfig } from "../../lib/config.ts";
-import type { AppDeps } from "../../lib/deps.ts";
-import { PgKv } from "../../lib/coordination/pg_kv.ts";
-import type { Kv } from "../../lib/kv.ts";
+import { type Clock, FakeClock } from "../../lib/core/clock.ts";
+import { type Config, loadConfig } from "../../lib/core/config.ts";
+import type { AppDeps } from "../../lib/platform/deps.ts";
+import { PgKv } from "../../lib/platform/coordination/pg_kv.ts";
+import type { Kv } from "../../lib/platform/kv/kv.ts";
 import type { AppEnv } from "../../lib/http/app_env.ts";
-import { createServices, type Services } from "../../lib/services.ts";
-import { type Logger, memoryLogger } from "../../lib/log.ts";
-import type { Store } from "../../lib/store/mod.ts";
+import { createServices, type Services } from "../../lib/app/services.ts";
+import { type Logger, memoryLogger } from "../../lib/core/log.ts";
+import type { Store } from "../../lib/platform/store/mod.ts";
 import { type Engine, testStore } from "./store.ts";
-import { generatePrivateJwk } from "../../lib/auth/signing_key.ts";
+import { generatePrivateJwk } from "../../lib/identity/auth/signing_key.ts";
 import { trackImports } from "./catalog_imports.ts";
 import { recordingFetch } from "./contract_recorder.ts";
 

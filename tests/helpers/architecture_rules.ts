@@ -26,17 +26,17 @@ const NOT_SERVICE = ["lib/http/", "lib/web/"];
 const BROWSER_SIDE = ["islands/", "components/", "lib/web/"];
 /**
  * Top-level lib files the store may use: shared infrastructure, not services. Everything else in
- * lib/ outside lib/store/ (service folders and top-level service files) counts as a service.
+ * lib/ outside lib/platform/store/ (service folders and top-level service files) counts as a service.
  */
 const STORE_MAY_USE = new Set([
-  "lib/clock.ts",
-  "lib/config.ts",
-  "lib/log.ts",
-  "lib/problem.ts",
-  "lib/kv.ts",
+  "lib/core/clock.ts",
+  "lib/core/config.ts",
+  "lib/core/log.ts",
+  "lib/core/problem.ts",
+  "lib/platform/kv/kv.ts",
 ]);
 /** lib/ folders of such infrastructure: the async helpers (deadline, limiter, pool, retry). */
-const STORE_MAY_USE_FOLDERS = ["lib/async/"];
+const STORE_MAY_USE_FOLDERS = ["lib/core/async/"];
 
 /**
  * Services that must not import one another, type-only imports included: the importer's folder,
@@ -44,9 +44,10 @@ const STORE_MAY_USE_FOLDERS = ["lib/async/"];
  */
 const SEPARATE: { from: string; to: string; instead: string }[] = [
   {
-    from: "lib/lists/",
-    to: "lib/auth/",
-    instead: "lists take the session as their own SessionCheck (lib/lists/session_check.ts)",
+    from: "lib/library/entries/",
+    to: "lib/identity/auth/",
+    instead:
+      "lists take the session as their own SessionCheck (lib/library/entries/session_check.ts)",
   },
 ];
 
@@ -149,7 +150,8 @@ export function checkArchitecture(graph: ImportGraph): Violation[] {
         }
       }
       if (
-        file.startsWith("lib/store/") && to.startsWith("lib/") && !to.startsWith("lib/store/") &&
+        file.startsWith("lib/platform/store/") && to.startsWith("lib/") &&
+        !to.startsWith("lib/platform/store/") &&
         !STORE_MAY_USE.has(to) && !STORE_MAY_USE_FOLDERS.some((p) => to.startsWith(p))
       ) {
         found.push({

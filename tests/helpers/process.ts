@@ -67,7 +67,7 @@ export async function spawnServer(
   const port = env.PORT ?? String(freePort());
   const child = new Deno.Command(Deno.execPath(), {
     // As `deno task start` runs it: the exposed collector lets an idle server hand a burst's
-    // garbage back (lib/memory_trim.ts).
+    // garbage back (lib/platform/memory_trim.ts).
     args: ["run", "-A", "--v8-flags=--expose-gc", ...(options.denoFlags ?? []), "main.ts"],
     cwd: ROOT,
     env: { CATALOG_IMPORT_CRON: "off", AVAILABILITY_CRON: "off", ...env, PORT: port },

@@ -3,10 +3,10 @@
  * (initdb and the migrations take seconds; loading the dump well under one), or the
  * PostgreSQL server named by TEST_DATABASE_URL.
  */
-import { migrate, readMigrations } from "../../lib/store/migrate.ts";
-import type { Store } from "../../lib/store/mod.ts";
-import { openPgliteStore } from "../../lib/store/pglite.ts";
-import { openPostgresStore } from "../../lib/store/postgres.ts";
+import { migrate, readMigrations } from "../../lib/platform/store/migrate.ts";
+import type { Store } from "../../lib/platform/store/mod.ts";
+import { openPgliteStore } from "../../lib/platform/store/pglite.ts";
+import { openPostgresStore } from "../../lib/platform/store/postgres.ts";
 
 /** The engines a store suite runs against: always the embedded one, PostgreSQL when configured. */
 export type Engine = "embedded" | "postgres";

@@ -5,12 +5,12 @@
  * written to the run's row as it goes; a movie that fails is counted, logged and skipped.
  */
 import type { MovieSource } from "../types.ts";
-import type { Clock } from "../../clock.ts";
-import { describeError, type Logger } from "../../log.ts";
-import { Problem } from "../../problem.ts";
-import type { Sql } from "../../store/mod.ts";
-import type { JobLease } from "../../jobs/lease.ts";
-import { type TaskPool, taskPool } from "../../async/pool.ts";
+import type { Clock } from "../../core/clock.ts";
+import { describeError, type Logger } from "../../core/log.ts";
+import { Problem } from "../../core/problem.ts";
+import type { Sql } from "../../platform/store/mod.ts";
+import type { JobLease } from "../../platform/jobs/lease.ts";
+import { type TaskPool, taskPool } from "../../core/async/pool.ts";
 import { RunProgress } from "./run_progress.ts";
 import { finishRun, type ImportCounts } from "./runs.ts";
 
@@ -48,7 +48,7 @@ function lastErrorText(error: unknown): string {
 }
 
 /**
- * Runs the import `run` holding `lock` (lib/jobs/start.ts hands it back afterwards); never
+ * Runs the import `run` holding `lock` (lib/platform/jobs/start.ts hands it back afterwards); never
  * throws: the outcome is written to the run's row.
  */
 export async function executeRun(run: RunRef, options: RunOptions): Promise<RunOutcome> {

@@ -3,10 +3,10 @@
  * one after another off the tasks' path, so a slow store write never holds a slot of the
  * external window.
  */
-import type { Clock } from "../../clock.ts";
-import { describeError, type Logger } from "../../log.ts";
-import type { Sql } from "../../store/mod.ts";
-import type { JobLease } from "../../jobs/lease.ts";
+import type { Clock } from "../../core/clock.ts";
+import { describeError, type Logger } from "../../core/log.ts";
+import type { Sql } from "../../platform/store/mod.ts";
+import type { JobLease } from "../../platform/jobs/lease.ts";
 import { type ImportCounts, writeProgress } from "./runs.ts";
 
 /** When to write progress (see RunOptions); the lease says when it is due. */
@@ -43,7 +43,7 @@ export class RunProgress {
       this.#lastWrite = now;
       this.#later(() => writeProgress(this.options.store, { ...counts, id: this.run.id }));
     }
-    // The lease's heartbeat (lib/jobs/lease.ts), queued behind the progress writes.
+    // The lease's heartbeat (lib/platform/jobs/lease.ts), queued behind the progress writes.
     if (this.run.lock.due()) this.#later(() => this.#renew());
   }
 

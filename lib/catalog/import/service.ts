@@ -1,14 +1,14 @@
 /**
- * The catalog import as a service, one of the background jobs (lib/jobs/job.ts): `start` takes
+ * The catalog import as a service, one of the background jobs (lib/platform/jobs/job.ts): `start` takes
  * the import lock (one run at a time across every instance), records the run and carries it on
  * in the background; `runs` lists the recent ones. `failInterruptedImports` is its restart step.
  */
 import type { MovieSource } from "../types.ts";
-import type { AppDeps } from "../../deps.ts";
-import { cronTick } from "../../jobs/cron.ts";
-import { failInterruptedRuns } from "../../jobs/interrupted.ts";
-import type { Job } from "../../jobs/job.ts";
-import { startJobRun } from "../../jobs/start.ts";
+import type { AppDeps } from "../../platform/deps.ts";
+import { cronTick } from "../../platform/jobs/cron.ts";
+import { failInterruptedRuns } from "../../platform/jobs/interrupted.ts";
+import type { Job } from "../../platform/jobs/job.ts";
+import { startJobRun } from "../../platform/jobs/start.ts";
 import { DEFAULT_PAGES } from "./body.ts";
 import {
   catalogImportRecords,
@@ -78,7 +78,7 @@ export function createCatalogImportService(
 }
 
 /**
- * The restart step (lib/jobs/restart.ts): runs still `running` while no instance holds the
+ * The restart step (lib/platform/jobs/restart.ts): runs still `running` while no instance holds the
  * import lock were cut off by a restart, so they are marked failed. Returns their ids.
  */
 export function failInterruptedImports(deps: AppDeps): Promise<string[]> {

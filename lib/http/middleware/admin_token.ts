@@ -1,8 +1,8 @@
 /** The `x-admin-token` check of the admin routes (docs/api.md), in constant time. */
-import { limitSubject } from "../../auth/limit_subject.ts";
-import { ADMIN_TOKEN_PER_ADDRESS, giveBack, takeAttempt } from "../../auth/rate_limit.ts";
+import { limitSubject } from "../../identity/auth/limit_subject.ts";
+import { ADMIN_TOKEN_PER_ADDRESS, giveBack, takeAttempt } from "../../identity/auth/rate_limit.ts";
 import { adminTokenMatches } from "../../catalog/import/admin_token.ts";
-import { Problem } from "../../problem.ts";
+import { Problem } from "../../core/problem.ts";
 import type { Ctx, Middleware } from "../app_env.ts";
 import { clientAddress } from "../client_address.ts";
 

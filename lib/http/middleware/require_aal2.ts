@@ -1,9 +1,9 @@
 /**
  * The middleware of sensitive /api routes (account deletion, personal tokens, connections):
  * after `requireUser`, a user with a verified second factor must present an `aal2` token, else
- * 403 `mfa_required` (lib/mfa/guard.ts).
+ * 403 `mfa_required` (lib/identity/mfa/guard.ts).
  */
-import { assertAal2 } from "../../mfa/guard.ts";
+import { assertAal2 } from "../../identity/mfa/guard.ts";
 import type { Middleware } from "../app_env.ts";
 import { assertSignedIn } from "./require_user.ts";
 

@@ -1,8 +1,8 @@
 /** The middleware of protected API routes: resolves the user before any user data is touched. */
-import { unauthorized } from "../../auth/unauthorized.ts";
-import type { AuthUser } from "../../auth/types.ts";
-import { isPersonalToken } from "../../personal_tokens/mod.ts";
-import { Problem } from "../../problem.ts";
+import { unauthorized } from "../../identity/auth/unauthorized.ts";
+import type { AuthUser } from "../../identity/auth/types.ts";
+import { isPersonalToken } from "../../identity/personal_tokens/mod.ts";
+import { Problem } from "../../core/problem.ts";
 import type { Ctx, Middleware } from "../app_env.ts";
 import { bearerToken } from "../bearer.ts";
 

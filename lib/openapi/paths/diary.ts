@@ -5,9 +5,13 @@
  */
 import { z } from "zod";
 import { catalogIdSchema as catalogId } from "../../catalog/catalog_id.ts";
-import { diaryPatchSchema, diaryPostSchema, diaryQuerySchema } from "../../diary/payload.ts";
-import type { DiaryEntry, UnratedMovie, YearStats } from "../../diary/mod.ts";
-import { statsQuerySchema, unratedQuerySchema } from "../../diary/stats_query.ts";
+import {
+  diaryPatchSchema,
+  diaryPostSchema,
+  diaryQuerySchema,
+} from "../../library/diary/payload.ts";
+import type { DiaryEntry, UnratedMovie, YearStats } from "../../library/diary/mod.ts";
+import { statsQuerySchema, unratedQuerySchema } from "../../library/diary/stats_query.ts";
 import { jsonSchemaOf, queryParameters } from "../json_schema.ts";
 import { internal, problem, unauthorized } from "../responses.ts";
 

@@ -4,8 +4,8 @@
  */
 import { z } from "zod";
 import { catalogIdSchema as catalogId } from "../../catalog/catalog_id.ts";
-import type { HistoryExport } from "../../history/export/export_file.ts";
-import type { HistoryImportRun } from "../../history/import/runs.ts";
+import type { HistoryExport } from "../../library/history/export/export_file.ts";
+import type { HistoryImportRun } from "../../library/history/import/runs.ts";
 
 const count = z.number().int().min(0);
 

@@ -1,5 +1,5 @@
 /** The operators' paths of the document: the admin catalog import, health, and the document itself. */
-import { healthQuerySchema } from "../../health_report.ts";
+import { healthQuerySchema } from "../../platform/health/report.ts";
 import { importBodySchema } from "../../catalog/import/body.ts";
 import { jsonSchemaOf, queryParameters } from "../json_schema.ts";
 import { internal, ok, problem, ref, retryAfterHeader } from "../responses.ts";

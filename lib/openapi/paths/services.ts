@@ -4,15 +4,19 @@
  */
 import { z } from "zod";
 import { providersQuerySchema } from "../../catalog/params.ts";
-import type { AvailabilityRun } from "../../availability/mod.ts";
-import type { MyServices, RegionProvider } from "../../my_services/mod.ts";
-import { markReadSchema, MAX_LISTED, type NotificationList } from "../../notifications/mod.ts";
+import type { AvailabilityRun } from "../../catalog/availability/mod.ts";
+import type { MyServices, RegionProvider } from "../../catalog/my_services/mod.ts";
+import {
+  markReadSchema,
+  MAX_LISTED,
+  type NotificationList,
+} from "../../catalog/notifications/mod.ts";
 import { catalogIdSchema } from "../../catalog/catalog_id.ts";
 import {
   MAX_PROVIDERS,
   providerIdSchema as providerId,
   servicesPutSchema,
-} from "../../my_services/mod.ts";
+} from "../../catalog/my_services/mod.ts";
 import { jsonSchemaOf, queryParameters } from "../json_schema.ts";
 import { internal, problem, retryAfterHeader, unauthorized } from "../responses.ts";
 

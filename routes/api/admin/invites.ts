@@ -1,4 +1,4 @@
-/** POST/GET /api/admin/invites: make a signup invite, list them (lib/access/service.ts). */
+/** POST/GET /api/admin/invites: make a signup invite, list them (lib/identity/access/service.ts). */
 import type { Handlers } from "../../../lib/http/app_env.ts";
 import { readJson } from "../../../lib/http/read_body.ts";
 

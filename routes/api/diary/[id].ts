@@ -1,5 +1,5 @@
 /** GET/PATCH/DELETE /api/diary/:id: one viewing read, changed or removed (docs/diary.md). */
-import { parseDiaryPatch } from "../../../lib/diary/payload.ts";
+import { parseDiaryPatch } from "../../../lib/library/diary/payload.ts";
 import type { Handlers } from "../../../lib/http/app_env.ts";
 import { assertSignedIn, requireUser } from "../../../lib/http/middleware/require_user.ts";
 import { readJson } from "../../../lib/http/read_body.ts";

@@ -1,5 +1,5 @@
 /** GET /api/diary/unrated: the queue of what to rate (docs/diary.md). */
-import { parseUnratedLimit } from "../../../lib/diary/stats_query.ts";
+import { parseUnratedLimit } from "../../../lib/library/diary/stats_query.ts";
 import type { Handlers } from "../../../lib/http/app_env.ts";
 import { searchParams } from "../../../lib/http/entry_payloads.ts";
 import { assertSignedIn, requireUser } from "../../../lib/http/middleware/require_user.ts";

@@ -3,7 +3,7 @@ import type { Handlers } from "../../../lib/http/app_env.ts";
 import { searchParams } from "../../../lib/http/entry_payloads.ts";
 import { assertSignedIn, requireUser } from "../../../lib/http/middleware/require_user.ts";
 import { listIdOf, readListBody } from "../../../lib/http/user_list_params.ts";
-import { parseListPatch, parsePage } from "../../../lib/user_lists/mod.ts";
+import { parseListPatch, parsePage } from "../../../lib/library/lists/mod.ts";
 
 /** The user first: another user's list and an absent one are the same 404. */
 export const middleware = [requireUser()];

@@ -2,7 +2,7 @@
 import type { Handlers } from "../../../lib/http/app_env.ts";
 import { assertSignedIn, requireUser } from "../../../lib/http/middleware/require_user.ts";
 import { readListBody } from "../../../lib/http/user_list_params.ts";
-import { parseProfile } from "../../../lib/user_lists/mod.ts";
+import { parseProfile } from "../../../lib/library/lists/mod.ts";
 
 /** The user first: a 401 comes before any body parsing. */
 export const middleware = [requireUser()];

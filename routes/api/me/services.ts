@@ -2,7 +2,7 @@
 import type { Handlers } from "../../../lib/http/app_env.ts";
 import { assertSignedIn, requireUser } from "../../../lib/http/middleware/require_user.ts";
 import { readJson } from "../../../lib/http/read_body.ts";
-import { parseSettingsChange } from "../../../lib/my_services/mod.ts";
+import { parseSettingsChange } from "../../../lib/catalog/my_services/mod.ts";
 
 /** The user first: a 401 comes before any body parsing. */
 export const middleware = [requireUser()];

@@ -2,7 +2,7 @@
 import type { Handlers } from "../../../lib/http/app_env.ts";
 import { assertSignedIn, requireUser } from "../../../lib/http/middleware/require_user.ts";
 import { readJson } from "../../../lib/http/read_body.ts";
-import { markRead, parseMarkRead } from "../../../lib/notifications/mod.ts";
+import { markRead, parseMarkRead } from "../../../lib/catalog/notifications/mod.ts";
 
 export const middleware = [requireUser()];
 

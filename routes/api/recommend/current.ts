@@ -1,7 +1,7 @@
 /** GET /api/recommend/current: the stored set with its reasons, never generating. */
 import type { Handlers } from "../../../lib/http/app_env.ts";
 import { assertSignedIn } from "../../../lib/http/middleware/require_user.ts";
-import { availabilityOf } from "../../../lib/my_services/availability_of.ts";
+import { availabilityOf } from "../../../lib/catalog/my_services/availability_of.ts";
 
 // The folder's middleware adds the quota headers and requires the user; reading spends nothing.
 export const handler: Handlers = {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Handlers } from "../../../lib/http/app_env.ts";
 import { requireAal2 } from "../../../lib/http/middleware/require_aal2.ts";
 import { assertSignedIn, requireUser } from "../../../lib/http/middleware/require_user.ts";
-import { Problem } from "../../../lib/problem.ts";
+import { Problem } from "../../../lib/core/problem.ts";
 
 /** A signed-in session only (a token cannot revoke tokens), with its second factor when it has one. */
 export const middleware = [requireUser({ personalTokens: false }), requireAal2()];

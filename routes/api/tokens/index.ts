@@ -3,7 +3,7 @@ import type { Handlers } from "../../../lib/http/app_env.ts";
 import { requireAal2 } from "../../../lib/http/middleware/require_aal2.ts";
 import { assertSignedIn, requireUser } from "../../../lib/http/middleware/require_user.ts";
 import { readJson } from "../../../lib/http/read_body.ts";
-import { parseCreateToken } from "../../../lib/personal_tokens/payload.ts";
+import { parseCreateToken } from "../../../lib/identity/personal_tokens/payload.ts";
 
 /** A signed-in session only (a token cannot make or list tokens), with its second factor when it has one. */
 export const middleware = [requireUser({ personalTokens: false }), requireAal2()];

@@ -3,7 +3,7 @@ import { catalogIdParam } from "../../../lib/catalog/params.ts";
 import type { Ctx, Handlers } from "../../../lib/http/app_env.ts";
 import { readEntryPatch } from "../../../lib/http/entry_payloads.ts";
 import { assertSignedIn, requireUser } from "../../../lib/http/middleware/require_user.ts";
-import { invalidCatalogId } from "../../../lib/lists/write_payload.ts";
+import { invalidCatalogId } from "../../../lib/library/entries/write_payload.ts";
 
 /** The user first: a 401 comes before the id or the body is looked at. */
 export const middleware = [requireUser()];

@@ -1,4 +1,4 @@
-/** GET /auth/v1/authorize?provider=oidc: supabase-js `signInWithOAuth` goes to the identity provider (lib/oidc). */
+/** GET /auth/v1/authorize?provider=oidc: supabase-js `signInWithOAuth` goes to the identity provider (lib/identity/oidc). */
 import type { Handlers } from "../../../lib/http/app_env.ts";
 import { builtinProvider } from "../../../lib/http/middleware/builtin_only.ts";
 

@@ -1,4 +1,4 @@
-/** POST /auth/v1/factors: enrols a TOTP factor (supabase-js `mfa.enroll`; lib/mfa/service.ts). */
+/** POST /auth/v1/factors: enrols a TOTP factor (supabase-js `mfa.enroll`; lib/identity/mfa/service.ts). */
 import type { Handlers } from "../../../lib/http/app_env.ts";
 import { readGoTrueBody } from "../../../lib/http/gotrue_body.ts";
 import { gotrueJson } from "../../../lib/http/gotrue_response.ts";

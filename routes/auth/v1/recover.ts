@@ -1,4 +1,4 @@
-/** POST /auth/v1/recover: mails a password reset link; always 200 `{}` (lib/auth/password_reset.ts). */
+/** POST /auth/v1/recover: mails a password reset link; always 200 `{}` (lib/identity/auth/password_reset.ts). */
 import type { Handlers } from "../../../lib/http/app_env.ts";
 import { clientAddress } from "../../../lib/http/client_address.ts";
 import { readGoTrueBody } from "../../../lib/http/gotrue_body.ts";

@@ -2,8 +2,8 @@
  * /auth/v1/verify with type=recovery: POST (supabase-js `verifyOtp({token_hash, type})`)
  * answers the session; GET (a mailed GoTrue link) redirects with it in the URL fragment.
  */
-import { GoTrueError } from "../../../lib/auth/gotrue_error.ts";
-import { recoveryRedirect } from "../../../lib/auth/password_reset.ts";
+import { GoTrueError } from "../../../lib/identity/auth/gotrue_error.ts";
+import { recoveryRedirect } from "../../../lib/identity/auth/password_reset.ts";
 import type { Handlers } from "../../../lib/http/app_env.ts";
 import { readGoTrueBody } from "../../../lib/http/gotrue_body.ts";
 import { gotrueJson } from "../../../lib/http/gotrue_response.ts";

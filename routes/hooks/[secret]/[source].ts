@@ -6,8 +6,8 @@
 import { z } from "zod";
 import type { Handlers } from "../../../lib/http/app_env.ts";
 import { readCappedBody } from "../../../lib/http/read_body.ts";
-import { MAX_HOOK_BODY_BYTES, payloadTooLarge } from "../../../lib/connections/mod.ts";
-import { Problem } from "../../../lib/problem.ts";
+import { MAX_HOOK_BODY_BYTES, payloadTooLarge } from "../../../lib/connections/webhooks/mod.ts";
+import { Problem } from "../../../lib/core/problem.ts";
 
 const Source = z.enum(["plex", "jellyfin", "emby", "generic"]);
 

@@ -1,6 +1,6 @@
 /** GET /api/import/:id/unmatched?cursor=: a run's unmatched films a page at a time, or as CSV. */
 import { assertSignedIn, requireUser } from "../../../../lib/http/middleware/require_user.ts";
-import { unmatchedQuerySchema } from "../../../../lib/history/import/unmatched_query.ts";
+import { unmatchedQuerySchema } from "../../../../lib/library/history/import/unmatched_query.ts";
 import type { Handlers } from "../../../../lib/http/app_env.ts";
 import { parsedOr400 } from "../../../../lib/http/validate.ts";
 

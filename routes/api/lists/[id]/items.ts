@@ -2,7 +2,7 @@
 import type { Handlers } from "../../../../lib/http/app_env.ts";
 import { assertSignedIn, requireUser } from "../../../../lib/http/middleware/require_user.ts";
 import { listIdOf, readListBody } from "../../../../lib/http/user_list_params.ts";
-import { parseItemAdd } from "../../../../lib/user_lists/mod.ts";
+import { parseItemAdd } from "../../../../lib/library/lists/mod.ts";
 
 /** The user first: a 401 comes before the id or the body is looked at. */
 export const middleware = [requireUser()];

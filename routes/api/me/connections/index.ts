@@ -3,7 +3,7 @@ import type { Handlers } from "../../../../lib/http/app_env.ts";
 import { requireAal2 } from "../../../../lib/http/middleware/require_aal2.ts";
 import { assertSignedIn, requireUser } from "../../../../lib/http/middleware/require_user.ts";
 import { readJson } from "../../../../lib/http/read_body.ts";
-import { parseConnectionSettings } from "../../../../lib/connections/payload.ts";
+import { parseConnectionSettings } from "../../../../lib/connections/webhooks/payload.ts";
 
 /** A signed-in session only: a personal token cannot read the secret or reroute the webhooks. */
 export const middleware = [requireUser({ personalTokens: false }), requireAal2()];

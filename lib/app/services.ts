@@ -1,0 +1,126 @@
+/** The app's services, built once per app from its dependencies and shared by every request. */
+import { createInviteService, type InviteService } from "../identity/access/service.ts";
+import { type AuthService, createAuthService } from "../identity/auth/service.ts";
+import { type Catalog, createCatalogService } from "../catalog/mod.ts";
+import { type ConnectionsService, createConnectionsService } from "../connections/webhooks/mod.ts";
+import {
+  AVAILABILITY_LOCK_TTL_MS,
+  type AvailabilityService,
+  createAvailabilityService,
+  failInterruptedAvailabilityRuns,
+} from "../catalog/availability/mod.ts";
+import type { AppDeps } from "../platform/deps.ts";
+import { createDiaryService, type DiaryService } from "../library/diary/mod.ts";
+import {
+  createHistoryImportService,
+  type HistoryImportService,
+  RUN_LEASE_MS,
+} from "../library/history/import/service.ts";
+import { offThreadReader } from "../library/history/import/read_off_thread.ts";
+import {
+  type CatalogImportService,
+  createCatalogImportService,
+  failInterruptedImports,
+  IMPORT_LOCK_TTL_MS,
+} from "../catalog/import/mod.ts";
+import type { RestartHook } from "../platform/jobs/restart.ts";
+import { createListsService, type ListsService } from "../library/entries/mod.ts";
+import {
+  createPersonalTokenService,
+  type PersonalTokenService,
+} from "../identity/personal_tokens/mod.ts";
+import { createMyServicesService, type MyServicesService } from "../catalog/my_services/mod.ts";
+import { streamingFilter } from "../recommend/streaming_filter.ts";
+import { createRecommendService, type RecommendService } from "../recommend/mod.ts";
+import {
+  createProfilesService,
+  createUserListsService,
+  type ProfilesService,
+  type UserListsService,
+} from "../library/lists/mod.ts";
+
+/** Every service a handler can call, on `c.var.services`. */
+export interface Services {
+  auth: AuthService;
+  /** The availability job: refreshes My List providers, notifies (lib/catalog/availability). */
+  availability: AvailabilityService;
+  catalog: Catalog;
+  /** Media-server webhooks: the URL, settings, receivers, recent events (lib/connections/webhooks). */
+  connections: ConnectionsService;
+  catalogImport: CatalogImportService;
+  diary: DiaryService;
+  historyImport: HistoryImportService;
+  recommend: RecommendService;
+  lists: ListsService;
+  /** The admin's signup invites (SIGNUP=invite). */
+  invites: InviteService;
+  personalTokens: PersonalTokenService;
+  userLists: UserListsService;
+  profiles: ProfilesService;
+  /** My services: region, providers, switches (lib/catalog/my_services). */
+  myServices: MyServicesService;
+}
+
+/** Builds the services of one app. */
+export function createServices(deps: AppDeps): Services {
+  const catalog = createCatalogService(deps);
+  const myServices = createMyServicesService(deps);
+  const services: Services = {
+    auth: createAuthService(deps),
+    invites: createInviteService(deps),
+    availability: createAvailabilityService(deps),
+    catalog,
+    connections: createConnectionsService(deps, { catalog }),
+    catalogImport: createCatalogImportService(deps, { catalog }),
+    // Viewings, the year in review and the queue of what to rate (lib/library/diary).
+    diary: createDiaryService(deps, { prefetch: (ids) => catalog.prefetch(ids) }),
+    // A user's history file, matched through the catalog's search (lib/library/history/import), read
+    // in a worker unless HISTORY_READ_WORKERS=0 (then on this thread, in slices).
+    historyImport: createHistoryImportService(deps, {
+      catalog,
+      readFile: deps.config.historyReadWorkers > 0
+        ? offThreadReader({ readers: deps.config.historyReadWorkers })
+        : undefined,
+    }),
+    // A write of a movie the store lacks fetches its details in the background.
+    lists: createListsService(deps, { prefetch: (ids) => catalog.prefetch(ids) }),
+    personalTokens: createPersonalTokenService(deps),
+    // Lists of the user's own and their share links (lib/library/lists); same background details.
+    userLists: createUserListsService(deps, { prefetch: (ids) => catalog.prefetch(ids) }),
+    profiles: createProfilesService(deps),
+    myServices,
+    // Titles the movies store does not know fall back to the catalog search (lib/catalog).
+    recommend: createRecommendService(deps, {
+      search: (title, { year }) => catalog.search(title, { year, wait: true }).then((r) => r.value),
+      details: (id) => catalog.movie(id),
+      // "Only what I can stream" (lib/recommend/streaming_filter.ts).
+      streaming: (userId) => streamingFilter(deps, { userId, catalog, myServices }),
+    }),
+  };
+  return services;
+}
+
+/**
+ * What a starting process does for the background jobs (lib/platform/jobs/restart.ts runs them): the
+ * catalog import's and the availability job's runs a restart cut off are marked failed (they
+ * start over on their next run), and the history imports it cut off carry on where they stopped.
+ */
+export function restartHooks(deps: AppDeps, services: Services): RestartHook[] {
+  return [
+    {
+      name: "catalog import",
+      leaseTtlMs: IMPORT_LOCK_TTL_MS,
+      recover: () => failInterruptedImports(deps),
+    },
+    {
+      name: "availability",
+      leaseTtlMs: AVAILABILITY_LOCK_TTL_MS,
+      recover: () => failInterruptedAvailabilityRuns(deps),
+    },
+    {
+      name: "history import",
+      leaseTtlMs: RUN_LEASE_MS,
+      recover: () => services.historyImport.resume(),
+    },
+  ];
+}

@@ -1,0 +1,292 @@
+/**
+ * The service's configuration, read from the environment here and nowhere else
+ * (README.md's Configuration). A malformed value throws a ConfigError whose message is one line
+ * naming the variable.
+ */
+import { regionCode } from "./regions.ts";
+import { z } from "zod";
+import {
+  bodyTimeoutMs,
+  ConfigError,
+  type Env,
+  historyReadWorkers,
+  httpServer,
+  port,
+  positiveInteger,
+  url,
+  value,
+} from "./config_values.ts";
+import { readMailConfig, type SmtpConfig } from "./smtp_url.ts";
+import { type AccessConfig, readAccessConfig } from "./config_access.ts";
+
+export { ConfigError };
+export type { OidcConfig } from "./config_access.ts";
+
+/** One OpenAI-compatible provider, tried in order with each of its models in order. */
+export interface AiProvider {
+  name: string;
+  baseUrl: string;
+  apiKey: string;
+  models: string[];
+}
+
+/** Server-side captcha verification for signup. */
+export interface CaptchaConfig {
+  provider: "turnstile" | "hcaptcha";
+  secret: string;
+  siteKey: string;
+  /** The provider's siteverify URL (overridable so tests can point it at a fake). */
+  verifyUrl: string;
+}
+
+/** Supabase Auth as the identity provider. */
+export interface SupabaseConfig {
+  url: string;
+  anonKey: string;
+  serviceRoleKey?: string;
+}
+
+/** Everything the service is configured with. */
+export interface Config {
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  /** KV location; undefined means the platform KV (Deno Deploy). */
+  kvPath?: string;
+  /**
+   * COORDINATION: where the shared window, quotas, locks, leases and limits live, `kv` (Deno KV,
+   * the default) or `postgres` (DATABASE_URL's `coordination` schema; docs/coordination.md).
+   */
+  coordination: "kv" | "postgres";
+  /** Public base URL of the service; the built-in identity provider's issuer hangs off it. */
+  siteUrl: string;
+  tmdb: {
+    apiKey?: string;
+    readAccessToken?: string;
+    baseUrl: string;
+    imageBaseUrl: string;
+    watchRegion: string; // WATCH_REGION: the where-to-watch default region (docs/catalog.md)
+  };
+  aiProviders: AiProvider[];
+  adminToken?: string;
+  /** The platform's deployment id (Deno Deploy sets DENO_DEPLOYMENT_ID); the fallback version. */
+  deploymentId?: string;
+  supabase?: SupabaseConfig;
+  captcha?: CaptchaConfig;
+  /** Cron expression of the scheduled import; null when `off`. */
+  catalogImportCron: string | null;
+  /** Cron expression of the availability job (AVAILABILITY_CRON); null when `off`. */
+  availabilityCron: string | null;
+  /** External calls one availability run may make (AVAILABILITY_BUDGET, default 2,000). */
+  availabilityBudget: number;
+  /** ES256 private JWK (JSON) of the built-in identity provider, shared by several instances. */
+  authSigningKey?: string;
+  /** Behind a proxy: the request header carrying the client address (CLIENT_IP_HEADER). */
+  clientIpHeader?: string;
+  /** SMTP_URL; unset: reset links are logged for the operator instead. MAIL_FROM: the From. */
+  smtp?: SmtpConfig;
+  mailFrom: string;
+  /** How long a request body may take to arrive (BODY_TIMEOUT_MS; docs/faults.md: 10 s). */
+  bodyTimeoutMs: number;
+  /**
+   * HTTP_SERVER: `connections` (default: our own connections, which close a stalled body's
+   * socket after its 408) or `deno_serve` (`Deno.serve`, which keeps it; docs/faults.md); Deno
+   * Deploy always serves through `Deno.serve`.
+   */
+  httpServer: "connections" | "deno_serve";
+  /** Signup mode, password sign-in, OIDC and redirect allow-list (docs/oidc.md). */
+  access: AccessConfig;
+  /**
+   * HISTORY_READ_WORKERS: uploaded history files read at once, each in its own Web Worker
+   * (docs/history.md); 0 reads them on the main thread in slices. Default 1, but 0 on Deno
+   * Deploy and on a machine of fewer than 4 cores.
+   */
+  historyReadWorkers: number;
+}
+
+const CAPTCHA_VERIFY_URLS = {
+  turnstile: "https://challenges.cloudflare.com/turnstile/v0/siteverify",
+  hcaptcha: "https://api.hcaptcha.com/siteverify",
+} as const;
+
+const providerSchema = z.object({
+  name: z.string().min(1),
+  baseUrl: z.url({ protocol: /^https?$/ }),
+  apiKey: z.string(),
+  models: z.array(z.string().min(1)).min(1),
+});
+
+function aiProviders(env: Env): AiProvider[] {
+  const raw = value(env, "AI_PROVIDERS");
+  if (raw !== undefined) {
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      throw new ConfigError("AI_PROVIDERS", "is not valid JSON");
+    }
+    const parsed = z.array(providerSchema).safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new ConfigError(
+        "AI_PROVIDERS",
+        `must be a JSON array of {"name","baseUrl","apiKey","models":[...]}: ${
+          issue.path.join(".") || "(root)"
+        } ${issue.message}`,
+      );
+    }
+    return parsed.data.map((p) => ({ ...p, baseUrl: p.baseUrl.replace(/\/+$/, "") }));
+  }
+  const models = value(env, "AI_MODELS");
+  const key = value(env, "OPENAI_API_KEY");
+  const baseUrl = value(env, "OPENAI_BASE_URL");
+  if (!models && !key && !baseUrl) return [];
+  if (!models) {
+    throw new ConfigError(
+      "AI_MODELS",
+      "must list at least one model when OPENAI_API_KEY or OPENAI_BASE_URL is set",
+    );
+  }
+  return [{
+    name: "openai",
+    baseUrl: url(env, "OPENAI_BASE_URL", "https://api.openai.com/v1"),
+    apiKey: key ?? "",
+    models: models.split(",").map((m) => m.trim()).filter(Boolean),
+  }];
+}
+
+function supabase(env: Env): SupabaseConfig | undefined {
+  if (!value(env, "SUPABASE_URL")) return undefined;
+  const anonKey = value(env, "SUPABASE_ANON_KEY");
+  if (!anonKey) throw new ConfigError("SUPABASE_ANON_KEY", "must be set when SUPABASE_URL is set");
+  return {
+    url: url(env, "SUPABASE_URL", ""),
+    anonKey,
+    serviceRoleKey: value(env, "SUPABASE_SERVICE_ROLE_KEY"),
+  };
+}
+
+function captcha(env: Env): CaptchaConfig | undefined {
+  const secret = value(env, "CAPTCHA_SECRET");
+  if (!secret) return undefined;
+  const provider = value(env, "CAPTCHA_PROVIDER") ?? "turnstile";
+  if (provider !== "turnstile" && provider !== "hcaptcha") {
+    throw new ConfigError(
+      "CAPTCHA_PROVIDER",
+      `must be "turnstile" or "hcaptcha", got ${JSON.stringify(provider)}`,
+    );
+  }
+  return {
+    provider,
+    secret,
+    siteKey: value(env, "CAPTCHA_SITE_KEY") ?? "",
+    verifyUrl: url(env, "CAPTCHA_VERIFY_URL", CAPTCHA_VERIFY_URLS[provider]),
+  };
+}
+
+function mail(env: Env, siteUrl: string): Pick<Config, "smtp" | "mailFrom"> {
+  const raw = { smtpUrl: value(env, "SMTP_URL"), mailFrom: value(env, "MAIL_FROM") };
+  const read = readMailConfig(raw, { siteUrl });
+  if ("error" in read) throw new ConfigError(read.variable, read.error);
+  return read;
+}
+
+const CRON_FIELD = /^(\*|\d+(-\d+)?)(\/\d+)?(,(\*|\d+(-\d+)?)(\/\d+)?)*$/;
+
+function cron(env: Env, name = "CATALOG_IMPORT_CRON", fallback = "0 3 * * *"): string | null {
+  const raw = value(env, name) ?? fallback;
+  if (raw.toLowerCase() === "off") return null;
+  const fields = raw.split(/\s+/);
+  if (fields.length !== 5 || !fields.every((f) => CRON_FIELD.test(f))) {
+    throw new ConfigError(
+      name,
+      `must be a five-field cron expression or "off", got ${JSON.stringify(raw)}`,
+    );
+  }
+  return fields.join(" ");
+}
+
+/** Reads and validates the configuration; throws ConfigError on the first malformed variable. */
+export function loadConfig(
+  env: Env = Deno.env.toObject(),
+  machine: { cores?: number } = {},
+): Config {
+  const cores = machine.cores ?? navigator.hardwareConcurrency;
+  const p = port(env);
+  const dataDir = value(env, "DATA_DIR") ?? "./data";
+  const onDeploy = Boolean(value(env, "DENO_DEPLOYMENT_ID"));
+  const tmdbKey = value(env, "TMDB_API_KEY");
+  const tmdbToken = value(env, "TMDB_READ_ACCESS_TOKEN");
+  const siteUrl = url(env, "SITE_URL", `http://localhost:${p}`);
+  return {
+    port: p,
+    dataDir,
+    databaseUrl: databaseUrl(env),
+    coordination: coordination(env),
+    kvPath: value(env, "DENO_KV_PATH") ?? (onDeploy ? undefined : `${dataDir}/kv.sqlite3`),
+    siteUrl,
+    tmdb: {
+      apiKey: tmdbKey,
+      readAccessToken: tmdbToken,
+      baseUrl: url(env, "TMDB_BASE_URL", "https://api.themoviedb.org/3"),
+      imageBaseUrl: url(env, "TMDB_IMAGE_BASE_URL", "https://image.tmdb.org/t/p"),
+      watchRegion: watchRegion(env),
+    },
+    aiProviders: aiProviders(env),
+    adminToken: value(env, "ADMIN_TOKEN"),
+    deploymentId: value(env, "DENO_DEPLOYMENT_ID"),
+    supabase: supabase(env),
+    captcha: captcha(env),
+    catalogImportCron: cron(env),
+    availabilityCron: cron(env, "AVAILABILITY_CRON", "0 4 * * *"),
+    availabilityBudget: positiveInteger(env, "AVAILABILITY_BUDGET", 2000),
+    authSigningKey: value(env, "AUTH_SIGNING_KEY"),
+    clientIpHeader: value(env, "CLIENT_IP_HEADER")?.toLowerCase(),
+    ...mail(env, siteUrl),
+    bodyTimeoutMs: bodyTimeoutMs(env),
+    httpServer: onDeploy ? "deno_serve" : httpServer(env),
+    access: readAccessConfig(env),
+    historyReadWorkers: historyReadWorkers(env, onDeploy || cores < 4),
+  };
+}
+
+function watchRegion(env: Env): string {
+  const raw = value(env, "WATCH_REGION") ?? "US";
+  const code = regionCode(raw);
+  if (code) return code;
+  throw new ConfigError("WATCH_REGION", `must be an ISO 3166-1 alpha-2 code, got "${raw}"`);
+}
+
+function databaseUrl(env: Env): string | undefined {
+  const raw = value(env, "DATABASE_URL");
+  if (raw === undefined) return undefined;
+  if (!/^postgres(ql)?:\/\//.test(raw)) {
+    throw new ConfigError("DATABASE_URL", "must be a postgres:// or postgresql:// URL");
+  }
+  return raw;
+}
+
+function coordination(env: Env): "kv" | "postgres" {
+  const raw = value(env, "COORDINATION") ?? "kv";
+  if (raw !== "kv" && raw !== "postgres") {
+    throw new ConfigError("COORDINATION", `must be "kv" or "postgres", got ${JSON.stringify(raw)}`);
+  }
+  if (raw === "postgres" && !databaseUrl(env)) {
+    throw new ConfigError(
+      "COORDINATION",
+      "is postgres, which needs DATABASE_URL (the embedded store is one process's own)",
+    );
+  }
+  return raw;
+}
+
+/** The database host for the startup line: never the password. */
+export function describeDatabase(config: Config): string {
+  if (!config.databaseUrl) return `embedded (${config.dataDir}/pg)`;
+  try {
+    const u = new URL(config.databaseUrl);
+    return `postgres at ${u.hostname}${u.port ? ":" + u.port : ""}${u.pathname}`;
+  } catch {
+    return "postgres (DATABASE_URL)";
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * Two-factor codes of the built-in provider in Supabase Auth's `/factors` wire format, so
+ * supabase-js `auth.mfa.enroll/challenge/verify/unenroll` work unchanged (docs/identity.md):
+ * enrol a TOTP factor, challenge it, verify a code to raise the session to `aal2`, unenroll.
+ */
+import { z } from "zod";
+import type { AppDeps } from "../../platform/deps.ts";
+import { GoTrueError } from "../auth/gotrue_error.ts";
+import type { VerifiedToken } from "../auth/access_token.ts";
+import { type IssueToken, type SessionResponse, sessionResponse } from "../auth/grants.ts";
+import { giveBack, takeAttempt } from "../auth/rate_limit.ts";
+import { replaceRefreshTokens } from "../auth/sessions.ts";
+import { findUserById, UUID } from "../auth/users.ts";
+import {
+  deleteChallenge,
+  deleteUnverifiedFactors,
+  type FactorRow,
+  findFactor,
+  insertChallenge,
+  insertFactor,
+  listFactors,
+  MAX_FACTORS,
+  openChallenge,
+} from "./factors.ts";
+import { CODES_PER_FACTOR, countWrongCode, spendStep } from "./limits.ts";
+import { qrSvg } from "./qr_code.ts";
+import { matchTotp, newTotpSecret, totpUri } from "./totp.ts";
+import { upgradeSession } from "./session_level.ts";
+
+const enrollBody = z.object({
+  factor_type: z.string().optional(),
+  friendly_name: z.string().max(120).optional(),
+  issuer: z.string().max(120).optional(),
+});
+const verifyBody = z.object({ challenge_id: z.string().optional(), code: z.string().optional() });
+
+const factorNotFound = () => new GoTrueError(404, "mfa_factor_not_found", "Factor not found");
+
+/** Where the enrolment's QR code and secret go: shown once, to the user enrolling. */
+interface EnrollResponse {
+  id: string;
+  type: "totp";
+  friendly_name: string;
+  totp: { qr_code: string; secret: string; uri: string };
+}
+
+/** The `/factors` operations, each for the bearer's verified token. */
+export interface MfaService {
+  enroll(claims: VerifiedToken, body: unknown): Promise<EnrollResponse>;
+  challenge(claims: VerifiedToken, factorId: string): Promise<Record<string, unknown>>;
+  verify(claims: VerifiedToken, factorId: string, body: unknown): Promise<SessionResponse>;
+  unenroll(claims: VerifiedToken, factorId: string): Promise<{ id: string }>;
+}
+
+/** Builds the service around the provider's token signer. */
+export function createMfaService(deps: AppDeps, options: { issue: IssueToken }): MfaService {
+  const { store, kv, clock } = deps;
+
+  async function ownFactor(claims: VerifiedToken, factorId: string): Promise<FactorRow> {
+    const factor = UUID.test(factorId) ? await findFactor(store, claims.id, factorId) : null;
+    if (!factor) throw factorNotFound();
+    return factor;
+  }
+
+  return {
+    async enroll(claims, body) {
+      const parsed = enrollBody.safeParse(body ?? {});
+      if (!parsed.success || parsed.data.factor_type !== "totp") {
+        throw new GoTrueError(400, "validation_failed", "factor_type needs to be totp");
+      }
+      const name = parsed.data.friendly_name?.trim() ?? "";
+      // A new enrolment replaces one never confirmed (a reloaded page, a lost QR code).
+      await deleteUnverifiedFactors(store, claims.id);
+      const factors = await listFactors(store, claims.id);
+      if (name && factors.some((f) => f.friendly_name === name)) {
+        throw new GoTrueError(
+          422,
+          "mfa_factor_name_conflict",
+          `A factor with the friendly name "${name}" for this user already exists`,
+        );
+      }
+      if (factors.length >= MAX_FACTORS) {
+        throw new GoTrueError(
+          422,
+          "too_many_enrolled_mfa_factors",
+          "Maximum number of verified factors reached, unenroll to continue",
+        );
+      }
+      if (factors.length > 0 && claims.aal !== "aal2") {
+        throw new GoTrueError(403, "insufficient_aal", "AAL2 required to enroll a new factor");
+      }
+      const secret = newTotpSecret();
+      const issuer = parsed.data.issuer?.trim() || new URL(deps.config.siteUrl).host;
+      const uri = totpUri(secret, { issuer, account: claims.email });
+      const id = await insertFactor(store, { userId: claims.id, friendlyName: name, secret }, {
+        now: clock.now(),
+      });
+      return {
+        id,
+        type: "totp",
+        friendly_name: name,
+        totp: { qr_code: await qrSvg(uri), secret, uri },
+      };
+    },
+
+    async challenge(claims, factorId) {
+      const factor = await ownFactor(claims, factorId);
+      const { id, expiresAt } = await insertChallenge(store, factor.id, { now: clock.now() });
+      return { id, type: "totp", expires_at: expiresAt };
+    },
+
+    async verify(claims, factorId, body) {
+      const factor = await ownFactor(claims, factorId);
+      const parsed = verifyBody.safeParse(body ?? {});
+      const code = parsed.success ? parsed.data.code?.trim() ?? "" : "";
+      const challengeId = parsed.success ? parsed.data.challenge_id ?? "" : "";
+      if (!code) throw new GoTrueError(400, "validation_failed", "Code needs to be non-empty");
+      const now = clock.now();
+      const state = UUID.test(challengeId)
+        ? await openChallenge(store, { id: challengeId, factorId: factor.id }, { now })
+        : "missing";
+      if (state === "missing") {
+        throw new GoTrueError(
+          422,
+          "mfa_factor_not_found",
+          "MFA factor with the provided challenge ID not found",
+        );
+      }
+      if (state === "expired") {
+        await deleteChallenge(store, challengeId);
+        throw new GoTrueError(
+          422,
+          "mfa_challenge_expired",
+          `MFA challenge ${challengeId} has expired, verify against another challenge or create a new challenge.`,
+        );
+      }
+      const attempt = await takeAttempt(kv, [{ limit: CODES_PER_FACTOR, subject: factor.id }], {
+        clock,
+      });
+      if (!attempt.allowed) {
+        throw new GoTrueError(429, "over_request_rate_limit", "Request rate limit reached", {
+          "Retry-After": String(attempt.retryAfterS),
+        });
+      }
+      const step = await matchTotp(factor.secret ?? "", code, { nowMs: now });
+      if (step === null || !(await spendStep(kv, factor.id, step))) {
+        if (await countWrongCode(kv, challengeId)) await deleteChallenge(store, challengeId);
+        throw new GoTrueError(422, "mfa_verification_failed", "Invalid TOTP code entered");
+      }
+      await giveBack(kv, attempt, { uncount: [CODES_PER_FACTOR] });
+      if (!claims.sessionId) {
+        throw new GoTrueError(
+          403,
+          "session_not_found",
+          "Session from session_id claim in JWT does not exist",
+        );
+      }
+      const session = { userId: claims.id, sessionId: claims.sessionId };
+      const refreshToken = await store.transaction(async (tx) => {
+        await upgradeSession(tx, { ...session, factorId: factor.id, challengeId }, { now });
+        return await replaceRefreshTokens(tx, session, { now });
+      });
+      const user = await findUserById(store, claims.id);
+      if (!user) {
+        throw new GoTrueError(403, "user_not_found", "User from sub claim in JWT does not exist");
+      }
+      return await sessionResponse(store, user, {
+        issue: options.issue,
+        session: { ...session, refreshToken, aal: "aal2" },
+        method: claims.method ?? "password",
+        now,
+      });
+    },
+
+    async unenroll(claims, factorId) {
+      const factor = await ownFactor(claims, factorId);
+      if (factor.status === "verified" && claims.aal !== "aal2") {
+        throw new GoTrueError(422, "insufficient_aal", "AAL2 required to unenroll verified factor");
+      }
+      await store.transaction(async (tx) => {
+        await tx.query(`delete from auth.mfa_factors where id = $1`, [factor.id]);
+        // Sessions raised by this factor fall back to a password's level.
+        await tx.query(
+          `update auth.sessions set aal = 'aal1', factor_id = null where factor_id = $1`,
+          [factor.id],
+        );
+      });
+      return { id: factor.id };
+    },
+  };
+}

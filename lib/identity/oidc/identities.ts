@@ -1,0 +1,37 @@
+/** auth.identities of the OpenID Connect provider: who (issuer, subject) is in this service. */
+import type { Sql } from "../../platform/store/mod.ts";
+
+/** The provider name of these identities in auth.identities. */
+const OIDC_PROVIDER = "oidc";
+
+/** The user of an identity, or null. */
+export async function findIdentityUser(
+  sql: Sql,
+  identity: { issuer: string; subject: string },
+): Promise<string | null> {
+  const [row] = await sql.query<{ user_id: string }>(
+    `select user_id::text as user_id from auth.identities
+     where provider = $1 and provider_id = $2 and identity_data ->> 'iss' = $3`,
+    [OIDC_PROVIDER, identity.subject, identity.issuer],
+  );
+  return row?.user_id ?? null;
+}
+
+/** Records an identity of a user (or refreshes its data and sign-in time). */
+export async function saveIdentity(
+  sql: Sql,
+  identity: { userId: string; issuer: string; subject: string; data: Record<string, unknown> },
+  options: { now: number },
+): Promise<void> {
+  const data = { ...identity.data, iss: identity.issuer, sub: identity.subject };
+  await sql.query(
+    `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at,
+       created_at, updated_at)
+     values ($1, $2, $3::jsonb, $4, to_timestamp($5 / 1000.0), to_timestamp($5 / 1000.0),
+       to_timestamp($5 / 1000.0))
+     on conflict (provider_id, provider) do update set identity_data = excluded.identity_data,
+       last_sign_in_at = excluded.last_sign_in_at, updated_at = excluded.updated_at
+     where auth.identities.user_id = excluded.user_id`,
+    [identity.subject, identity.userId, JSON.stringify(data), OIDC_PROVIDER, options.now],
+  );
+}

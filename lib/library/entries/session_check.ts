@@ -1,0 +1,20 @@
+/**
+ * What a list read needs of the token's session (docs/identity.md, "The check inside a list
+ * read"): lists own this interface and never import auth; the session the auth middleware left
+ * on the request (lib/identity/auth/pending_session.ts) is one, handed in by the route.
+ */
+
+/** A session still to be found live, checked inside the read's own statement. */
+export interface SessionCheck {
+  /** The session the token names; null when it names none (then only its user must exist). */
+  readonly sessionId: string | null;
+  /**
+   * The SQL condition that the token is still good, reading the user id at `user` and, when the
+   * token names a session, its id at `session` (null otherwise).
+   */
+  liveSql(user: `$${number}`, session: `$${number}` | null): string;
+  /** Records what the read's statement found; not live is a 401. */
+  settle(live: boolean): void;
+  /** Checks with a query of its own, unless a statement already did. */
+  settleAlone(): Promise<void>;
+}

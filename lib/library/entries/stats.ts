@@ -1,0 +1,64 @@
+/**
+ * The watched page's numbers over the whole history, in one statement: movies, hours (the
+ * runtimes known), movies watched this (UTC) year, the average rating and the top genres, read
+ * from the counts the writers' triggers keep (docs/lists.md), not from the history's rows.
+ */
+import type { Sql } from "../../platform/store/mod.ts";
+
+/** How many genres the strip shows. */
+const TOP_STAT_GENRES = 5;
+
+/** The numbers of a user's watched history. */
+export interface WatchedStats {
+  movies: number;
+  /** Sum of the known runtimes, in minutes (movies without one add nothing). */
+  minutes: number;
+  /** Movies whose watch date falls in the current UTC year (an unknown date is not counted). */
+  thisYear: number;
+  /** Rated movies, and their average rating on the 1-10 scale (null when none is rated). */
+  rated: number;
+  averageRating: number | null;
+  topGenres: { name: string; count: number }[];
+}
+
+// Read with the server's privileges, scoped to the verified user by $1 (as the list reads):
+// the counts kept on write (the whole list's period 0 and this year's), and the top genres from
+// the year in review's all-time tallies, each the head of an index, so the strip costs the same
+// whatever the history's length (docs/lists.md).
+const STATS_SQL = `select coalesce(a.movies, 0)::int as movies,
+         coalesce(a.minutes, 0)::int as minutes,
+         coalesce(y.movies, 0)::int as "thisYear",
+         coalesce(a.rated, 0)::int as rated,
+         case when a.rated > 0
+           then (a.rating_sum::numeric / a.rated::numeric)::float8 end as "averageRating",
+         (select coalesce(json_agg(json_build_object('name', g.name, 'count', g.n)
+                   order by g.n desc, g.name), '[]'::json)
+            from (select t.name, t.n from public.user_stats_tallies t
+                   where t.user_id = $1::uuid and t.period = 0 and t.kind = 'genre'
+                   order by t.n desc, t.name
+                   limit ${TOP_STAT_GENRES}) g) as "topGenres"
+    from (select 1) as one
+    left join public.user_watched_counts a on a.user_id = $1::uuid and a.period = 0
+    left join public.user_watched_counts y on y.user_id = $1::uuid and y.period = $2::int`;
+
+/** Reads the numbers of `userId`'s history; `now` (clock ms) says which year is this year. */
+export async function readWatchedStats(
+  sql: Sql,
+  userId: string,
+  options: { now: number },
+): Promise<WatchedStats> {
+  const year = new Date(options.now).getUTCFullYear();
+  const [row] = await sql.query(STATS_SQL, [userId, year]);
+  const genres = typeof row.topGenres === "string" ? JSON.parse(row.topGenres) : row.topGenres;
+  return {
+    movies: Number(row.movies),
+    minutes: Number(row.minutes),
+    thisYear: Number(row.thisYear),
+    rated: Number(row.rated),
+    averageRating: row.averageRating === null ? null : Number(row.averageRating),
+    topGenres: (genres as { name: string; count: number }[]).map((g) => ({
+      name: String(g.name),
+      count: Number(g.count),
+    })),
+  };
+}

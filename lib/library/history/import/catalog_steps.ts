@@ -1,0 +1,88 @@
+/**
+ * What a history import asks of the catalog: searches through the shared window as background
+ * work (at most half of each window), tried again on a transient failure, and the search rows
+ * it matched stored as light rows so the cards of those movies hydrate at once.
+ */
+import { genreNames } from "../../../catalog/genres.ts";
+import { upsertLight } from "../../../catalog/movies_store.ts";
+import type { MovieSource, SearchRow } from "../../../catalog/types.ts";
+import type { Clock } from "../../../core/clock.ts";
+import { Problem } from "../../../core/problem.ts";
+import type { Sql } from "../../../platform/store/mod.ts";
+import type { UnitSearch } from "./match.ts";
+
+const SEARCH_ATTEMPTS = 3;
+
+/**
+ * How long an import's search keeps coming back while the shared window stays full: many
+ * imports at once share its background half, and waiting their turn is not a failure of the
+ * run (docs/history.md, "Runs"). Past this one search has had no place for ten minutes.
+ */
+export const IMPORT_PATIENCE_MS = 10 * 60_000;
+
+// The longest pause a busy answer's Retry-After may ask for.
+const MAX_BUSY_PAUSE_MS = 30_000;
+
+// Our own window full, or TMDB rate limiting (the window closed until its Retry-After).
+function busy(error: Problem): boolean {
+  return error.code === "upstream_busy" || error.code === "rate_limited";
+}
+
+function busyPause(error: Problem): number {
+  const seconds = Number(error.headers["Retry-After"]);
+  return Math.min(MAX_BUSY_PAUSE_MS, 1000 * (Number.isFinite(seconds) ? Math.max(1, seconds) : 1));
+}
+
+/**
+ * The import's search. A failure of TMDB (5xx, unreachable) is tried 3 times in all, 1 s and
+ * 2 s apart. A busy window is waited out for `patienceMs` (0, the default: it counts as a
+ * failure too), pausing as its Retry-After says.
+ */
+export function retryingSearch(
+  catalog: MovieSource,
+  clock: Clock,
+  options: { patienceMs?: number } = {},
+): UnitSearch {
+  const patienceMs = options.patienceMs ?? 0;
+  return async (title, year) => {
+    const began = clock.now();
+    for (let failures = 0;;) {
+      try {
+        return (await catalog.search(title, { year, wait: true, background: true })).value
+          .results;
+      } catch (error) {
+        if (!(error instanceof Problem) || (error.status !== 429 && error.status < 500)) {
+          throw error;
+        }
+        if (busy(error) && clock.now() - began < patienceMs) {
+          await clock.sleep(busyPause(error));
+          continue;
+        }
+        if (++failures >= SEARCH_ATTEMPTS) throw error;
+        await clock.sleep(1000 * failures);
+      }
+    }
+  };
+}
+
+/** Stores matched search rows as light movie rows. */
+export function rememberRows(store: Sql, rows: SearchRow[], now: number): Promise<void> {
+  return upsertLight(
+    store,
+    rows.map((r) => ({
+      catalog_id: r.id,
+      title: r.title,
+      original_title: r.original_title,
+      release_date: r.release_date || null,
+      year: Number(r.release_date?.slice(0, 4)) || 0,
+      poster_path: r.poster_path,
+      genre_ids: r.genre_ids,
+      genres: genreNames(r.genre_ids),
+      overview: "",
+      vote_average: r.vote_average,
+      vote_count: 0,
+      popularity: 0,
+    })),
+    { now },
+  );
+}

@@ -1,0 +1,255 @@
+/**
+ * The history import as a service (docs/history.md): `start` reads the file (in a worker where
+ * configured, read_off_thread.ts), records the run and answers; its units are stored and the run
+ * carried on in the background under a KV lease; `get` and `list` read the user's runs; `resume` picks up runs a
+ * restart cut off (its restart step, listed in lib/app/services.ts; a poll of a running run whose
+ * lease has lapsed resumes it too).
+ */
+import type { KvKey } from "../../../platform/kv/kv.ts";
+import { missingIds } from "../../../catalog/movies_store.ts";
+import type { SearchRow } from "../../../catalog/types.ts";
+import type { AppDeps } from "../../../platform/deps.ts";
+import { type JobLease, takeJobLease } from "../../../platform/jobs/lease.ts";
+import { describeError } from "../../../core/log.ts";
+import { Problem } from "../../../core/problem.ts";
+import { BackgroundTurns } from "../../../core/async/background_turns.ts";
+import { backgroundStore } from "../../../platform/store/mod.ts";
+import { parseHistoryFile } from "./parse.ts";
+import type { HistoryImportOptions, HistoryImportService } from "./service_types.ts";
+import { IMPORT_PATIENCE_MS, rememberRows, retryingSearch } from "./catalog_steps.ts";
+import { executeImport, failRun, type RunEnd } from "./execute.ts";
+import { cancelRun, finishRun } from "./run_progress.ts";
+import {
+  emptyCounts,
+  getRun,
+  insertRun,
+  listRuns,
+  loadRunning,
+  runningIds,
+  type StoredRun,
+  storeUnits,
+  unitsComplete,
+} from "./runs.ts";
+import { Slicer } from "./slices.ts";
+import { groupRows } from "./units.ts";
+import { UNMATCHED_PAGE, unmatchedPage } from "./unmatched.ts";
+import { unmatchedCsv } from "./unmatched_csv.ts";
+import { prepareLists } from "../../lists/import.ts";
+
+export type { HistoryImportService } from "./service_types.ts";
+
+/** How long a run's lease lasts without renewal. */
+export const RUN_LEASE_MS = 30_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const leaseKey = (id: string): KvKey => ["history_import", id];
+
+function notFound(): Problem {
+  return new Problem(404, "not_found", "No such import.");
+}
+
+/** `value` unless it is null; else 404 `not_found`. */
+function found<T>(value: T | null): T {
+  if (value === null) throw notFound();
+  return value;
+}
+
+/** Builds the history import service. */
+export function createHistoryImportService(
+  deps: AppDeps,
+  options: HistoryImportOptions,
+): HistoryImportService {
+  const { store, kv, clock, log } = deps;
+  const { catalog } = options;
+  // A run's statements wait behind every request's on the embedded store (lib/platform/store/lanes.ts),
+  // and every import's slices take turns in one scheduler (./slices.ts); a person's own calls
+  // (the upload's checks, polls, cancel) stay in the interactive lane.
+  const work = backgroundStore(store);
+  const turns = options.turns ?? new BackgroundTurns();
+  const ttlMs = options.lockTtlMs ?? RUN_LEASE_MS;
+  const readFile = options.readFile ?? parseHistoryFile;
+  // The runs going on in the background here, so a caller can wait for them to end.
+  const inflight = new Set<Promise<unknown>>();
+
+  // A full window is waited out, not failed (many imports share its background half).
+  const search = retryingSearch(catalog, clock, { patienceMs: IMPORT_PATIENCE_MS });
+  const remember = (rows: SearchRow[]) => rememberRows(work, rows, clock.now());
+
+  // Movies named by id that the store has no row of get their details fetched afterwards.
+  async function prefetchUnknown(run: StoredRun) {
+    const ids = [...new Set(run.units.flatMap((u) => (u.tmdbId === undefined ? [] : [u.tmdbId])))];
+    if (ids.length === 0) return;
+    const unknown = await missingIds(work, ids);
+    if (unknown.length > 0) await catalog.prefetch(unknown, { background: true });
+  }
+
+  const takeLease = (id: string) =>
+    takeJobLease(kv, leaseKey(id), { ttlMs, clock, held: deps.leases });
+
+  // A new run's units are stored here, after the upload's 202 (a 20 MiB file holds 370,000 of
+  // them): a restart before they all are fails the run (resumeOne). Undefined: all stored, the
+  // run goes on; else how it ended here.
+  async function storeFresh(run: StoredRun, lease: JobLease): Promise<RunEnd | undefined> {
+    const slicer = new Slicer(undefined, turns);
+    try {
+      const stored = await storeUnits(work, run, {
+        pause: () => slicer.tick(),
+        keep: () => lease.heartbeat(),
+      });
+      return stored ? undefined : "abandoned";
+    } catch (error) {
+      return await failRun(run.id, error, { store: work, clock, log });
+    } finally {
+      slicer.done();
+    }
+  }
+
+  function carryOn(run: StoredRun, lease: JobLease, how: { fresh?: boolean } = {}) {
+    const started = performance.now();
+    const stored = how.fresh ? storeFresh(run, lease) : Promise.resolve(undefined);
+    const done = stored.then((ended): RunEnd | Promise<RunEnd> =>
+      ended ?? executeImport(run, {
+        store: work,
+        search,
+        clock,
+        log,
+        remember,
+        batchSize: options.batchSize ?? 50,
+        concurrency: options.concurrency ?? 8,
+        lookahead: 2,
+        lease,
+        turns,
+      })
+    ).then(async (end: RunEnd) => {
+      // Abandoned: the run was cancelled or taken over; its lease runs out by itself.
+      if (end !== "abandoned") await lease.release();
+      log({
+        level: end === "succeeded" ? "info" : "warn",
+        msg: "history import ended",
+        importId: run.id,
+        end,
+        ms: Math.round(performance.now() - started),
+      });
+      if (end === "succeeded") await prefetchUnknown(run);
+    }).catch((error) =>
+      log({ level: "error", msg: "history import bookkeeping failed", error: describeError(error) })
+    );
+    inflight.add(done);
+    done.finally(() => inflight.delete(done));
+  }
+
+  async function resumeOne(id: string): Promise<boolean> {
+    const lease = await takeLease(id);
+    if (!lease) return false;
+    const run = await loadRunning(work, id);
+    if (!run) {
+      await lease.release();
+      return false;
+    }
+    if (!unitsComplete(run)) {
+      await finishRun(work, id, {
+        status: "failed",
+        finishedAt: clock.now(),
+        error: "The import was interrupted before its films were stored; import the file again.",
+      });
+      await lease.release();
+      log({ level: "warn", msg: "history import could not resume", importId: id });
+      return false;
+    }
+    log({ level: "info", msg: "history import resumed", importId: id, cursor: run.cursor });
+    carryOn(run, lease);
+    return true;
+  }
+
+  return {
+    async start(userId, file) {
+      const [busy] = await store.query<{ busy: boolean }>(
+        `select exists (select 1 from public.history_imports
+           where user_id = $1 and status = 'running') as busy`,
+        [userId],
+      );
+      const running = () =>
+        new Problem(409, "import_running", "An import of yours is already running.");
+      if (busy.busy) throw running();
+      // Read in a worker (read_off_thread.ts), or here in slices that yield, so the event loop
+      // keeps answering others meanwhile; the slicer paces the steps after the read too.
+      const slicer = new Slicer(undefined, turns);
+      const parsed = await readFile(file, {
+        zip: options.zip,
+        maxRows: options.maxRows,
+        slicer,
+      });
+      // The file's own lists become the user's (docs/user_lists.md); past the limit, skipped.
+      const listIds = await prepareLists(store, userId, parsed.lists ?? []);
+      const rows = parsed.rows.filter((r) => {
+        if (!r.list) return true;
+        r.list.listId = listIds[r.list.index] ?? undefined;
+        return r.list.listId !== undefined;
+      });
+      parsed.skipped += parsed.rows.length - rows.length;
+      parsed.rows = rows;
+      const units = await groupRows(parsed.rows, () => slicer.tick());
+      const run: StoredRun = {
+        id: crypto.randomUUID(),
+        userId,
+        status: "running",
+        format: parsed.format,
+        startedAt: new Date(clock.now()).toISOString(),
+        finishedAt: null,
+        progress: 0,
+        counts: { ...emptyCounts(parsed.rows.length + parsed.skipped), skipped: parsed.skipped },
+        films: { total: units.length, matched: 0, unmatched: 0 },
+        unmatched: [],
+        units,
+        cursor: 0,
+      };
+      const lease = await takeLease(run.id);
+      if (!lease) throw new Problem(503, "import_unavailable", "Try the import again.");
+      if (!(await insertRun(store, run))) {
+        await lease.release();
+        throw running();
+      }
+      slicer.done();
+      log({ level: "info", msg: "history import started", importId: run.id, format: run.format });
+      carryOn(run, lease, { fresh: true });
+      return { importId: run.id, status: "running" };
+    },
+
+    async get(userId, id) {
+      if (!UUID.test(id)) throw notFound();
+      const run = await getRun(store, userId, id);
+      if (!run) throw notFound();
+      // Its instance is gone (the lease lapsed): this one carries it on.
+      if (run.status === "running") await resumeOne(id);
+      return run;
+    },
+
+    list: (userId) => listRuns(store, userId),
+
+    cancel: async (userId, id) =>
+      found(UUID.test(id) ? await cancelRun(store, userId, id, clock.now()) : null),
+
+    unmatched: async (userId, id, cursor) =>
+      found(
+        UUID.test(id)
+          ? await unmatchedPage(store, { userId, id }, {
+            after: Number(cursor ?? 0),
+            limit: UNMATCHED_PAGE,
+          })
+          : null,
+      ),
+
+    unmatchedCsv: async (userId, id) =>
+      found(UUID.test(id) ? await unmatchedCsv(store, { userId, id }, deps.config.siteUrl) : null),
+
+    async idle() {
+      while (inflight.size > 0) await Promise.allSettled([...inflight]);
+    },
+
+    async resume() {
+      const resumed: string[] = [];
+      for (const id of await runningIds(store)) if (await resumeOne(id)) resumed.push(id);
+      return resumed;
+    },
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * Runs a restart cut off (docs/faults.md, "Background jobs"): a run still `running` while no
+ * instance holds its job's lease lost its process, so it is marked failed.
+ */
+import type { AppDeps } from "../deps.ts";
+import { isLeaseHeld } from "../kv/lock.ts";
+import type { JobRecords } from "./job.ts";
+
+/** What last_error says of a run cut off by a restart. */
+export const INTERRUPTED = "interrupted by a restart";
+
+/** Logs the runs just marked failed, if any. */
+export function logMarkedFailed(
+  deps: Pick<AppDeps, "log">,
+  job: Pick<JobRecords<unknown>, "run">,
+  ids: string[],
+): void {
+  if (ids.length === 0) return;
+  deps.log({
+    level: "warn",
+    msg: `${job.run.noun}s marked failed`,
+    [`${job.run.idField}s`]: ids,
+    reason: INTERRUPTED,
+  });
+}
+
+/** Marks `job`'s runs a restart cut off failed, unless its lease is held now; returns their ids. */
+export async function failInterruptedRuns<P>(
+  deps: Pick<AppDeps, "store" | "kv" | "clock" | "log">,
+  job: JobRecords<P>,
+): Promise<string[]> {
+  const now = deps.clock.now();
+  if (await isLeaseHeld(deps.kv, job.lease.key, { clock: deps.clock })) return [];
+  // A run another instance starts right after the look at the lease is younger than `now`.
+  const ids = await job.runs.failRunning(deps.store, { now, startedBefore: now + 1 });
+  logMarkedFailed(deps, job, ids);
+  return ids;
+}
