@@ -1,6 +1,11 @@
 /** The layering rules hold on the real tree, and the checker catches each kind of violation. */
 import assert from "node:assert/strict";
-import { checkArchitecture, type RuleName } from "./helpers/architecture_rules.ts";
+import {
+  AREAS,
+  checkArchitecture,
+  filesOutsideAreas,
+  type RuleName,
+} from "./helpers/architecture_rules.ts";
 import { barrelViolations, nonBarrelLines } from "./helpers/barrel_rule.ts";
 import { type ImportGraph, parseImports, readImportGraph } from "./helpers/import_graph.ts";
 import { findUnusedExports } from "../scripts/export_graph.ts";
@@ -25,6 +30,46 @@ Deno.test("lib, routes, islands and components break no layering rule", async ()
   const graph = await readImportGraph(ROOT, ["lib", "routes", "islands", "components"]);
   const violations = checkArchitecture(graph).map((v) => v.message);
   assert.deepEqual(violations, []);
+});
+
+Deno.test("every lib/ file sits in one of the areas docs/architecture.md lists, in its order", async () => {
+  const graph = await readImportGraph(ROOT, ["lib"]);
+  assert.deepEqual(filesOutsideAreas(graph.keys()), []);
+  const folders = [...Deno.readDirSync(`${ROOT}/lib`)].map((e) => e.name).sort();
+  assert.deepEqual(folders, [...AREAS].sort());
+  const doc = await Deno.readTextFile(`${ROOT}/docs/architecture.md`);
+  const listed = [...doc.matchAll(/^\d+\. `([a-z]+)\/`/gm)].map((m) => m[1]);
+  assert.deepEqual(listed, [...AREAS]);
+});
+
+Deno.test("the architecture check fails on an area importing one above it, type-only included", () => {
+  assert.deepEqual(rulesBroken({ "lib/core/config.ts": ["lib/catalog/regions.ts"] }), [
+    "area-order",
+  ]);
+  assert.deepEqual(rulesBroken({ "lib/catalog/x.ts": ["type lib/recommend/streaming.ts"] }), [
+    "area-order",
+  ]);
+  assert.deepEqual(
+    checkArchitecture(graphOf({ "lib/library/lists/cursor.ts": ["lib/web/position_cursor.ts"] }))
+      .map((v) => v.message),
+    [
+      "lib/library/lists/cursor.ts imports lib/web/position_cursor.ts, but library sits below web " +
+      `(lib/ areas from the bottom: ${AREAS.join(", ")})`,
+    ],
+  );
+  // Downwards and within an area are fine; files outside lib/ are not ordered.
+  assert.deepEqual(
+    rulesBroken({
+      "lib/recommend/x.ts": ["lib/library/entries/cards.ts", "lib/recommend/y.ts"],
+      "lib/recommend/y.ts": ["lib/core/clock.ts"],
+      "routes/index.tsx": ["lib/http/render.tsx"],
+    }),
+    [],
+  );
+  assert.deepEqual(filesOutsideAreas(["lib/kv.ts", "lib/misc/a.ts", "lib/core/clock.ts"]), [
+    "lib/kv.ts",
+    "lib/misc/a.ts",
+  ]);
 });
 
 Deno.test("every mod.ts is a barrel: re-exports and comments only", async () => {
@@ -134,7 +179,9 @@ Deno.test("the architecture check fails on a service importing hono, lib/http or
   assert.deepEqual(rulesBroken({ "lib/limits.ts": ["hono/http-exception"] }), [
     "service-imports-http",
   ]);
+  // An import from below into lib/http breaks the area order as well.
   assert.deepEqual(rulesBroken({ "lib/catalog/x.ts": ["type lib/http/env.ts"] }), [
+    "area-order",
     "service-imports-http",
   ]);
   assert.deepEqual(rulesBroken({ "lib/catalog/import/x.ts": ["routes/api/admin/import.ts"] }), [
@@ -158,10 +205,17 @@ Deno.test("the architecture check fails on an island importing server code at ru
 });
 
 Deno.test("the architecture check fails on the store importing a service", () => {
+  // A service sits in an area above the platform, so the area order is broken as well.
   assert.deepEqual(rulesBroken({ "lib/platform/store/mod.ts": ["lib/catalog/service.ts"] }), [
+    "area-order",
     "store-imports-service",
   ]);
   assert.deepEqual(rulesBroken({ "lib/platform/store/mod.ts": ["type lib/app/services.ts"] }), [
+    "area-order",
+    "store-imports-service",
+  ]);
+  // Within the platform too: the store stays off the jobs.
+  assert.deepEqual(rulesBroken({ "lib/platform/store/mod.ts": ["lib/platform/jobs/job.ts"] }), [
     "store-imports-service",
   ]);
   assert.deepEqual(
@@ -183,10 +237,9 @@ Deno.test("the architecture check fails on lib/library/entries importing lib/ide
       "separate-services",
     ],
   );
-  // The other way round, and the HTTP edge handing auth's session to the lists, are fine.
+  // The HTTP edge handing auth's session to the lists is fine.
   assert.deepEqual(
     rulesBroken({
-      "lib/identity/auth/x.ts": ["lib/library/entries/session_check.ts"],
       "lib/http/app_env.ts": ["type lib/identity/auth/mod.ts", "type lib/library/entries/mod.ts"],
     }),
     [],
@@ -202,6 +255,7 @@ Deno.test("the architecture check reads real files: a bad fixture tree fails eve
       "lib/identity/auth/x.ts": `import type { Context } from "hono";\nexport type X = Context;\n`,
       "lib/platform/store/mod.ts": `export { a } from "../a.ts";\n`,
       "islands/I.tsx": `import { a } from "../lib/a.ts";\nexport const i = a;\n`,
+      "lib/core/c.ts": `import type { R } from "../recommend/r.ts";\nexport type C = R;\n`,
     };
     for (const [path, text] of Object.entries(files)) {
       await Deno.mkdir(`${root}/${path.slice(0, path.lastIndexOf("/"))}`, { recursive: true });
@@ -209,6 +263,7 @@ Deno.test("the architecture check reads real files: a bad fixture tree fails eve
     }
     const graph = await readImportGraph(root, ["lib", "islands"]);
     assert.deepEqual(checkArchitecture(graph).map((v) => `${v.rule} ${v.file}`).sort(), [
+      "area-order lib/core/c.ts",
       "cycle lib/a.ts",
       "island-imports-server islands/I.tsx",
       "service-imports-http lib/identity/auth/x.ts",

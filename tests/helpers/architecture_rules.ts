@@ -1,13 +1,15 @@
 /**
- * The layering rules of issue 13, checked on an import graph (see import_graph.ts):
- * no cycles; services know nothing of HTTP; islands ship only browser code; the store sits below
- * every service; and a few services stay off each other (`SEPARATE`).
+ * The layering rules (docs/architecture.md), checked on an import graph (see import_graph.ts):
+ * no cycles; each lib/ area imports only the areas below it; services know nothing of HTTP;
+ * islands ship only browser code; the store sits below every service; and a few services stay
+ * off each other (`SEPARATE`).
  */
 import type { ImportGraph } from "./import_graph.ts";
 
 /** The kinds of rule a graph can break. */
 export type RuleName =
   | "cycle"
+  | "area-order"
   | "service-imports-http"
   | "island-imports-server"
   | "store-imports-service"
@@ -20,10 +22,48 @@ interface Violation {
   message: string;
 }
 
+/**
+ * lib/'s areas from the bottom up: a file in one imports only its own area and those before it
+ * (docs/architecture.md, "lib/ in areas"), type-only imports included.
+ */
+export const AREAS = [
+  "core",
+  "platform",
+  "identity",
+  "catalog",
+  "library",
+  "recommend",
+  "connections",
+  "app",
+  "openapi",
+  "web",
+  "http",
+] as const;
+
+/** The area of a lib/ file (`lib/<area>/…`), undefined for anything else. */
+function areaOf(file: string): number | undefined {
+  const match = /^lib\/([^/]+)\//.exec(file);
+  if (!match) return undefined;
+  const index = (AREAS as readonly string[]).indexOf(match[1]);
+  return index === -1 ? undefined : index;
+}
+
+/** The lib/ files that sit in no area: loose files, or folders the order does not name. */
+export function filesOutsideAreas(files: Iterable<string>): string[] {
+  return [...files].filter((f) => f.startsWith("lib/") && areaOf(f) === undefined).sort();
+}
+
 /** lib/ folders that are not services: the HTTP edge and the browser code. */
 const NOT_SERVICE = ["lib/http/", "lib/web/"];
 /** Where an island may import runtime code from. */
-const BROWSER_SIDE = ["islands/", "components/", "lib/web/"];
+const BROWSER_SIDE = [
+  "islands/",
+  "components/",
+  "lib/web/",
+  // The list editor's position cursor is the one wire format the browser writes and
+  // lib/library/lists reads; it lives in core so that the library need not import web.
+  "lib/core/position_cursor.ts",
+];
 /**
  * Top-level lib files the store may use: shared infrastructure, not services. Everything else in
  * lib/ outside lib/platform/store/ (service folders and top-level service files) counts as a service.
@@ -121,6 +161,15 @@ export function checkArchitecture(graph: ImportGraph): Violation[] {
   }));
   for (const [file, edges] of [...graph].sort(([a], [b]) => a.localeCompare(b))) {
     for (const { to, typeOnly } of edges) {
+      const [from, into] = [areaOf(file), areaOf(to)];
+      if (from !== undefined && into !== undefined && into > from) {
+        found.push({
+          rule: "area-order",
+          file,
+          message: `${file} imports ${to}, but ${AREAS[from]} sits below ${AREAS[into]} ` +
+            `(lib/ areas from the bottom: ${AREAS.join(", ")})`,
+        });
+      }
       if (isService(file) && isHttp(to)) {
         found.push({
           rule: "service-imports-http",
