@@ -11,7 +11,7 @@ import { PgKv } from "../lib/platform/coordination/pg_kv.ts";
 import { testApp } from "./helpers/app.ts";
 import { startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 import { spawnServer } from "./helpers/process.ts";
-import { TEST_DATABASE_URL } from "./helpers/store.ts";
+import { TEST_DATABASE_URL, testDatabaseUrl } from "./helpers/store.ts";
 
 const ADMIN_TOKEN = "coordination-admin-token";
 
@@ -27,7 +27,7 @@ Deno.test({
     const env = {
       ...tmdbEnv(fake),
       COORDINATION: "postgres",
-      DATABASE_URL: TEST_DATABASE_URL!,
+      DATABASE_URL: await testDatabaseUrl(),
       ADMIN_TOKEN,
     };
     await using a = await testApp({ env, engine: "postgres", clock });
@@ -69,7 +69,7 @@ Deno.test({
     const dir = await Deno.makeTempDir({ prefix: "movies-coordination-" });
     try {
       await using server = await spawnServer({
-        DATABASE_URL: TEST_DATABASE_URL!,
+        DATABASE_URL: await testDatabaseUrl(),
         COORDINATION: "postgres",
         DATA_DIR: dir,
         DENO_KV_PATH: `${dir}/kv.sqlite3`,

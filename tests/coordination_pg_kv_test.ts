@@ -28,7 +28,7 @@ import { isUserDeleted, markUserDeleted } from "../lib/identity/auth/deleted_use
 import { openPostgresStore } from "../lib/platform/store/postgres.ts";
 import type { Sql } from "../lib/platform/store/mod.ts";
 import { PendingWork } from "./helpers/settled.ts";
-import { ENGINES, TEST_DATABASE_URL, testStore } from "./helpers/store.ts";
+import { ENGINES, TEST_DATABASE_URL, testDatabaseUrl, testStore } from "./helpers/store.ts";
 
 const START = "2026-11-29T12:00:00.000Z";
 
@@ -312,7 +312,8 @@ Deno.test({
   name: "[postgres] 300 counting steps at once from three connection pools never pass the limit",
   ignore: !TEST_DATABASE_URL,
   async fn() {
-    const pools = [0, 1, 2].map(() => openPostgresStore(TEST_DATABASE_URL!, { max: 5 }));
+    const url = await testDatabaseUrl();
+    const pools = [0, 1, 2].map(() => openPostgresStore(url, { max: 5 }));
     try {
       const clock = new FakeClock(START);
       const kvs = pools.map((p) => new PgKv(p, { clock }));

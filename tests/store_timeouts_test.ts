@@ -4,7 +4,7 @@ import { migrate, readMigrations } from "../lib/platform/store/migrate.ts";
 import { openPgliteStore } from "../lib/platform/store/pglite.ts";
 import { openPostgresStore } from "../lib/platform/store/postgres.ts";
 import { testApp } from "./helpers/app.ts";
-import { TEST_DATABASE_URL, testStore } from "./helpers/store.ts";
+import { TEST_DATABASE_URL, testDatabaseUrl, testStore } from "./helpers/store.ts";
 import { startTcpProxy, viaProxy } from "./helpers/tcp_proxy.ts";
 import { issueAccessToken } from "./helpers/tokens.ts";
 import { createUser } from "./helpers/users.ts";
@@ -50,9 +50,9 @@ Deno.test({
   async fn() {
     // Migrated once through the direct connection.
     await (await testStore("postgres"))[Symbol.asyncDispose]();
-    const target = new URL(TEST_DATABASE_URL!);
+    const target = new URL(await testDatabaseUrl());
     await using proxy = startTcpProxy({ hostname: target.hostname, port: Number(target.port) });
-    const store = openPostgresStore(viaProxy(TEST_DATABASE_URL!, proxy), { timeoutMs: 1_000 });
+    const store = openPostgresStore(viaProxy(await testDatabaseUrl(), proxy), { timeoutMs: 1_000 });
     await using t = await testApp({ store });
     try {
       const u = await createUser(t.deps);

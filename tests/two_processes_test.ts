@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { detailBody, startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 import { spawnServer } from "./helpers/process.ts";
-import { TEST_DATABASE_URL } from "./helpers/store.ts";
+import { TEST_DATABASE_URL, testDatabaseUrl } from "./helpers/store.ts";
 import { migrate, readMigrations } from "../lib/platform/store/migrate.ts";
 import { openPostgresStore } from "../lib/platform/store/postgres.ts";
 import { windowCounts } from "./helpers/window_counts.ts";
@@ -23,7 +23,7 @@ Deno.test({
     await using fake = await startFakeTmdb({ latencyMs: 20 });
     for (const id of IDS) fake.movies.set(id, detailBody(id, { title: `Shared ${id}` }));
     const dir = await Deno.makeTempDir({ prefix: "movies-two-" });
-    const store = openPostgresStore(TEST_DATABASE_URL!, { max: 1 });
+    const store = openPostgresStore(await testDatabaseUrl(), { max: 1 });
     const forget = () =>
       store.query("delete from public.movies where catalog_id = any($1::int[])", [IDS]);
     try {
@@ -32,7 +32,7 @@ Deno.test({
       await forget();
       const env = {
         ...tmdbEnv(fake),
-        DATABASE_URL: TEST_DATABASE_URL!,
+        DATABASE_URL: await testDatabaseUrl(),
         DENO_KV_PATH: `${dir}/kv.sqlite3`,
       };
       // One after the other: both find the migrations applied on start.
