@@ -120,9 +120,9 @@ jsonLogger({
 });
 
 // SIGTERM (docs/faults.md): stop accepting, let in-flight requests finish for up to
-// DRAIN_MS, hand back the KV leases still held (a generation cut off here would otherwise block
-// its user for the lease's five minutes), close KV and the store, exit 0.
-const DRAIN_MS = 10_000;
+// SHUTDOWN_DRAIN_MS (10 s), hand back the KV leases still held (a generation cut off here would
+// otherwise block its user for the lease's five minutes), close KV and the store, exit 0.
+const DRAIN_MS = config.shutdownDrainMs;
 let stopping = false;
 const shutdown = async () => {
   if (stopping) return;

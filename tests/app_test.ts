@@ -128,6 +128,9 @@ Deno.test("the defaults of README.md's Configuration", () => {
   assert.deepEqual(config.aiProviders, []);
   assert.equal(config.catalogImportCron, "0 3 * * *");
   assert.equal(loadConfig({ CATALOG_IMPORT_CRON: "off" }).catalogImportCron, null);
+  assert.equal(config.shutdownDrainMs, 10_000);
+  assert.equal(loadConfig({ SHUTDOWN_DRAIN_MS: "1" }).shutdownDrainMs, 1);
+  assert.throws(() => loadConfig({ SHUTDOWN_DRAIN_MS: "0" }), /SHUTDOWN_DRAIN_MS/);
   // Our own connections (docs/faults.md); Deno.serve on request, and always on Deno Deploy.
   assert.equal(config.httpServer, "connections");
   assert.equal(loadConfig({ HTTP_SERVER: "deno_serve" }).httpServer, "deno_serve");

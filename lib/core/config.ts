@@ -88,6 +88,8 @@ export interface Config {
   mailFrom: string;
   /** How long a request body may take to arrive (BODY_TIMEOUT_MS; docs/faults.md: 10 s). */
   bodyTimeoutMs: number;
+  /** How long SIGTERM lets requests in flight finish (SHUTDOWN_DRAIN_MS; docs/faults.md: 10 s). */
+  shutdownDrainMs: number;
   /**
    * HTTP_SERVER: `connections` (default: our own connections, which close a stalled body's
    * socket after its 408) or `deno_serve` (`Deno.serve`, which keeps it; docs/faults.md); Deno
@@ -244,6 +246,7 @@ export function loadConfig(
     clientIpHeader: value(env, "CLIENT_IP_HEADER")?.toLowerCase(),
     ...mail(env, siteUrl),
     bodyTimeoutMs: bodyTimeoutMs(env),
+    shutdownDrainMs: positiveInteger(env, "SHUTDOWN_DRAIN_MS", 10_000),
     httpServer: onDeploy ? "deno_serve" : httpServer(env),
     access: readAccessConfig(env),
     historyReadWorkers: historyReadWorkers(env, onDeploy || cores < 4),
