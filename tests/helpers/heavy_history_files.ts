@@ -128,7 +128,10 @@ function spliceEntry(zip: Uint8Array, data: Uint8Array): Uint8Array {
   return out;
 }
 
-/** A ZIP of a watched.csv with `rows` rows (the row limit's edge, 20 KB packed). */
+/**
+ * A ZIP of a watched.csv with `rows` rows (at the row limit's edge, 2.2 MB packed). Level 1
+ * packs 500,001 rows in a second where level 9 took three, to the same size within 0.2 %.
+ */
 export function manyRowsZip(rows: number): Uint8Array {
-  return zipSync({ "watched.csv": watchedCsv(rows) }, { level: 9 });
+  return zipSync({ "watched.csv": watchedCsv(rows) }, { level: 1 });
 }
