@@ -3,7 +3,6 @@ import assert from "node:assert/strict";
 import { type TestApp, testApp } from "./helpers/app.ts";
 import { signup } from "./helpers/auth_requests.ts";
 import { problem } from "./helpers/problems.ts";
-import type { FakeClock } from "../lib/core/clock.ts";
 
 const ADMIN = { "x-admin-token": "invite-admin-token" };
 const PASSWORD = "popcorn-matinee-42";
@@ -112,7 +111,7 @@ Deno.test("an invite bound to an email admits only that email, in any letter cas
 
 Deno.test("an invite expires after expiresInDays (default 7), not a second before", async () => {
   await using t = await inviteApp("invite");
-  const clock = t.clock as FakeClock;
+  const clock = t.clock;
   const week = await invite(t);
   const day = await invite(t, { expiresInDays: 1 });
   clock.advance(86_400_000 - 1000);

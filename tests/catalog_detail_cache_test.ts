@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import type { FakeClock } from "../lib/core/clock.ts";
 import { DetailCache } from "../lib/catalog/detail_cache.ts";
 import { DETAIL_TTL_MS } from "../lib/catalog/movies_store.ts";
 import type { MovieDetail } from "../lib/catalog/types.ts";
@@ -95,7 +94,7 @@ for (
 Deno.test("the in-process cache answers hot details with no query, and honours 90 days", async () => {
   await using fake = await startFakeTmdb();
   await using t = await testApp({ env: tmdbEnv(fake) });
-  const clock = t.clock as FakeClock;
+  const clock = t.clock;
   await getJson(t, `/api/movies/${PERKS}`);
   const before = t.store.stats.queries;
   const hot = await getJson(t, `/api/movies/${PERKS}`);
@@ -115,7 +114,7 @@ Deno.test("the in-process cache answers hot details with no query, and honours 9
 Deno.test("a hot detail answers the same body and window headers at once or through KV", async () => {
   await using fake = await startFakeTmdb();
   await using t = await testApp({ env: tmdbEnv(fake) });
-  const clock = t.clock as FakeClock;
+  const clock = t.clock;
   const first = await getJson(t, `/api/movies/${PERKS}`);
   // Answered at once while the window's headers are known, and through KV once they lapse: the
   // same detail and headers either way.

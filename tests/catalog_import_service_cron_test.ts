@@ -3,7 +3,6 @@
  * 20.
  */
 import assert from "node:assert/strict";
-import type { FakeClock } from "../lib/core/clock.ts";
 import { createCatalogImportService, scheduledImport } from "../lib/catalog/import/mod.ts";
 import { testApp } from "./helpers/app.ts";
 import { importsSettled } from "./helpers/catalog_imports.ts";
@@ -19,7 +18,7 @@ Deno.test("a cron tick starts a cron run, and a tick while a run is going logs a
   assert.ok(t.logs.some((l) => l.msg === "catalog import cron skipped: a run is in progress"));
   release();
   await manual.done;
-  (t.clock as FakeClock).advance(60_000);
+  t.clock.advance(60_000);
   const tick = await scheduledImport(svc, t.deps);
   assert.equal(tick?.status, "succeeded");
   const [latest] = await svc.runs();

@@ -3,7 +3,6 @@
  * marked failed.
  */
 import assert from "node:assert/strict";
-import type { FakeClock } from "../lib/core/clock.ts";
 import {
   createCatalogImportService,
   failInterruptedImports,
@@ -43,7 +42,7 @@ Deno.test("progress is written to the run's row while it goes on, and a second s
 
 Deno.test("a run whose lease ran out and was taken by another instance stops and is recorded failed", async () => {
   await using t = await testApp();
-  const clock = t.clock as FakeClock;
+  const clock = t.clock;
   const stub = stubCatalog([range(1, 20), range(21, 20)]);
   const svc = createCatalogImportService(t.deps, {
     catalog: stub.catalog,

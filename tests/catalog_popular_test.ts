@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import type { FakeClock } from "../lib/core/clock.ts";
 import { POPULAR_TTL_MS } from "../lib/catalog/popular_cache.ts";
 import { getJson, testApp } from "./helpers/app.ts";
 import { popularBody, popularId, startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
@@ -54,7 +53,7 @@ Deno.test("popular page must be an integer from 1 to 500", async () => {
 Deno.test("a popular page is cached 6 hours in KV, shared by instances", async () => {
   await using fake = await startFakeTmdb();
   await using t = await testApp({ env: tmdbEnv(fake) });
-  const clock = t.clock as FakeClock;
+  const clock = t.clock;
   const first = await getJson(t, "/api/movies/popular?page=2");
   assert.equal(fake.requests.length, 1);
 

@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import type { FakeClock } from "../lib/core/clock.ts";
 import { DETAIL_TTL_MS } from "../lib/catalog/movies_store.ts";
 import { createCatalogService } from "../lib/catalog/service.ts";
 import { testApp } from "./helpers/app.ts";
@@ -83,7 +82,7 @@ Deno.test("an unknown id TMDB lacks leaves the fallback card and never fails the
 Deno.test("prefetch fetches only missing or stale ids, once each, and reports failures", async () => {
   await using fake = await startFakeTmdb();
   await using t = await testApp({ env: tmdbEnv(fake) });
-  const clock = t.clock as FakeClock;
+  const clock = t.clock;
   const catalog = createCatalogService(t.deps);
   const first = await catalog.prefetch([550, 84892, 550, 999999999]);
   assert.equal(first.fetched, 2);

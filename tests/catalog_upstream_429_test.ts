@@ -2,7 +2,6 @@
  * TMDB's 429s: a search answers 429 and closes the window; a detail waits, then gives up with 503.
  */
 import assert from "node:assert/strict";
-import type { FakeClock } from "../lib/core/clock.ts";
 import { getJson, testApp } from "./helpers/app.ts";
 import { startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 import rateLimitBody from "./fixtures/tmdb/tmdb-error-429-rate-limit.json" with { type: "json" };
@@ -10,7 +9,7 @@ import rateLimitBody from "./fixtures/tmdb/tmdb-error-429-rate-limit.json" with 
 Deno.test("an upstream 429 is 429 rate_limited and closes the window until Retry-After", async () => {
   await using fake = await startFakeTmdb();
   await using t = await testApp({ env: tmdbEnv(fake) });
-  const clock = t.clock as FakeClock;
+  const clock = t.clock;
   fake.override = () =>
     Response.json(rateLimitBody, { status: 429, headers: { "retry-after": "3" } });
   const first = await getJson(t, "/api/movies/search?q=dune");

@@ -39,7 +39,7 @@ Deno.test("40 calls in one window pass; the 41st search is 429 with the window's
 Deno.test("a detail request in a full window waits for the next one", async () => {
   await using fake = await startFakeTmdb();
   await using t = await testApp({ env: tmdbEnv(fake) });
-  const clock = t.clock as FakeClock;
+  const clock = t.clock;
   clock.advance(250);
   const windowStart = Math.floor(clock.now() / 1000) * 1000;
   await fill(t, 40);

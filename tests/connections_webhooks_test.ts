@@ -5,7 +5,6 @@
  * for their owner without payloads.
  */
 import assert from "node:assert/strict";
-import type { FakeClock } from "../lib/core/clock.ts";
 import { testApp } from "./helpers/app.ts";
 import { detailBody, startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 import { problem } from "./helpers/problems.ts";
@@ -32,7 +31,7 @@ async function world(engine: (typeof ENGINES)[number]) {
   await t.deps.store.query(`delete from public.movies where catalog_id = any($1::int[])`, [
     [...tmdb.movies.keys()],
   ]);
-  (t.clock as FakeClock).set("2026-11-28T20:00:00.000Z");
+  t.clock.set("2026-11-28T20:00:00.000Z");
   const u = await createUser(t.deps);
   return {
     t,
@@ -407,7 +406,7 @@ for (const engine of ENGINES) {
     const refused = await t.request(`${w.hook}/jellyfin`, ignored);
     assert.ok(Number(refused.headers.get("retry-after")) > 0);
     await problem(refused, 429, "rate_limited");
-    (t.clock as FakeClock).advance(60_000);
+    t.clock.advance(60_000);
     assert.equal((await send(t, `${w.hook}/jellyfin`, ignored)).status, 200);
   });
 
@@ -429,7 +428,7 @@ for (const engine of ENGINES) {
     );
     assert.equal(await hookPath(t, u), fresh);
     for (let i = 0; i < 52; i++) {
-      (t.clock as FakeClock).advance(2_000);
+      t.clock.advance(2_000);
       const res = await t.request(`${fresh}/jellyfin`, jsonPost({ NotificationType: `Event${i}` }));
       await res.body?.cancel();
     }

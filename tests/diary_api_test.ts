@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import type { FakeClock } from "../lib/core/clock.ts";
 import { testApp } from "./helpers/app.ts";
 import { ENGINES } from "./helpers/store.ts";
 import { createUser, type TestUser } from "./helpers/users.ts";
@@ -22,7 +21,7 @@ async function entry(t: T, u: TestUser, catalogId: number) {
 for (const engine of ENGINES) {
   Deno.test(`[${engine}] POST /api/diary logs a viewing dated today, marks the movie watched and takes it off My List`, async () => {
     await using t = await testApp({ engine });
-    (t.clock as FakeClock).set("2026-11-22T23:30:00Z");
+    t.clock.set("2026-11-22T23:30:00Z");
     const u = await createUser(t.deps);
     await (await t.request("/api/mylist", send(u, "POST", { catalogId: 1900000603 }))).body
       ?.cancel();
@@ -47,7 +46,7 @@ for (const engine of ENGINES) {
 
   Deno.test(`[${engine}] rewatch is worked out from earlier viewings, and the watched row follows the latest viewing`, async () => {
     await using t = await testApp({ engine });
-    const clock = t.clock as FakeClock;
+    const clock = t.clock;
     clock.set("2026-06-01T10:00:00Z");
     const u = await createUser(t.deps);
     const second = await log(t, u, { catalogId: 7, watchedOn: "2026-03-01", rating: 6 });
@@ -112,7 +111,7 @@ for (const engine of ENGINES) {
 
   Deno.test(`[${engine}] GET /api/diary pages by cursor without gaps or repeats, and filters by year and month`, async () => {
     await using t = await testApp({ engine });
-    const clock = t.clock as FakeClock;
+    const clock = t.clock;
     clock.set("2026-06-01T10:00:00Z");
     const u = await createUser(t.deps);
     const ids: string[] = [];
@@ -150,7 +149,7 @@ for (const engine of ENGINES) {
 
   Deno.test(`[${engine}] bad diary queries and bodies answer 400 with their codes, and other users' ids 404`, async () => {
     await using t = await testApp({ engine });
-    (t.clock as FakeClock).set("2026-11-22T12:00:00Z");
+    t.clock.set("2026-11-22T12:00:00Z");
     const u = await createUser(t.deps);
     const other = await createUser(t.deps);
     for (

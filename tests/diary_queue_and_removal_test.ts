@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import type { FakeClock } from "../lib/core/clock.ts";
 import { testApp } from "./helpers/app.ts";
 import { ENGINES } from "./helpers/store.ts";
 import { createUser, type TestUser } from "./helpers/users.ts";
@@ -20,7 +19,7 @@ async function log(t: T, u: TestUser, body: Record<string, unknown>) {
 for (const engine of ENGINES) {
   Deno.test(`[${engine}] GET /api/diary/unrated is the latest watched movies without a rating, newest watch first`, async () => {
     await using t = await testApp({ engine });
-    (t.clock as FakeClock).set("2026-11-22T12:00:00Z");
+    t.clock.set("2026-11-22T12:00:00Z");
     const u = await createUser(t.deps);
     await (await t.request(
       "/api/watched",

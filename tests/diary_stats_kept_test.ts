@@ -5,7 +5,6 @@
  * computed from scratch, and account deletion leaves none behind.
  */
 import assert from "node:assert/strict";
-import type { FakeClock } from "../lib/core/clock.ts";
 import { deleteAccount } from "../lib/identity/auth/delete_account.ts";
 import { testApp } from "./helpers/app.ts";
 import { referenceStats } from "./helpers/diary_stats_reference.ts";
@@ -54,7 +53,7 @@ async function same(t: T, u: TestUser, step: string) {
 for (const engine of ENGINES) {
   Deno.test(`[${engine}] the kept figures equal the ones computed from scratch after every kind of write`, async () => {
     await using t = await testApp({ engine });
-    (t.clock as FakeClock).set("2026-02-01T12:00:00Z");
+    t.clock.set("2026-02-01T12:00:00Z");
     const u = await createUser(t.deps);
     const other = await createUser(t.deps);
     await movie(t, B + 1, {

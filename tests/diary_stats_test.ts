@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import type { FakeClock } from "../lib/core/clock.ts";
 import { testApp } from "./helpers/app.ts";
 import { ENGINES } from "./helpers/store.ts";
 import { createUser, type TestUser } from "./helpers/users.ts";
@@ -58,7 +57,7 @@ const histogram = (counts: Record<number, number>) =>
 for (const engine of ENGINES) {
   Deno.test(`[${engine}] GET /api/stats?year= gives the exact numbers of a small known diary`, async () => {
     await using t = await testApp({ engine });
-    (t.clock as FakeClock).set("2026-02-01T12:00:00Z");
+    t.clock.set("2026-02-01T12:00:00Z");
     const u = await createUser(t.deps);
     await knownDiary(t, u);
     const res = await t.request("/api/stats?year=2025", { headers: u.headers });
@@ -87,7 +86,7 @@ for (const engine of ENGINES) {
 
   Deno.test(`[${engine}] GET /api/stats without a year covers all time, and an empty year is zeros`, async () => {
     await using t = await testApp({ engine });
-    (t.clock as FakeClock).set("2026-02-01T12:00:00Z");
+    t.clock.set("2026-02-01T12:00:00Z");
     const u = await createUser(t.deps);
     await knownDiary(t, u);
     const all = await (await t.request("/api/stats", { headers: u.headers })).json();

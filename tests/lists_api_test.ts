@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import { testApp } from "./helpers/app.ts";
 import { ENGINES } from "./helpers/store.ts";
 import { createUser, type TestUser } from "./helpers/users.ts";
-import type { FakeClock } from "../lib/core/clock.ts";
 
 function write(u: TestUser, method: string, body: unknown): RequestInit {
   return {
@@ -23,7 +22,7 @@ for (const engine of ENGINES) {
   Deno.test(`[${engine}] POST /api/watched in both forms lists newest first, once each`, async () => {
     await using t = await testApp({ engine });
     const u = await createUser(t.deps);
-    const clock = t.clock as FakeClock;
+    const clock = t.clock;
     let res = await t.request("/api/watched", write(u, "POST", { catalogId: 11 }));
     assert.equal(res.status, 200);
     assert.deepEqual(await res.json(), { success: true, watchedCount: null });

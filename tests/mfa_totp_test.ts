@@ -1,6 +1,5 @@
 /** Two-factor codes in Supabase Auth's /factors format: enrol, verify to aal2, reuse, drift, lockout, aal2 guards. */
 import assert from "node:assert/strict";
-import type { FakeClock } from "../lib/core/clock.ts";
 import { testApp } from "./helpers/app.ts";
 import { signIn, token as grant, VERSIONED } from "./helpers/auth_requests.ts";
 import { answer, claimsOf, codeAt, enrolled, gotrue, passwordSession } from "./helpers/mfa.ts";
@@ -68,7 +67,7 @@ Deno.test("a code is accepted once: the same code on a new challenge is 422 mfa_
 
 Deno.test("one 30 s step of drift either side is accepted, two are not", async () => {
   await using t = await testApp();
-  const clock = t.clock as FakeClock;
+  const clock = t.clock;
   const { token } = await passwordSession(t);
   const { factorId, secret, aal2 } = await enrolled(t, token);
   const session = aal2.access_token;
@@ -91,7 +90,7 @@ Deno.test("five wrong codes end the challenge: even the right code is refused af
   await using t = await testApp();
   const { token } = await passwordSession(t);
   const { factorId, secret, aal2 } = await enrolled(t, token);
-  (t.clock as FakeClock).advance(90_000);
+  t.clock.advance(90_000);
   const session = aal2.access_token;
   const challenge = await (await gotrue(t, `/factors/${factorId}/challenge`, session, { body: {} }))
     .json();
@@ -123,7 +122,7 @@ Deno.test("a challenge expires after 5 minutes: 422 mfa_challenge_expired", asyn
   const challenge =
     await (await gotrue(t, `/factors/${factorId}/challenge`, aal2.access_token, { body: {} }))
       .json();
-  (t.clock as FakeClock).advance(300_001);
+  t.clock.advance(300_001);
   const res = await gotrue(t, `/factors/${factorId}/verify`, aal2.access_token, {
     body: { challenge_id: challenge.id, code: codeAt(secret, t.clock.now()) },
   });
@@ -135,7 +134,7 @@ Deno.test("with a verified factor, a password sign-in is aal1 and password chang
   await using t = await testApp();
   const { token, email, password } = await passwordSession(t);
   const { factorId, secret } = await enrolled(t, token);
-  (t.clock as FakeClock).advance(60_000);
+  t.clock.advance(60_000);
   const later = await signIn(t, email, password);
   assert.equal(claimsOf(later.access_token).aal, "aal1");
   const aal1 = { authorization: `Bearer ${later.access_token}` };

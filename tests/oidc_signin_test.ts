@@ -9,7 +9,6 @@ import { signUp, signup, token } from "./helpers/auth_requests.ts";
 import { createUser } from "./helpers/users.ts";
 import { dance, forge, SITE, siteClient, tamperingFetch } from "./helpers/oidc_dance.ts";
 import { startIdp } from "./helpers/oidc_idp.ts";
-import type { FakeClock } from "../lib/core/clock.ts";
 
 async function world(env: Record<string, string> = {}) {
   const idp = await startIdp(`${SITE}/auth/v1/callback`);
@@ -27,7 +26,7 @@ async function world(env: Record<string, string> = {}) {
     },
   });
   // The provider's clock is the wall clock; the app's follows it for the ID token's times.
-  (t.clock as FakeClock).set(Date.now());
+  t.clock.set(Date.now());
   return {
     idp,
     t,

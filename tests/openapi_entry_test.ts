@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import type { z } from "zod";
-import type { FakeClock } from "../lib/core/clock.ts";
 import {
   entryPatchSchema,
   parseEntryPatch,
@@ -164,7 +163,7 @@ Deno.test("the document describes the entry route, the list queries and the hist
 Deno.test("real entry and list responses with history match their documented schemas", async () => {
   await using t = await testApp();
   const u = await createUser(t.deps);
-  (t.clock as FakeClock).advance(1000);
+  t.clock.advance(1000);
   await (await t.request("/api/watched", send(u, "POST", { catalogId: 603, rating: 8 }))).body
     ?.cancel();
   await conforms(

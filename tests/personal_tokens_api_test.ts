@@ -4,7 +4,6 @@
  * where tokens, connections or the account are managed, nor on /auth/v1.
  */
 import assert from "node:assert/strict";
-import type { FakeClock } from "../lib/core/clock.ts";
 import { MAX_TOKENS } from "../lib/identity/personal_tokens/mod.ts";
 import { testApp } from "./helpers/app.ts";
 import { problem } from "./helpers/problems.ts";
@@ -30,7 +29,7 @@ const json = { "content-type": "application/json" };
 for (const engine of ENGINES) {
   Deno.test(`[${engine}] POST /api/tokens shows the value once and keeps only its SHA-256`, async () => {
     await using t = await testApp({ engine });
-    (t.clock as FakeClock).set("2026-11-25T10:00:00.000Z");
+    t.clock.set("2026-11-25T10:00:00.000Z");
     const u = await createUser(t.deps);
     const res = await t.request(
       "/api/tokens",
@@ -158,7 +157,7 @@ for (const engine of ENGINES) {
 
   Deno.test(`[${engine}] a token expires after its days; last use is noted at most once a minute`, async () => {
     await using t = await testApp({ engine });
-    const clock = t.clock as FakeClock;
+    const clock = t.clock;
     clock.set("2026-11-25T10:00:00.000Z");
     const u = await createUser(t.deps);
     const made = await (await t.request(
@@ -240,7 +239,7 @@ Deno.test("with a verified second factor, tokens need an aal2 session: 403 mfa_r
   await using t = await testApp();
   const { token, email, password } = await passwordSession(t);
   const { factorId, secret, aal2 } = await enrolled(t, token);
-  (t.clock as FakeClock).advance(60_000);
+  t.clock.advance(60_000);
   const later = await signIn(t, email, password);
   const aal1 = { authorization: `Bearer ${later.access_token}` };
   await problem(await t.request("/api/tokens", { headers: aal1 }), 403, "mfa_required");

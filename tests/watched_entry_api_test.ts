@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import type { FakeClock } from "../lib/core/clock.ts";
 import { testApp } from "./helpers/app.ts";
 import { ENGINES } from "./helpers/store.ts";
 import { createUser } from "./helpers/users.ts";
@@ -9,7 +8,7 @@ import { rows, send } from "./helpers/watched_entries.ts";
 for (const engine of ENGINES) {
   Deno.test(`[${engine}] GET /api/watched/:catalogId answers the entry, dated today (UTC) by default`, async () => {
     await using t = await testApp({ engine });
-    (t.clock as FakeClock).set("2026-11-22T23:30:00.123Z");
+    t.clock.set("2026-11-22T23:30:00.123Z");
     const u = await createUser(t.deps);
     assert.equal(
       (await t.request("/api/watched", send(u, "POST", { catalogId: 603 }))).status,
@@ -69,7 +68,7 @@ for (const engine of ENGINES) {
 
   Deno.test(`[${engine}] a rating, date or note at its edge is accepted or refused with its own code, and nothing is stored on a refusal`, async () => {
     await using t = await testApp({ engine });
-    (t.clock as FakeClock).set("2026-11-22T23:59:59Z");
+    t.clock.set("2026-11-22T23:59:59Z");
     const u = await createUser(t.deps);
     await (await t.request("/api/watched", send(u, "POST", { catalogId: 7 }))).body?.cancel();
     await (await t.request("/api/watched/7", send(u, "PATCH", { rating: 5, note: "kept" })))

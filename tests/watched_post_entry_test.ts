@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import type { FakeClock } from "../lib/core/clock.ts";
 import { testApp } from "./helpers/app.ts";
 import { ENGINES } from "./helpers/store.ts";
 import { createUser } from "./helpers/users.ts";
@@ -10,7 +9,7 @@ for (const engine of ENGINES) {
   Deno.test(`[${engine}] POST /api/watched with history fields sets them in either form; a repeat without them changes nothing`, async () => {
     await using t = await testApp({ engine });
     const u = await createUser(t.deps);
-    const clock = t.clock as FakeClock;
+    const clock = t.clock;
     let res = await t.request(
       "/api/watched",
       send(u, "POST", { catalogId: 5, rating: 7, watchedOn: "2020-05-01", note: "cinema" }),

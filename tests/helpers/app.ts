@@ -18,8 +18,11 @@ import { generatePrivateJwk } from "../../lib/identity/auth/signing_key.ts";
 import { trackImports } from "./catalog_imports.ts";
 import { recordingFetch } from "./contract_recorder.ts";
 
-/** A test's app with everything it was built from. */
-export interface TestApp extends AsyncDisposable {
+/**
+ * A test's app with everything it was built from; `C` is its clock's own type (a FakeClock
+ * unless the test passed another), so a test moves it without a cast.
+ */
+export interface TestApp<C extends Clock = Clock> extends AsyncDisposable {
   app: Hono<AppEnv>;
   deps: AppDeps;
   /** The app's one set of services (its import service tracked for `importsSettled`). */
@@ -27,19 +30,20 @@ export interface TestApp extends AsyncDisposable {
   config: Config;
   store: Store;
   kv: Kv;
-  clock: Clock;
+  clock: C;
   logs: ReturnType<typeof memoryLogger>["lines"];
   dataDir: string;
   /** Sends a request to the app; `path` is relative to the app's origin. */
   request(path: string, init?: RequestInit): Promise<Response>;
 }
 
-/** Options of a test app. */
-export interface TestAppOptions {
+/** Options of a test app; `C` is the type of the clock passed in. */
+export interface TestAppOptions<C extends Clock = Clock> {
   /** Environment variables on top of the test defaults. */
   env?: Record<string, string>;
   engine?: Engine;
-  clock?: Clock;
+  /** The app's clock; a new FakeClock when none is given. */
+  clock?: C;
   fetch?: typeof fetch;
   /** Share an existing store (not closed with the app). */
   store?: Store;
@@ -56,8 +60,13 @@ export interface TestAppOptions {
 
 let sharedKey: Promise<string> | undefined;
 
-/** Builds the app for a test; dispose it with `await using`. */
-export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
+/**
+ * Builds the app for a test; dispose it with `await using`. Its `clock` has the type of the
+ * one passed in, or is a FakeClock when none is.
+ */
+export async function testApp<C extends Clock = FakeClock>(
+  options: TestAppOptions<C> = {},
+): Promise<TestApp<C>> {
   const dataDir = await Deno.makeTempDir({ prefix: "movies-test-" });
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -69,7 +78,8 @@ export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
     ...options.env,
   });
   const store = options.store ?? await testStore(options.engine);
-  const clock = options.clock ?? new FakeClock();
+  // C defaults to FakeClock, which is what a test that passes no clock gets.
+  const clock = options.clock ?? new FakeClock() as Clock as C;
   // COORDINATION=postgres (with DATABASE_URL in `env`): the store's coordination schema.
   const kv = options.kv ??
     (config.coordination === "postgres"

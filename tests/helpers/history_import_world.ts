@@ -82,9 +82,9 @@ export function serveCatalog(fake: FakeTmdb, movies: CatalogMovie[] = CATALOG): 
   };
 }
 
-/** The world of one test. */
-interface HistoryWorld extends AsyncDisposable {
-  t: TestApp;
+/** The world of one test; `C` is its app's clock's type. */
+interface HistoryWorld<C extends Clock = Clock> extends AsyncDisposable {
+  t: TestApp<C>;
   fake: FakeTmdb;
   user: TestUser;
   /** Uploads `file` as the raw body (or multipart with `multipart: true`). */
@@ -99,11 +99,14 @@ interface HistoryWorld extends AsyncDisposable {
   searches(): number;
 }
 
-/** Builds a world; dispose it with `await using`. */
-export async function historyWorld(
+/**
+ * Builds a world; dispose it with `await using`. Its app's clock is the one passed in, or a
+ * SettlingClock when none is.
+ */
+export async function historyWorld<C extends Clock = SettlingClock>(
   options: {
     engine?: Engine;
-    clock?: Clock;
+    clock?: C;
     latencyMs?: number;
     store?: Store;
     kv?: Deno.Kv;
@@ -111,7 +114,7 @@ export async function historyWorld(
     /** Environment variables on top of the fake's (HISTORY_READ_WORKERS=0: the in-thread read). */
     env?: Record<string, string>;
   } = {},
-): Promise<HistoryWorld> {
+): Promise<HistoryWorld<C>> {
   const fake = await startFakeTmdb({ latencyMs: options.latencyMs ?? 0 });
   serveCatalog(fake);
   const t = await testApp({
@@ -121,13 +124,13 @@ export async function historyWorld(
     // searches each moved the shared clock on their own, one after another, so waits that
     // overlap in real time added up, and under load a 102-film run saw ten minutes pass in
     // four seconds and failed as if the window had stayed busy that long.
-    clock: options.clock ?? new SettlingClock(),
+    clock: options.clock ?? new SettlingClock() as Clock as C,
     store: options.store,
     kv: options.kv,
     fetch: options.fetch,
   });
   const user = await createUser(t.deps);
-  const upload: HistoryWorld["upload"] = (file, o = {}) => {
+  const upload: HistoryWorld<C>["upload"] = (file, o = {}) => {
     const headers = (o.user ?? user).headers;
     if (o.multipart) {
       const form = new FormData();

@@ -4,6 +4,7 @@
  * `settled()` returns once none is pending and a macrotask turn has drained the microtasks that
  * could start another.
  */
+import type { Clock, FakeClock } from "../../lib/core/clock.ts";
 import { type TestApp, testApp, type TestAppOptions } from "./app.ts";
 import { testStore } from "./store.ts";
 
@@ -54,10 +55,13 @@ export class PendingWork {
   }
 }
 
-/** A test app whose store, KV and outgoing fetches are watched, with `settled()` to wait on them. */
-export async function settledApp(
-  options: Omit<TestAppOptions, "store" | "kv" | "fetch"> = {},
-): Promise<TestApp & { settled(): Promise<void> }> {
+/**
+ * A test app whose store, KV and outgoing fetches are watched, with `settled()` to wait on them;
+ * its clock is typed as testApp's is (a FakeClock unless another is passed).
+ */
+export async function settledApp<C extends Clock = FakeClock>(
+  options: Omit<TestAppOptions<C>, "store" | "kv" | "fetch"> = {},
+): Promise<TestApp<C> & { settled(): Promise<void> }> {
   const work = new PendingWork();
   const store = await testStore(options.engine);
   const kv = await Deno.openKv(":memory:");
