@@ -1,6 +1,7 @@
 /**
  * TMDB bodies to the service's shapes (docs/catalog.md): a detail body to a stored movies
- * row, a stored row to the detail response, a list row to a search row or a light row.
+ * row, a stored row to the detail response, a list row to a search row or a light row, a search
+ * row to a light row.
  */
 import { genreNames } from "./genres.ts";
 import type { TmdbCast, TmdbCrew, TmdbListRow, TmdbMovie, TmdbVideo } from "./tmdb_schemas.ts";
@@ -146,6 +147,40 @@ export function lightRow(row: TmdbListRow): LightRow {
     vote_average: row.vote_average,
     vote_count: row.vote_count,
     popularity: row.popularity,
+  };
+}
+
+/** A catalog search row as `searchLightRow` reads it: the recommender's hits may lack fields. */
+export interface SearchRowFields {
+  id: number;
+  title: string;
+  original_title?: string;
+  release_date?: string;
+  poster_path?: string;
+  vote_average?: number;
+  genre_ids?: number[];
+}
+
+/**
+ * The light row of a search row, by a list row's date rule (a date that is not YYYY-MM-DD is
+ * null and gives year 0), so the year stored is the year title matching read (`rowYear`). A
+ * search row carries no overview, vote count or popularity: those are empty.
+ */
+export function searchLightRow(row: SearchRowFields): LightRow {
+  const genreIds = row.genre_ids ?? [];
+  return {
+    catalog_id: row.id,
+    title: row.title,
+    original_title: row.original_title ?? row.title,
+    release_date: releaseDate(row.release_date ?? ""),
+    year: yearOf(row.release_date),
+    poster_path: row.poster_path ?? "",
+    genre_ids: genreIds,
+    genres: genreNames(genreIds),
+    overview: "",
+    vote_average: row.vote_average ?? 0,
+    vote_count: 0,
+    popularity: 0,
   };
 }
 

@@ -3,11 +3,11 @@
  * original title, with the year, case- and accent-insensitive), then the catalog search
  * through the shared external window. A title that matches nothing well stays unresolved.
  */
+import { rememberSearchRows } from "../catalog/remember_search_rows.ts";
 import { hasTitleKey, rowYear, storedTitleMatches, titleKey } from "../catalog/title_match.ts";
 import type { Logger } from "../core/log.ts";
 import type { Sql } from "../platform/store/mod.ts";
 import type { Candidate } from "./parse_output.ts";
-import { rememberHits } from "./remember_hits.ts";
 
 /** A catalog search result as the resolver reads it (the catalog's own rows have more fields). */
 interface SearchHit {
@@ -111,6 +111,6 @@ export async function resolveTitles(
   }
   // A pick found by the search is stored at least as a light row, so a later prompt can name
   // it (a dismissed pick is listed by its title from the store).
-  await rememberHits(options.sql, hits, { now: options.now });
+  await rememberSearchRows(options.sql, hits, { now: options.now });
   return ids;
 }

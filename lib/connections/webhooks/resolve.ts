@@ -4,10 +4,11 @@
  * title and year as the history import matches them (docs/history.md): the movies store first,
  * then the catalog search with the year and a year either side, a unique best match or none.
  */
+import { rememberSearchRows } from "../../catalog/remember_search_rows.ts";
 import type { MovieSource } from "../../catalog/types.ts";
 import type { Clock } from "../../core/clock.ts";
 import { matchBySearch, matchInStore } from "../../library/history/import/match.ts";
-import { rememberRows, retryingSearch } from "../../library/history/import/catalog_steps.ts";
+import { retryingSearch } from "../../library/history/import/catalog_steps.ts";
 import { Problem } from "../../core/problem.ts";
 import type { Store } from "../../platform/store/mod.ts";
 import type { NamedMovie } from "./media_event.ts";
@@ -49,7 +50,9 @@ async function byTitle(
   try {
     const match = await matchBySearch(unit, retryingSearch(deps.catalog, deps.clock));
     if (!("id" in match)) return { reason: match.reason };
-    if (match.found) await rememberRows(deps.store, [match.found], deps.clock.now());
+    if (match.found) {
+      await rememberSearchRows(deps.store, [match.found], { now: deps.clock.now() });
+    }
     return (await stored(deps.store, match.id)) ??
       { catalogId: match.id, title: movie.title, year: movie.year ?? null };
   } catch {

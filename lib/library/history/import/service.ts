@@ -7,6 +7,7 @@
  */
 import type { KvKey } from "../../../platform/kv/kv.ts";
 import { missingIds } from "../../../catalog/movies_store.ts";
+import { rememberSearchRows } from "../../../catalog/remember_search_rows.ts";
 import type { SearchRow } from "../../../catalog/types.ts";
 import type { AppDeps } from "../../../platform/deps.ts";
 import { type JobLease, takeJobLease } from "../../../platform/jobs/lease.ts";
@@ -16,7 +17,7 @@ import { BackgroundTurns } from "../../../core/async/background_turns.ts";
 import { backgroundStore } from "../../../platform/store/mod.ts";
 import { parseHistoryFile } from "./parse.ts";
 import type { HistoryImportOptions, HistoryImportService } from "./service_types.ts";
-import { IMPORT_PATIENCE_MS, rememberRows, retryingSearch } from "./catalog_steps.ts";
+import { IMPORT_PATIENCE_MS, retryingSearch } from "./catalog_steps.ts";
 import { executeImport, failRun, type RunEnd } from "./execute.ts";
 import { cancelRun, finishRun } from "./run_progress.ts";
 import {
@@ -73,7 +74,7 @@ export function createHistoryImportService(
 
   // A full window is waited out, not failed (many imports share its background half).
   const search = retryingSearch(catalog, clock, { patienceMs: IMPORT_PATIENCE_MS });
-  const remember = (rows: SearchRow[]) => rememberRows(work, rows, clock.now());
+  const remember = (rows: SearchRow[]) => rememberSearchRows(work, rows, { now: clock.now() });
 
   // Movies named by id that the store has no row of get their details fetched afterwards.
   async function prefetchUnknown(run: StoredRun) {
