@@ -3,6 +3,9 @@ import assert from "node:assert/strict";
 import { generateKeyPair, importJWK, type JWTPayload, SignJWT } from "jose";
 import { hashPassword } from "../lib/identity/auth/passwords.ts";
 import { FakeClock } from "../lib/core/clock.ts";
+import { signedIn } from "../lib/http/middleware/require_user.ts";
+import { createApp } from "../app.ts";
+import { manifest } from "../routes.gen.ts";
 import { testApp } from "./helpers/app.ts";
 import { createUser } from "./helpers/users.ts";
 
@@ -123,4 +126,23 @@ Deno.test("a token whose session was signed out is 401 on every protected route"
   for (const path of PROTECTED) {
     await assertUnauthorized(await t.request(path, { headers }), path);
   }
+});
+
+Deno.test("a signedIn handler on a route that forgot requireUser answers requireUser's own 401", async () => {
+  await using t = await testApp();
+  const app = createApp(t.deps, {
+    manifest: {
+      ...manifest,
+      routes: [...manifest.routes, {
+        pattern: "/api/forgetful",
+        file: "test",
+        module: { handler: signedIn({ GET: (c) => c.json({ id: c.var.user.id }) }) },
+      }],
+    },
+  });
+  const forgot = await app.request("/api/forgetful");
+  const guarded = await t.request("/api/watched");
+  await assertUnauthorized(forgot.clone(), "forgetful");
+  assert.deepEqual(await forgot.json(), await guarded.json());
+  assert.equal(forgot.headers.get("www-authenticate"), guarded.headers.get("www-authenticate"));
 });

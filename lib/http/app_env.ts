@@ -25,6 +25,12 @@ export interface AppEnv {
 /** The Hono context of this app. */
 export type Ctx = Context<AppEnv>;
 
+/**
+ * The context of a handler behind `requireUser` (lib/http/middleware/require_user.ts `signedIn`):
+ * a `Ctx` whose `c.var.user` is there, by type.
+ */
+export type SignedInCtx = Ctx & { readonly var: { readonly user: AuthUser } };
+
 /** The HTTP methods a route file may export handlers for, in the order `Allow` lists them. */
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
@@ -33,6 +39,11 @@ type Method = (typeof METHODS)[number];
 
 /** One function per HTTP method, as Fresh's `export const handler`. */
 export type Handlers = Partial<Record<Method, (c: Ctx) => Response | Promise<Response>>>;
+
+/** The handlers of a route behind `requireUser`, given to `signedIn`: `c.var.user` is set. */
+export type SignedInHandlers = Partial<
+  Record<Method, (c: SignedInCtx) => Response | Promise<Response>>
+>;
 
 /** A middleware of this app. */
 export type Middleware = MiddlewareHandler<AppEnv>;

@@ -1,6 +1,5 @@
 /** DELETE /api/account: deletes the bearer's account and every row of theirs; 204. */
-import type { Handlers } from "../../lib/http/app_env.ts";
-import { assertSignedIn, requireUser } from "../../lib/http/middleware/require_user.ts";
+import { requireUser, signedIn } from "../../lib/http/middleware/require_user.ts";
 import { requireAal2 } from "../../lib/http/middleware/require_aal2.ts";
 import { readDeleteConfirmation } from "../../lib/http/payloads.ts";
 
@@ -10,10 +9,10 @@ import { readDeleteConfirmation } from "../../lib/http/payloads.ts";
  */
 export const middleware = [requireUser({ personalTokens: false }), requireAal2()];
 
-export const handler: Handlers = {
+export const handler = signedIn({
   async DELETE(c) {
     await readDeleteConfirmation(c.req.raw);
-    await c.var.services.auth.deleteAccount(assertSignedIn(c));
+    await c.var.services.auth.deleteAccount(c.var.user);
     return c.body(null, 204);
   },
-};
+});

@@ -1,19 +1,18 @@
 /** GET /api/export: the user's history as JSON, or one list as CSV
  * (`?format=csv&list=watched|mylist|diary`, or `list=list&id=` for one of the user's own lists). */
-import { assertSignedIn, requireUser } from "../../lib/http/middleware/require_user.ts";
+import { requireUser, signedIn } from "../../lib/http/middleware/require_user.ts";
 import {
   exportCsv,
   exportJson,
   exportQuerySchema,
 } from "../../lib/library/history/export/export_file.ts";
-import type { Handlers } from "../../lib/http/app_env.ts";
 import { parsedOr400 } from "../../lib/http/validate.ts";
 import { exportListCsv } from "../../lib/library/lists/export.ts";
 
 /** The user first. */
 export const middleware = [requireUser()];
 
-export const handler: Handlers = {
+export const handler = signedIn({
   async GET(c) {
     const query = parsedOr400(exportQuerySchema, c.req.query(), {
       code: "invalid_query",
@@ -21,7 +20,7 @@ export const handler: Handlers = {
         "format must be json or csv; a CSV needs list=watched, list=mylist, list=diary or list=list&id=<list id>.",
     });
     const { store, clock, config } = c.var.deps;
-    const userId = assertSignedIn(c).id;
+    const userId = c.var.user.id;
     if (query.format !== "csv") return c.json(await exportJson(store, userId, clock.now()));
     const list = query.list!;
     if (list === "list") {
@@ -40,4 +39,4 @@ export const handler: Handlers = {
       "content-disposition": `attachment; filename="${list}.csv"`,
     });
   },
-};
+});

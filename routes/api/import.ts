@@ -1,19 +1,18 @@
 /** POST/GET /api/import: start an import of the user's history file; list the user's runs. */
-import { assertSignedIn, requireUser } from "../../lib/http/middleware/require_user.ts";
+import { requireUser, signedIn } from "../../lib/http/middleware/require_user.ts";
 import { readUpload } from "../../lib/http/history_upload.ts";
-import type { Handlers } from "../../lib/http/app_env.ts";
 
 /** The user first: a 401 comes before any body is read. */
 export const middleware = [requireUser()];
 
-export const handler: Handlers = {
+export const handler = signedIn({
   async GET(c) {
-    const imports = await c.var.services.historyImport.list(assertSignedIn(c).id);
+    const imports = await c.var.services.historyImport.list(c.var.user.id);
     return c.json({ imports });
   },
   async POST(c) {
     const file = await readUpload(c.req.raw);
-    const started = await c.var.services.historyImport.start(assertSignedIn(c).id, file);
+    const started = await c.var.services.historyImport.start(c.var.user.id, file);
     return c.json(started, 202);
   },
-};
+});

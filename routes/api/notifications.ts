@@ -1,12 +1,11 @@
 /** GET /api/notifications?unread=true: my alerts, newest first (at most 100), and the unread count. */
-import type { Handlers } from "../../lib/http/app_env.ts";
-import { assertSignedIn, requireUser } from "../../lib/http/middleware/require_user.ts";
+import { requireUser, signedIn } from "../../lib/http/middleware/require_user.ts";
 import { listNotifications } from "../../lib/catalog/notifications/mod.ts";
 import { Problem } from "../../lib/core/problem.ts";
 
 export const middleware = [requireUser()];
 
-export const handler: Handlers = {
+export const handler = signedIn({
   async GET(c) {
     const unread = c.req.queries("unread") ?? [];
     if (unread.length > 1 || (unread.length === 1 && !["true", "false"].includes(unread[0]))) {
@@ -14,10 +13,10 @@ export const handler: Handlers = {
     }
     const { store, config } = c.var.deps;
     return c.json(
-      await listNotifications(store, assertSignedIn(c).id, {
+      await listNotifications(store, c.var.user.id, {
         unreadOnly: unread[0] === "true",
         imageBaseUrl: config.tmdb.imageBaseUrl,
       }),
     );
   },
-};
+});

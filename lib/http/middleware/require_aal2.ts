@@ -5,12 +5,12 @@
  */
 import { assertAal2 } from "../../identity/mfa/guard.ts";
 import type { Middleware } from "../app_env.ts";
-import { assertSignedIn } from "./require_user.ts";
+import { withUser } from "./require_user.ts";
 
 /** Refuses an aal1 token of a user who has a verified factor; put it after `requireUser()`. */
 export function requireAal2(): Middleware {
-  return async function requireAal2(c, next) {
-    await assertAal2(c.var.deps, assertSignedIn(c));
+  return withUser(async function requireAal2(c, next) {
+    await assertAal2(c.var.deps, c.var.user);
     await next();
-  };
+  });
 }

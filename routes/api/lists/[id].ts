@@ -1,29 +1,28 @@
 /** GET/PATCH/DELETE /api/lists/:id: one of the user's lists, a page of its cards at a time. */
-import type { Handlers } from "../../../lib/http/app_env.ts";
 import { searchParams } from "../../../lib/http/entry_payloads.ts";
-import { assertSignedIn, requireUser } from "../../../lib/http/middleware/require_user.ts";
+import { requireUser, signedIn } from "../../../lib/http/middleware/require_user.ts";
 import { listIdOf, readListBody } from "../../../lib/http/user_list_params.ts";
 import { parseListPatch, parsePage } from "../../../lib/library/lists/mod.ts";
 
 /** The user first: another user's list and an absent one are the same 404. */
 export const middleware = [requireUser()];
 
-export const handler: Handlers = {
+export const handler = signedIn({
   async GET(c) {
-    const user = assertSignedIn(c);
+    const { user } = c.var;
     const id = listIdOf(c);
     const page = parsePage(searchParams(c.req.raw));
     return c.json(await c.var.services.userLists.read(user.id, id, page));
   },
   async PATCH(c) {
-    const user = assertSignedIn(c);
+    const { user } = c.var;
     const id = listIdOf(c);
     const fields = parseListPatch(await readListBody(c));
     const list = await c.var.services.userLists.update(user.id, id, fields);
     return c.json({ list });
   },
   async DELETE(c) {
-    await c.var.services.userLists.remove(assertSignedIn(c).id, listIdOf(c));
+    await c.var.services.userLists.remove(c.var.user.id, listIdOf(c));
     return c.body(null, 204);
   },
-};
+});

@@ -1,12 +1,11 @@
 /** GET /api/recommend/current: the stored set with its reasons, never generating. */
-import type { Handlers } from "../../../lib/http/app_env.ts";
-import { assertSignedIn } from "../../../lib/http/middleware/require_user.ts";
+import { signedIn } from "../../../lib/http/middleware/require_user.ts";
 import { availabilityOf } from "../../../lib/catalog/my_services/availability_of.ts";
 
 // The folder's middleware adds the quota headers and requires the user; reading spends nothing.
-export const handler: Handlers = {
+export const handler = signedIn({
   async GET(c) {
-    const userId = assertSignedIn(c).id;
+    const userId = c.var.user.id;
     const set = await c.var.services.recommend.current(userId);
     // With services chosen, each pick says where it streams on them (stored data only).
     const settings = await c.var.services.myServices.settings(userId);
@@ -24,4 +23,4 @@ export const handler: Handlers = {
       })),
     });
   },
-};
+});

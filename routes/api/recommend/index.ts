@@ -1,14 +1,13 @@
 /** GET /api/recommend: the user's recommendations (cached, refreshed, or new). */
-import type { Handlers } from "../../../lib/http/app_env.ts";
 import { parsedOr400 } from "../../../lib/http/validate.ts";
-import { assertSignedIn } from "../../../lib/http/middleware/require_user.ts";
+import { signedIn } from "../../../lib/http/middleware/require_user.ts";
 import {
   quotaHeaders,
   type RecommendMode,
   recommendQuerySchema,
 } from "../../../lib/recommend/mod.ts";
 
-export const handler: Handlers = {
+export const handler = signedIn({
   async GET(c) {
     const query = parsedOr400(recommendQuerySchema, c.req.query(), {
       code: "invalid_query",
@@ -16,7 +15,7 @@ export const handler: Handlers = {
     });
     const mode: RecommendMode = query.getNew ? "getNew" : query.refresh ? "refresh" : "default";
     // The token's session is checked inside the service's first statement (one round trip).
-    const { result, quota } = await c.var.services.recommend.answer(assertSignedIn(c).id, {
+    const { result, quota } = await c.var.services.recommend.answer(c.var.user.id, {
       mode,
       session: c.var.session,
     });
@@ -29,4 +28,4 @@ export const handler: Handlers = {
     }
     return response;
   },
-};
+});

@@ -1,10 +1,9 @@
 /** GET /api/recommend/quota: the user's daily generation quota. */
-import type { Handlers } from "../../../lib/http/app_env.ts";
-import { assertSignedIn } from "../../../lib/http/middleware/require_user.ts";
+import { signedIn } from "../../../lib/http/middleware/require_user.ts";
 
-export const handler: Handlers = {
+export const handler = signedIn({
   async GET(c) {
-    const status = await c.var.services.recommend.quota(assertSignedIn(c).id);
+    const status = await c.var.services.recommend.quota(c.var.user.id);
     return c.json({
       limit: status.limit,
       used: status.used,
@@ -12,4 +11,4 @@ export const handler: Handlers = {
       resetAt: status.resetAt.toISOString(),
     });
   },
-};
+});

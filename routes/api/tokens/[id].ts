@@ -1,8 +1,7 @@
 /** DELETE /api/tokens/:id: revokes one of the user's personal access tokens at once. */
 import { z } from "zod";
-import type { Handlers } from "../../../lib/http/app_env.ts";
 import { requireAal2 } from "../../../lib/http/middleware/require_aal2.ts";
-import { assertSignedIn, requireUser } from "../../../lib/http/middleware/require_user.ts";
+import { requireUser, signedIn } from "../../../lib/http/middleware/require_user.ts";
 import { Problem } from "../../../lib/core/problem.ts";
 
 /** A signed-in session only (a token cannot revoke tokens), with its second factor when it has one. */
@@ -10,12 +9,12 @@ export const middleware = [requireUser({ personalTokens: false }), requireAal2()
 
 const TokenId = z.uuid();
 
-export const handler: Handlers = {
+export const handler = signedIn({
   async DELETE(c) {
-    const user = assertSignedIn(c);
+    const { user } = c.var;
     const id = TokenId.safeParse(c.req.param("id"));
     if (!id.success) throw new Problem(404, "not_found", "You have no token with this id.");
     await c.var.services.personalTokens.revoke(user.id, id.data);
     return c.body(null, 204);
   },
-};
+});

@@ -1,8 +1,8 @@
 /** GET/PATCH /api/watched/:catalogId: one watched entry's rating, date and note. */
 import { catalogIdParam } from "../../../lib/catalog/params.ts";
-import type { Ctx, Handlers } from "../../../lib/http/app_env.ts";
+import type { Ctx } from "../../../lib/http/app_env.ts";
 import { readEntryPatch } from "../../../lib/http/entry_payloads.ts";
-import { assertSignedIn, requireUser } from "../../../lib/http/middleware/require_user.ts";
+import { requireUser, signedIn } from "../../../lib/http/middleware/require_user.ts";
 import { invalidCatalogId } from "../../../lib/library/entries/write_payload.ts";
 
 /** The user first: a 401 comes before the id or the body is looked at. */
@@ -14,18 +14,18 @@ function catalogId(c: Ctx): number {
   return id.data;
 }
 
-export const handler: Handlers = {
+export const handler = signedIn({
   async GET(c) {
-    const entry = await c.var.services.lists.entry(assertSignedIn(c).id, catalogId(c));
+    const entry = await c.var.services.lists.entry(c.var.user.id, catalogId(c));
     return c.json({ success: true, entry });
   },
   async PATCH(c) {
     const id = catalogId(c);
     const fields = await readEntryPatch(c.req.raw, c.var.deps.clock.now());
-    const entry = await c.var.services.lists.updateEntry(assertSignedIn(c).id, {
+    const entry = await c.var.services.lists.updateEntry(c.var.user.id, {
       catalogId: id,
       fields,
     });
     return c.json({ success: true, entry });
   },
-};
+});

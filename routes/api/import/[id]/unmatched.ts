@@ -1,19 +1,18 @@
 /** GET /api/import/:id/unmatched?cursor=: a run's unmatched films a page at a time, or as CSV. */
-import { assertSignedIn, requireUser } from "../../../../lib/http/middleware/require_user.ts";
+import { requireUser, signedIn } from "../../../../lib/http/middleware/require_user.ts";
 import { unmatchedQuerySchema } from "../../../../lib/library/history/import/unmatched_query.ts";
-import type { Handlers } from "../../../../lib/http/app_env.ts";
 import { parsedOr400 } from "../../../../lib/http/validate.ts";
 
 /** The user first; another user's run is a 404. */
 export const middleware = [requireUser()];
 
-export const handler: Handlers = {
+export const handler = signedIn({
   async GET(c) {
     const query = parsedOr400(unmatchedQuerySchema, c.req.query(), {
       code: "invalid_query",
       detail: "cursor must be the nextCursor of a page; format=csv takes no cursor.",
     });
-    const userId = assertSignedIn(c).id;
+    const userId = c.var.user.id;
     const id = c.req.param("id")!;
     const imports = c.var.services.historyImport;
     if (query.format !== "csv") {
@@ -24,4 +23,4 @@ export const handler: Handlers = {
       "content-disposition": `attachment; filename="import-${id}-unmatched.csv"`,
     });
   },
-};
+});

@@ -1,17 +1,16 @@
 /** POST/DELETE /api/lists/:id/share: a new read-only link (the old one dies), or none. */
-import type { Handlers } from "../../../../lib/http/app_env.ts";
-import { assertSignedIn, requireUser } from "../../../../lib/http/middleware/require_user.ts";
+import { requireUser, signedIn } from "../../../../lib/http/middleware/require_user.ts";
 import { listIdOf } from "../../../../lib/http/user_list_params.ts";
 
 /** The user first: another user's list and an absent one are the same 404. */
 export const middleware = [requireUser()];
 
-export const handler: Handlers = {
+export const handler = signedIn({
   async POST(c) {
-    return c.json(await c.var.services.userLists.share(assertSignedIn(c).id, listIdOf(c)));
+    return c.json(await c.var.services.userLists.share(c.var.user.id, listIdOf(c)));
   },
   async DELETE(c) {
-    await c.var.services.userLists.unshare(assertSignedIn(c).id, listIdOf(c));
+    await c.var.services.userLists.unshare(c.var.user.id, listIdOf(c));
     return c.body(null, 204);
   },
-};
+});

@@ -1,13 +1,12 @@
 /** GET /api/me/connections/events: the last 50 events the webhooks received, with their outcome. */
-import type { Handlers } from "../../../../lib/http/app_env.ts";
 import { requireAal2 } from "../../../../lib/http/middleware/require_aal2.ts";
-import { assertSignedIn, requireUser } from "../../../../lib/http/middleware/require_user.ts";
+import { requireUser, signedIn } from "../../../../lib/http/middleware/require_user.ts";
 
 /** A signed-in session only, as for the settings. */
 export const middleware = [requireUser({ personalTokens: false }), requireAal2()];
 
-export const handler: Handlers = {
+export const handler = signedIn({
   async GET(c) {
-    return c.json({ events: await c.var.services.connections.events(assertSignedIn(c).id) });
+    return c.json({ events: await c.var.services.connections.events(c.var.user.id) });
   },
-};
+});

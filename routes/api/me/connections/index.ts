@@ -1,24 +1,23 @@
 /** GET/PUT /api/me/connections: the user's webhook URL and its settings (docs/connections.md). */
-import type { Handlers } from "../../../../lib/http/app_env.ts";
 import { requireAal2 } from "../../../../lib/http/middleware/require_aal2.ts";
-import { assertSignedIn, requireUser } from "../../../../lib/http/middleware/require_user.ts";
+import { requireUser, signedIn } from "../../../../lib/http/middleware/require_user.ts";
 import { readJson } from "../../../../lib/http/read_body.ts";
 import { parseConnectionSettings } from "../../../../lib/connections/webhooks/payload.ts";
 
 /** A signed-in session only: a personal token cannot read the secret or reroute the webhooks. */
 export const middleware = [requireUser({ personalTokens: false }), requireAal2()];
 
-export const handler: Handlers = {
+export const handler = signedIn({
   async GET(c) {
-    const settings = await c.var.services.connections.settings(assertSignedIn(c).id);
+    const settings = await c.var.services.connections.settings(c.var.user.id);
     // The answer holds the webhook's secret: never cache it anywhere.
     return c.json(settings, 200, { "cache-control": "no-store" });
   },
   async PUT(c) {
-    const user = assertSignedIn(c);
+    const { user } = c.var;
     const patch = parseConnectionSettings(await readJson(c.req.raw, { requireJsonType: true }));
     return c.json(await c.var.services.connections.update(user.id, patch), 200, {
       "cache-control": "no-store",
     });
   },
-};
+});

@@ -1,14 +1,13 @@
 /** POST /api/me/connections/rotate: a new webhook secret; the old URL stops working at once. */
-import type { Handlers } from "../../../../lib/http/app_env.ts";
 import { requireAal2 } from "../../../../lib/http/middleware/require_aal2.ts";
-import { assertSignedIn, requireUser } from "../../../../lib/http/middleware/require_user.ts";
+import { requireUser, signedIn } from "../../../../lib/http/middleware/require_user.ts";
 
 /** A signed-in session only, as for the settings. */
 export const middleware = [requireUser({ personalTokens: false }), requireAal2()];
 
-export const handler: Handlers = {
+export const handler = signedIn({
   async POST(c) {
-    const rotated = await c.var.services.connections.rotate(assertSignedIn(c).id);
+    const rotated = await c.var.services.connections.rotate(c.var.user.id);
     return c.json(rotated, 200, { "cache-control": "no-store" });
   },
-};
+});
