@@ -1,8 +1,8 @@
 /**
  * Finding a movie by its title (docs/catalog.md): the one comparison key, the stored movies
- * that carry it, and whether a catalog search row has it. Each caller keeps its own rule for
- * choosing among the matches (the recommender prefers the nearest year and then popularity; the
- * history import wants a unique answer); this file only says what matches.
+ * that carry it, and whether a catalog search row has it. Choosing among the matches is not
+ * this file's: the recommender prefers the nearest year and then popularity; the history import
+ * and the webhooks want a unique answer (unique_match.ts).
  */
 import type { Sql } from "../platform/store/mod.ts";
 import { yearOf } from "./normalize.ts";

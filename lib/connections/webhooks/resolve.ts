@@ -1,14 +1,15 @@
 /**
  * Which movie an event names (docs/connections.md): a TMDB id as it is, fetched through the
  * shared window when the movies store lacks it (TMDB's 404 makes it unmatched); without one,
- * title and year as the history import matches them (docs/history.md): the movies store first,
- * then the catalog search with the year and a year either side, a unique best match or none.
+ * title and year by the catalog's unique match, as the history import matches them
+ * (lib/catalog/unique_match.ts, docs/history.md): the movies store first, then the catalog search
+ * with the year and a year either side, a unique best match or none.
  */
 import { rememberSearchRows } from "../../catalog/remember_search_rows.ts";
+import { retryingSearch } from "../../catalog/retrying_search.ts";
 import type { MovieSource } from "../../catalog/types.ts";
+import { uniqueSearchMatch, uniqueStoredMatches } from "../../catalog/unique_match.ts";
 import type { Clock } from "../../core/clock.ts";
-import { matchBySearch, matchInStore } from "../../library/history/import/match.ts";
-import { retryingSearch } from "../../library/history/import/catalog_steps.ts";
 import { Problem } from "../../core/problem.ts";
 import type { Store } from "../../platform/store/mod.ts";
 import type { NamedMovie } from "./media_event.ts";
@@ -44,11 +45,11 @@ async function byTitle(
   deps: { catalog: MovieSource; store: Store; clock: Clock },
   movie: NamedMovie & { title: string },
 ): Promise<Resolved> {
-  const unit = { title: movie.title, year: movie.year, rows: 1, watched: true, listed: 0 };
-  const [inStore] = await matchInStore(deps.store, [unit]);
+  const wanted = { title: movie.title, year: movie.year };
+  const [inStore] = await uniqueStoredMatches(deps.store, [wanted]);
   if (inStore !== null) return (await stored(deps.store, inStore))!;
   try {
-    const match = await matchBySearch(unit, retryingSearch(deps.catalog, deps.clock));
+    const match = await uniqueSearchMatch(wanted, retryingSearch(deps.catalog, deps.clock));
     if (!("id" in match)) return { reason: match.reason };
     if (match.found) {
       await rememberSearchRows(deps.store, [match.found], { now: deps.clock.now() });

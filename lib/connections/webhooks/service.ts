@@ -8,7 +8,8 @@ import { takeAttempt, type WindowLimit } from "../../identity/auth/rate_limit.ts
 import type { MovieSource } from "../../catalog/types.ts";
 import type { AppDeps } from "../../platform/deps.ts";
 import { Problem } from "../../core/problem.ts";
-import { eventDate, logWebhookViewing, rateWatched } from "./apply.ts";
+import { rateWatched } from "../../library/diary/mod.ts";
+import { eventDate, logWebhookViewing } from "./apply.ts";
 import { parseHookBody } from "./body.ts";
 import { type EventResult, readEvents, type ReceivedEvent, recordEvent } from "./events.ts";
 import type { MediaEvent, MediaSource } from "./media_event.ts";

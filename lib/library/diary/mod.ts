@@ -7,4 +7,5 @@ export type { DiaryEntry } from "./viewing.ts";
 export type { UnratedMovie } from "./read.ts";
 export { readYearStats, type YearStats } from "./stats.ts";
 export { logViewings } from "./log_many.ts";
+export { rateWatched } from "./rate_watched.ts";
 export type { YearReview } from "./review.ts";

@@ -6,6 +6,7 @@
  */
 import { limiter } from "../../../core/async/limiter.ts";
 import type { SearchRow } from "../../../catalog/types.ts";
+import type { TitleSearch } from "../../../catalog/unique_match.ts";
 import type { JobLease } from "../../../platform/jobs/lease.ts";
 import type { BackgroundTurns } from "../../../core/async/background_turns.ts";
 import type { Clock } from "../../../core/clock.ts";
@@ -13,7 +14,7 @@ import { describeError, type Logger } from "../../../core/log.ts";
 import { Problem } from "../../../core/problem.ts";
 import type { Store } from "../../../platform/store/mod.ts";
 import { applyBatch } from "./apply.ts";
-import { matchBySearch, matchInStore, type MatchResult, type UnitSearch } from "./match.ts";
+import { matchBySearch, matchInStore, type MatchResult } from "./match.ts";
 import { finishRun, writeProgress } from "./run_progress.ts";
 import { Slicer } from "./slices.ts";
 import {
@@ -27,7 +28,7 @@ import {
 /** What a run works with, and its tuning. */
 interface RunOptions {
   store: Store;
-  search: UnitSearch;
+  search: TitleSearch;
   clock: Clock;
   log: Logger;
   /** Stores the search rows matched, so the cards of those movies hydrate at once. */

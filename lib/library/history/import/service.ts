@@ -8,6 +8,7 @@
 import type { KvKey } from "../../../platform/kv/kv.ts";
 import { missingIds } from "../../../catalog/movies_store.ts";
 import { rememberSearchRows } from "../../../catalog/remember_search_rows.ts";
+import { retryingSearch } from "../../../catalog/retrying_search.ts";
 import type { SearchRow } from "../../../catalog/types.ts";
 import type { AppDeps } from "../../../platform/deps.ts";
 import { type JobLease, takeJobLease } from "../../../platform/jobs/lease.ts";
@@ -17,7 +18,6 @@ import { BackgroundTurns } from "../../../core/async/background_turns.ts";
 import { backgroundStore } from "../../../platform/store/mod.ts";
 import { parseHistoryFile } from "./parse.ts";
 import type { HistoryImportOptions, HistoryImportService } from "./service_types.ts";
-import { IMPORT_PATIENCE_MS, retryingSearch } from "./catalog_steps.ts";
 import { executeImport, failRun, type RunEnd } from "./execute.ts";
 import { cancelRun, finishRun } from "./run_progress.ts";
 import {
@@ -38,6 +38,13 @@ import { unmatchedCsv } from "./unmatched_csv.ts";
 import { prepareLists } from "../../lists/import.ts";
 
 export type { HistoryImportService } from "./service_types.ts";
+
+/**
+ * How long an import's search keeps coming back while the shared window stays full: many
+ * imports at once share its background half, and waiting their turn is not a failure of the
+ * run (docs/history.md, "Runs"). Past this one search has had no place for ten minutes.
+ */
+export const IMPORT_PATIENCE_MS = 10 * 60_000;
 
 /** How long a run's lease lasts without renewal. */
 export const RUN_LEASE_MS = 30_000;

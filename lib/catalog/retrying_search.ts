@@ -1,20 +1,14 @@
 /**
- * What a history import asks of the catalog: searches through the shared window as background
- * work (at most half of each window), tried again on a transient failure.
+ * The catalog search of work that runs in the background (the history import, the webhook
+ * receiver): through the shared window as background work (at most half of each window), tried
+ * again on a transient failure, and a busy window waited out for as long as the caller allows.
  */
-import type { MovieSource } from "../../../catalog/types.ts";
-import type { Clock } from "../../../core/clock.ts";
-import { Problem } from "../../../core/problem.ts";
-import type { UnitSearch } from "./match.ts";
+import type { Clock } from "../core/clock.ts";
+import { Problem } from "../core/problem.ts";
+import type { MovieSource } from "./types.ts";
+import type { TitleSearch } from "./unique_match.ts";
 
 const SEARCH_ATTEMPTS = 3;
-
-/**
- * How long an import's search keeps coming back while the shared window stays full: many
- * imports at once share its background half, and waiting their turn is not a failure of the
- * run (docs/history.md, "Runs"). Past this one search has had no place for ten minutes.
- */
-export const IMPORT_PATIENCE_MS = 10 * 60_000;
 
 // The longest pause a busy answer's Retry-After may ask for.
 const MAX_BUSY_PAUSE_MS = 30_000;
@@ -30,7 +24,7 @@ function busyPause(error: Problem): number {
 }
 
 /**
- * The import's search. A failure of TMDB (5xx, unreachable) is tried 3 times in all, 1 s and
+ * The search, retried. A failure of TMDB (5xx, unreachable) is tried 3 times in all, 1 s and
  * 2 s apart. A busy window is waited out for `patienceMs` (0, the default: it counts as a
  * failure too), pausing as its Retry-After says.
  */
@@ -38,7 +32,7 @@ export function retryingSearch(
   catalog: MovieSource,
   clock: Clock,
   options: { patienceMs?: number } = {},
-): UnitSearch {
+): TitleSearch {
   const patienceMs = options.patienceMs ?? 0;
   return async (title, year) => {
     const began = clock.now();
