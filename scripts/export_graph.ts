@@ -1,5 +1,5 @@
 /**
- * Which exported names the repository imports (README, "What is where"): every .ts/.tsx file's
+ * Which exported names the repository imports (docs/architecture.md, "The rules the tests hold"): every .ts/.tsx file's
  * exports and the names other files import or re-export from it, read with a small parser of
  * top-level `import`/`export` lines, as tests/helpers/import_graph.ts reads the import graph.
  * An export nothing else imports is reported, except what a convention reads by name.

@@ -1,5 +1,5 @@
 /**
- * An account's deletion skips the upkeep of its own kept figures (docs/accounts.md): the
+ * An account's deletion skips the upkeep of its own kept figures (docs/identity.md, "Accounts"): the
  * triggers that keep the year in review and the watched counts pass over a deletion made only
  * of the leaving user's rows, since those figures go too. A statement that also takes another
  * user's rows is kept as ever, and the account leaves nothing behind.

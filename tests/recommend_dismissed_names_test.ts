@@ -1,5 +1,5 @@
 /**
- * Every dismissed movie is named in the prompt (README.md, "Reasons, dismissals and where to watch"): a pick resolved from a
+ * Every dismissed movie is named in the prompt (docs/recommend.md, "Reasons, dismissals and where to watch"): a pick resolved from a
  * catalog search hit is stored as a light row, and a dismissed id the movies store lacks is
  * looked up through the catalog before the prompt is built.
  */

@@ -1,7 +1,7 @@
 /**
  * Dismissed movies the movies store has no title for (dismissed from a set made before its
  * picks were stored, or by id through the API) are looked up through the catalog, and so the
- * shared external window, before the prompt is built (README.md, "Reasons, dismissals and where to watch"). A lookup that fails
+ * shared external window, before the prompt is built (docs/recommend.md, "Reasons, dismissals and where to watch"). A lookup that fails
  * leaves that title out of the prompt; the generation still never recommends the movie.
  */
 import type { AppDeps } from "../platform/deps.ts";

@@ -1,5 +1,5 @@
 /**
- * Deleting an account with a long history (docs/accounts.md): two users of 10,000 films, each
+ * Deleting an account with a long history (docs/identity.md, "Accounts"): two users of 10,000 films, each
  * film with a viewing, on each store; one goes by `public.delete_user_rows` (the kept figures'
  * triggers skip its rows, the rows other tables point at go last), the other by the same
  * deletes as that function made before (tables in catalog order, every trigger doing its
