@@ -4,7 +4,8 @@
  * page) or /auth: those
  * accept only the Bearer header, so a cookie can never act for the user there (no CSRF).
  */
-import { accessTokenOf, SESSION_COOKIE } from "../web/session_cookie.ts";
+import { getCookie } from "hono/cookie";
+import { accessTokenIn, SESSION_COOKIE } from "../web/session_cookie.ts";
 import type { Ctx, Middleware } from "./app_env.ts";
 
 /**
@@ -15,27 +16,16 @@ export function isCookieFreePath(path: string): boolean {
   return path !== "/api/docs" && /^\/(api|auth|static|hooks)(\/|$)/.test(path);
 }
 
-/** The raw (still URI-encoded) value of cookie `name` in the request, or undefined. */
-function rawCookie(c: Ctx, name: string): string | undefined {
-  const header = c.req.header("cookie");
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
-
 /** Whether the request carries a session cookie at all (valid or not). */
 export function hasSessionCookie(c: Ctx): boolean {
-  return Boolean(rawCookie(c, SESSION_COOKIE));
+  return Boolean(getCookie(c, SESSION_COOKIE));
 }
 
 /** Sets `c.var.user` from a valid session cookie; a bad one just leaves the page signed out. */
 export function pageSession(): Middleware {
   return async function pageSession(c, next) {
     if (!isCookieFreePath(c.req.path)) {
-      const token = accessTokenOf(rawCookie(c, SESSION_COOKIE));
+      const token = accessTokenIn(getCookie(c, SESSION_COOKIE));
       if (token) {
         try {
           c.set("user", await c.var.services.auth.verifyAccessToken(token));

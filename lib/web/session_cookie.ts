@@ -15,8 +15,20 @@ export const SESSION_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 30;
 export function accessTokenOf(cookieValue: string | undefined): string | undefined {
   if (!cookieValue) return undefined;
   try {
-    const session = JSON.parse(decodeURIComponent(cookieValue));
-    const token = session?.access_token;
+    return accessTokenIn(decodeURIComponent(cookieValue));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The access token in the supabase-js session JSON, the cookie's value already decoded (as
+ * Hono's `getCookie` gives it on the server), or undefined.
+ */
+export function accessTokenIn(sessionJson: string | undefined): string | undefined {
+  if (!sessionJson) return undefined;
+  try {
+    const token = JSON.parse(sessionJson)?.access_token;
     return typeof token === "string" && token.length > 0 && token.length < 8192 ? token : undefined;
   } catch {
     return undefined;
