@@ -3,7 +3,7 @@
  * histogram, and the top films, genres, directors and actors. Server-rendered, no JavaScript.
  */
 import type { YearStats } from "../lib/library/diary/mod.ts";
-import type { MovieCard } from "../lib/library/entries/mod.ts";
+import type { MovieCard } from "../lib/catalog/cards.ts";
 import { type Bar, BarChart } from "./BarChart.tsx";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];

@@ -8,7 +8,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { EntryForm } from "../components/EntryForm.tsx";
-import type { MovieCard } from "../lib/library/entries/cards.ts";
+import type { MovieCard } from "../lib/catalog/cards.ts";
 import type { WatchedEntry } from "../lib/library/entries/entry.ts";
 import { api, ApiError } from "../lib/web/api.ts";
 import { localToday } from "../lib/web/entry_format.ts";

@@ -8,7 +8,7 @@ import { useEffect, useState } from "preact/hooks";
 import { cardFacts, MovieCard } from "../components/MovieCard.tsx";
 import { MoreLink } from "../components/MoreLink.tsx";
 import { MovieGrid } from "../components/MovieGrid.tsx";
-import type { MovieCard as Card } from "../lib/library/entries/cards.ts";
+import type { MovieCard as Card } from "../lib/catalog/cards.ts";
 import type { WatchedEntry } from "../lib/library/entries/entry.ts";
 import type { Availability } from "../lib/catalog/my_services/availability_sql.ts";
 import { api, ApiError } from "../lib/web/api.ts";

@@ -8,7 +8,7 @@ import { catalogIdSchema as catalogId } from "../catalog/catalog_id.ts";
 import { providerIdSchema } from "../catalog/my_services/settings.ts";
 import type { CatalogImportRun } from "../catalog/import/runs.ts";
 import { historyComponents } from "./paths/history_schemas.ts";
-import type { MovieCard } from "../library/entries/cards.ts";
+import type { MovieCard } from "../catalog/cards.ts";
 import type { WatchedEntry } from "../library/entries/entry.ts";
 import type { MovieDetail, PopularPage, SearchRow } from "../catalog/types.ts";
 import type { RecommendResult } from "../recommend/types.ts";

@@ -5,7 +5,7 @@
  * Picks the user has watched since the set was made are left out: the page offers no action
  * on them, and the next generation drops them anyway.
  */
-import { CARD_COLUMNS, type MovieCard, toCard } from "../library/entries/cards.ts";
+import { CARD_COLUMNS, type MovieCard, toCard } from "../catalog/cards.ts";
 import { Problem } from "../core/problem.ts";
 import type { Sql } from "../platform/store/mod.ts";
 import { readCurrent } from "./current.ts";

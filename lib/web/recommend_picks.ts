@@ -4,7 +4,7 @@
  * details of picks the page has no card for from GET /api/movies/:id, a few at a time.
  */
 import type { MovieDetail } from "../catalog/types.ts";
-import type { MovieCard } from "../library/entries/cards.ts";
+import type { MovieCard } from "../catalog/cards.ts";
 import type { CurrentSet } from "../recommend/current.ts";
 import { api } from "./api.ts";
 

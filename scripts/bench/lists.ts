@@ -5,7 +5,7 @@
 import { testApp } from "../../tests/helpers/app.ts";
 import { createUser } from "../../tests/helpers/users.ts";
 import { startSession } from "../../lib/identity/auth/sessions.ts";
-import { HYDRATE_SQL } from "../../lib/library/entries/cards.ts";
+import { HYDRATE_SQL } from "../../lib/catalog/cards.ts";
 import { issueAccessToken } from "../../tests/helpers/tokens.ts";
 
 const ROUNDS = 200;

@@ -1,5 +1,5 @@
 /** The year-in-review page's data: the numbers, the top rated films' cards, the years to link. */
-import { HYDRATE_SQL, type MovieCard, toCard } from "../entries/cards.ts";
+import { HYDRATE_SQL, type MovieCard, toCard } from "../../catalog/cards.ts";
 import type { Sql } from "../../platform/store/mod.ts";
 import { readYearStats, type YearStats } from "./stats.ts";
 import { YEARS_SQL } from "./stats_sql.ts";

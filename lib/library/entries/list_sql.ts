@@ -7,7 +7,7 @@ import {
   AVAILABILITY_JOIN,
   AVAILABLE_FILTER,
 } from "../../catalog/my_services/availability_sql.ts";
-import { CARD_COLUMNS } from "./cards.ts";
+import { CARD_COLUMNS } from "../../catalog/cards.ts";
 import { ENTRY_COLUMNS } from "./entry.ts";
 import type { ListQuery } from "./list_query.ts";
 import type { SessionCheck } from "./session_check.ts";

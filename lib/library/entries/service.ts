@@ -4,7 +4,7 @@ import { describeError } from "../../core/log.ts";
 import { Problem } from "../../core/problem.ts";
 import type { Sql } from "../../platform/store/mod.ts";
 import { type Availability, toAvailability } from "../../catalog/my_services/availability_sql.ts";
-import { type MovieCard, toCard } from "./cards.ts";
+import { type MovieCard, toCard } from "../../catalog/cards.ts";
 import { ENTRY_COLUMNS, readEntry, toEntry, updateEntry, type WatchedEntry } from "./entry.ts";
 import { type EntryFields, utcDate } from "./entry_fields.ts";
 import { DEFAULT_MY_LIST_QUERY, DEFAULT_WATCHED_QUERY, type ListQuery } from "./list_query.ts";

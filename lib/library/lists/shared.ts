@@ -4,7 +4,7 @@
  * no user id, no email; the owner only by the handle and display name of their profile.
  */
 import type { AppDeps } from "../../platform/deps.ts";
-import type { MovieCard } from "../entries/cards.ts";
+import type { MovieCard } from "../../catalog/cards.ts";
 import { encodeCursor, type PageRequest } from "./cursor.ts";
 import { listNotFound } from "./items.ts";
 import { isSlug } from "./slug.ts";

@@ -1,4 +1,8 @@
-/** Movie cards: catalog ids hydrated from the movies store, in one query per list. */
+/**
+ * Movie cards: a stored movie as every list shows it (the watched list and My List, the user's
+ * own lists, the year in review, the recommendation shelf, the API's MovieCard), catalog ids
+ * hydrated from the movies store in one query per list.
+ */
 
 /** A movie card of GET /api/watched and GET /api/mylist. */
 export interface MovieCard {
