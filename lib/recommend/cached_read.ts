@@ -5,16 +5,8 @@
  * text `watchedHash` hashes (the ids ascending, joined by ","), so no id leaves the database and
  * a cached answer costs one round trip however long the history.
  */
+import type { SessionCheck } from "../platform/session_check.ts";
 import type { Sql } from "../platform/store/mod.ts";
-
-/** A token's session to be found live inside the statement (lib/identity/auth/pending_session.ts is one). */
-export interface SessionCheck {
-  readonly sessionId: string | null;
-  /** The SQL condition that the token is still good, reading the user at `user`. */
-  liveSql(user: `$${number}`, session: `$${number}` | null): string;
-  /** Records what the statement found; not live is a 401. */
-  settle(live: boolean): void;
-}
 
 /** What the statement found: how much is watched and the stored set, if any. */
 interface HistoryState {

@@ -17,7 +17,8 @@ import {
   staleAnswer,
 } from "./answers.ts";
 import { isReusable, readStoredSet, type StoredSet, watchedHash } from "./cache.ts";
-import { readHistoryState, type SessionCheck } from "./cached_read.ts";
+import type { SessionCheck } from "../platform/session_check.ts";
+import { readHistoryState } from "./cached_read.ts";
 import { readCurrent } from "./current.ts";
 import { dismiss, dismissedIds, undismiss } from "./dismissed.ts";
 import { isGenerationRunning, withGenerationLease } from "./lease.ts";

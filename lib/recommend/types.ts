@@ -4,7 +4,7 @@ import type { CurrentSet } from "./current.ts";
 import type { QuotaStatus } from "./quota.ts";
 import type { CandidateSearch } from "./resolve_titles.ts";
 import type { Shelf } from "./shelf.ts";
-import type { SessionCheck } from "./cached_read.ts";
+import type { SessionCheck } from "../platform/session_check.ts";
 
 /** Default: reuse a reusable set; refresh: regenerate; getNew: regenerate without the previous set. */
 export type RecommendMode = "default" | "refresh" | "getNew";

@@ -86,8 +86,7 @@ const SEPARATE: { from: string; to: string; instead: string }[] = [
   {
     from: "lib/library/entries/",
     to: "lib/identity/auth/",
-    instead:
-      "lists take the session as their own SessionCheck (lib/library/entries/session_check.ts)",
+    instead: "lists take the session as a SessionCheck (lib/platform/session_check.ts)",
   },
 ];
 

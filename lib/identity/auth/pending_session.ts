@@ -5,6 +5,7 @@
  * report here what it found.
  */
 import type { Problem } from "../../core/problem.ts";
+import type { SessionCheck } from "../../platform/session_check.ts";
 import { tokenLiveSql } from "./sessions.ts";
 import { unauthorized } from "./unauthorized.ts";
 
@@ -14,7 +15,7 @@ export function sessionEnded(): Problem {
 }
 
 /** The session a token names, to be checked by the caller's statement or by its own query. */
-export class PendingSession {
+export class PendingSession implements SessionCheck {
   #settled = false;
   readonly #query: () => Promise<boolean>;
 

@@ -10,7 +10,7 @@ import {
 import { CARD_COLUMNS } from "../../catalog/cards.ts";
 import { ENTRY_COLUMNS } from "./entry.ts";
 import type { ListQuery } from "./list_query.ts";
-import type { SessionCheck } from "./session_check.ts";
+import type { SessionCheck } from "../../platform/session_check.ts";
 import { afterCursor, cursorColumns, hasSortKey } from "./page_sql.ts";
 
 /** Which list a statement reads. */

@@ -11,7 +11,7 @@ import { DEFAULT_MY_LIST_QUERY, DEFAULT_WATCHED_QUERY, type ListQuery } from "./
 import { cursorSort, writeListCursor } from "./list_cursor.ts";
 import { assertRoomFor } from "./limits.ts";
 import { type ListName, listParams, listSql, listTotalSql } from "./list_sql.ts";
-import type { SessionCheck } from "./session_check.ts";
+import type { SessionCheck } from "../../platform/session_check.ts";
 import { readWatchedStats, type WatchedStats } from "./stats.ts";
 import {
   appendMyList,

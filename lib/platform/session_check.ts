@@ -1,7 +1,9 @@
 /**
- * What a list read needs of the token's session (docs/identity.md, "The check inside a list
- * read"): lists own this interface and never import auth; the session the auth middleware left
- * on the request (lib/identity/auth/pending_session.ts) is one, handed in by the route.
+ * What a read needs of the token's session to check it inside its own statement (docs/identity.md,
+ * "The check inside a list read"): the list reads (lib/library/entries) and the first read of
+ * GET /api/recommend (lib/recommend/cached_read.ts) take it, and neither imports auth; the session
+ * the auth middleware left on the request (lib/identity/auth/pending_session.ts) is one, handed in
+ * by the route. It lives here, below identity and the features, so each of them names this one.
  */
 
 /** A session still to be found live, checked inside the read's own statement. */
