@@ -1,11 +1,7 @@
 import assert from "node:assert/strict";
 import { FakeClock } from "../lib/core/clock.ts";
-import {
-  adminTokenMatches,
-  DEFAULT_PAGES,
-  parseImportBody,
-  takeImportLock,
-} from "../lib/catalog/import/mod.ts";
+import { DEFAULT_PAGES, parseImportBody, takeImportLock } from "../lib/catalog/import/mod.ts";
+import { adminTokenMatches } from "../lib/http/middleware/admin_token.ts";
 import { readImportBody } from "../lib/http/payloads.ts";
 import { taskPool } from "../lib/core/async/pool.ts";
 import { Problem } from "../lib/core/problem.ts";

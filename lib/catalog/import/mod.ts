@@ -9,7 +9,6 @@ export {
   failInterruptedImports,
   scheduledImport,
 } from "./service.ts";
-export { adminTokenMatches } from "./admin_token.ts";
 export { DEFAULT_PAGES, parseImportBody } from "./body.ts";
 export { IMPORT_LOCK_TTL_MS, takeImportLock } from "./job.ts";
 export { INTERRUPTED } from "../../platform/jobs/interrupted.ts";
