@@ -3,9 +3,10 @@
  * instance shares it. A generation takes its unit when it starts and gives it back when it
  * ends in 500 or 503 (docs/api.md).
  */
-import type { Kv, KvKey } from "../platform/kv/kv.ts";
+import type { Kv } from "../platform/kv/kv.ts";
 import type { Clock } from "../core/clock.ts";
 import { readCount, returnCount, takeCount } from "../platform/kv/counter.ts";
+import { recommendQuotaKey } from "../platform/kv/user_keys.ts";
 
 /** Generations a user may start per UTC day. */
 export const DAILY_LIMIT = 20;
@@ -31,10 +32,6 @@ function dayOf(now: number): string {
   return new Date(now).toISOString().slice(0, 10);
 }
 
-function keyOf(userId: string, day: string): KvKey {
-  return ["recommend_quota", userId, day];
-}
-
 /** The next UTC midnight after `now` (epoch ms). */
 export function nextUtcMidnight(now: number): Date {
   return new Date(Math.floor(now / DAY_MS) * DAY_MS + DAY_MS);
@@ -47,7 +44,7 @@ export async function quotaStatus(
   options: { clock: Clock },
 ): Promise<QuotaStatus> {
   const now = options.clock.now();
-  const used = Math.min(await readCount(kv, keyOf(userId, dayOf(now))), DAILY_LIMIT);
+  const used = Math.min(await readCount(kv, recommendQuotaKey(userId, dayOf(now))), DAILY_LIMIT);
   return { limit: DAILY_LIMIT, used, remaining: DAILY_LIMIT - used, resetAt: nextUtcMidnight(now) };
 }
 
@@ -58,13 +55,13 @@ export async function consumeQuota(
   options: { clock: Clock },
 ): Promise<QuotaUnit | null> {
   const day = dayOf(options.clock.now());
-  const slot = { key: keyOf(userId, day), limit: DAILY_LIMIT, expireIn: 2 * DAY_MS };
+  const slot = { key: recommendQuotaKey(userId, day), limit: DAILY_LIMIT, expireIn: 2 * DAY_MS };
   return (await takeCount(kv, [slot])).taken ? { userId, day } : null;
 }
 
 /** Gives a unit back (a generation that ended in 500 or 503). */
 export async function refundQuota(kv: Kv, unit: QuotaUnit): Promise<void> {
-  await returnCount(kv, keyOf(unit.userId, unit.day), { expireIn: 2 * DAY_MS });
+  await returnCount(kv, recommendQuotaKey(unit.userId, unit.day), { expireIn: 2 * DAY_MS });
 }
 
 /** The rate-limit headers of a quota status (docs/api.md). */

@@ -2,16 +2,17 @@
  * `DELETE /api/account`: the user and every row of theirs go in one transaction. Rows are found
  * through the foreign keys to auth.users (public.delete_user_rows), so a table added later is
  * covered once it has `user_id uuid references auth.users (id) on delete cascade`
- * (tests/account_tables_test.ts fails for one that has not). Deno KV entries keyed by user id
- * are listed in USER_KV_PREFIXES. With Supabase Auth the project's admin API deletes the user
- * once the rows are gone, and its unexpired access tokens are refused from then on
- * (deleted_users.ts).
+ * (tests/account_tables_test.ts fails for one that has not). Deno KV entries keyed by user id go
+ * by the prefixes lib/platform/kv/user_keys.ts lists, where the features build those keys. With
+ * Supabase Auth the project's admin API deletes the user once the rows are gone, and its
+ * unexpired access tokens are refused from then on (deleted_users.ts).
  */
 import type { Kv } from "../../platform/kv/kv.ts";
 import { z } from "zod";
 import type { AppDeps } from "../../platform/deps.ts";
 import { Problem } from "../../core/problem.ts";
 import { lockForTransaction } from "../../platform/store/mod.ts";
+import { USER_KV_PREFIXES } from "../../platform/kv/user_keys.ts";
 import { markUserDeleted } from "./deleted_users.ts";
 
 function isDeadlock(error: unknown): boolean {
@@ -21,9 +22,6 @@ function isDeadlock(error: unknown): boolean {
 
 /** The exact words the body must carry. */
 export const DELETE_CONFIRMATION = "delete my account";
-
-/** KV prefixes followed by a user id: add one here when a feature keys KV entries by user. */
-const USER_KV_PREFIXES: readonly string[] = ["recommend_quota"];
 
 /** The body of DELETE /api/account. */
 export const deleteAccountBodySchema = z.object({
