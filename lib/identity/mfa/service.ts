@@ -142,7 +142,7 @@ export function createMfaService(deps: AppDeps, options: { issue: IssueToken }):
           "Retry-After": String(attempt.retryAfterS),
         });
       }
-      const step = await matchTotp(factor.secret ?? "", code, { nowMs: now });
+      const step = matchTotp(factor.secret ?? "", code, { nowMs: now });
       if (step === null || !(await spendStep(kv, factor.id, step))) {
         if (await countWrongCode(kv, challengeId)) await deleteChallenge(store, challengeId);
         throw new GoTrueError(422, "mfa_verification_failed", "Invalid TOTP code entered");
