@@ -6,15 +6,10 @@
 import assert from "node:assert/strict";
 import axe from "axe-core";
 import type { Page } from "playwright-core";
-import { signedInContext, signedInSession } from "./helpers/browser_session.ts";
+import { signedInContext } from "./helpers/browser_session.ts";
+import { browserTest } from "./helpers/browser_test.ts";
 import { POPULAR_FIXTURE_ROWS } from "./helpers/fake_tmdb.ts";
-import {
-  hydrated,
-  launchBrowser,
-  skipBrowserTests,
-  startTestServer,
-  type TestServer,
-} from "./helpers/server.ts";
+import { hydrated, type TestServer } from "./helpers/server.ts";
 
 const TIMEOUT = 20_000;
 
@@ -68,76 +63,67 @@ async function seed(server: TestServer, token: string) {
   }
 }
 
-Deno.test({
+browserTest({
   name: "browser: axe finds no violation on the main pages, dark and light",
-  ignore: skipBrowserTests("browser_axe_test.ts"),
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn(t) {
-    await using server = await startTestServer();
-    const browser = await launchBrowser();
-    try {
-      const session = await signedInSession(server, "axe@example.test");
-      await seed(server, session.access_token);
-      for (const colorScheme of ["dark", "light"] as const) {
-        await t.step(`${colorScheme} scheme`, async () => {
-          const signedIn = await signedInContext(browser, server, session, {
-            width: 1280,
-            colorScheme,
-          });
-          const signedOut = await browser.newContext({
-            viewport: { width: 1280, height: 900 },
-            colorScheme,
-          });
-          const found: string[] = [];
-          const pages: [typeof signedIn, string, (page: Page) => Promise<void>][] = [
-            [signedIn, "/", async () => {}],
-            [
-              signedIn,
-              "/movies/550",
-              (p) => p.getByRole("slider", { name: "Your rating" }).waitFor(),
-            ],
-            [signedIn, `/movies/${POPULAR_FIXTURE_ROWS[6].id}`, async () => {}],
-            [
-              signedIn,
-              "/watched",
-              (p) => p.getByRole("region", { name: "Your numbers" }).waitFor(),
-            ],
-            [signedIn, "/watched?sort=rating&rated=true", async () => {}],
-            [signedIn, "/mylist", async () => {}],
-            [signedIn, "/recommendations", async (p) => {
-              await p.getByRole("button", { name: /Get recommendations|Refresh/ }).click();
-              // The request is over when no button is marked busy any more.
-              await p.waitForFunction(() => !document.querySelector('[aria-disabled="true"]'));
-              await p.waitForFunction(
-                () => {
-                  const titles = [...document.querySelectorAll(".recommendations h2")];
-                  return titles.length >= 5 && titles.every((h) => h.textContent !== "Loading…");
-                },
-                undefined,
-                { timeout: 60_000 },
-              );
-            }],
-            [signedOut, "/movies/550", async () => {}],
-            [signedOut, "/login", async () => {}],
-            [signedOut, "/signup", async () => {}],
-          ];
-          for (const [context, path, ready] of pages) {
-            const page = await context.newPage();
-            page.setDefaultTimeout(TIMEOUT);
-            await page.goto(`${server.url}${path}`);
-            if (await page.locator("[data-island]").count()) await hydrated(page);
-            await ready(page);
-            for (const v of await violations(page)) found.push(`${path}: ${v}`);
-            await page.close();
-          }
-          await signedIn.close();
-          await signedOut.close();
-          assert.deepEqual(found, []);
+  async fn({ server, browser, signUp }, t) {
+    const session = await signUp("axe@example.test");
+    await seed(server, session.access_token);
+    for (const colorScheme of ["dark", "light"] as const) {
+      await t.step(`${colorScheme} scheme`, async () => {
+        const signedIn = await signedInContext(browser, server, session, {
+          width: 1280,
+          colorScheme,
         });
-      }
-    } finally {
-      await browser.close();
+        const signedOut = await browser.newContext({
+          viewport: { width: 1280, height: 900 },
+          colorScheme,
+        });
+        const found: string[] = [];
+        const pages: [typeof signedIn, string, (page: Page) => Promise<void>][] = [
+          [signedIn, "/", async () => {}],
+          [
+            signedIn,
+            "/movies/550",
+            (p) => p.getByRole("slider", { name: "Your rating" }).waitFor(),
+          ],
+          [signedIn, `/movies/${POPULAR_FIXTURE_ROWS[6].id}`, async () => {}],
+          [
+            signedIn,
+            "/watched",
+            (p) => p.getByRole("region", { name: "Your numbers" }).waitFor(),
+          ],
+          [signedIn, "/watched?sort=rating&rated=true", async () => {}],
+          [signedIn, "/mylist", async () => {}],
+          [signedIn, "/recommendations", async (p) => {
+            await p.getByRole("button", { name: /Get recommendations|Refresh/ }).click();
+            // The request is over when no button is marked busy any more.
+            await p.waitForFunction(() => !document.querySelector('[aria-disabled="true"]'));
+            await p.waitForFunction(
+              () => {
+                const titles = [...document.querySelectorAll(".recommendations h2")];
+                return titles.length >= 5 && titles.every((h) => h.textContent !== "Loading…");
+              },
+              undefined,
+              { timeout: 60_000 },
+            );
+          }],
+          [signedOut, "/movies/550", async () => {}],
+          [signedOut, "/login", async () => {}],
+          [signedOut, "/signup", async () => {}],
+        ];
+        for (const [context, path, ready] of pages) {
+          const page = await context.newPage();
+          page.setDefaultTimeout(TIMEOUT);
+          await page.goto(`${server.url}${path}`);
+          if (await page.locator("[data-island]").count()) await hydrated(page);
+          await ready(page);
+          for (const v of await violations(page)) found.push(`${path}: ${v}`);
+          await page.close();
+        }
+        await signedIn.close();
+        await signedOut.close();
+        assert.deepEqual(found, []);
+      });
     }
   },
 });

@@ -8,16 +8,10 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
-import { signedInContext, signedInSession } from "./helpers/browser_session.ts";
+import { browserTest } from "./helpers/browser_test.ts";
 import { csvText } from "./helpers/history_files.ts";
 import { POPULAR_FIXTURE_ROWS } from "./helpers/fake_tmdb.ts";
-import {
-  hydrated,
-  launchBrowser,
-  pageErrors,
-  skipBrowserTests,
-  startTestServer,
-} from "./helpers/server.ts";
+import { hydrated } from "./helpers/server.ts";
 
 const TIMEOUT = 20_000;
 
@@ -81,144 +75,132 @@ async function press(
   assert.equal(await fellToBody(page), 0, `focus fell to <body> after "${name}"`);
 }
 
-Deno.test({
+browserTest({
   name: "browser: tabbing through every action keeps focus on the control or the result",
-  ignore: skipBrowserTests("browser_focus_test.ts"),
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn(t) {
-    await using server = await startTestServer();
-    const browser = await launchBrowser();
-    try {
-      const email = "keyboard@example.test";
-      const session = await signedInSession(server, email);
-      const auth = {
-        authorization: `Bearer ${session.access_token}`,
-        "content-type": "application/json",
-      };
-      for (const row of POPULAR_FIXTURE_ROWS.slice(0, 3)) {
-        const res = await fetch(`${server.url}/api/watched`, {
-          method: "POST",
-          headers: auth,
-          body: JSON.stringify({ catalogId: row.id }),
-        });
-        assert.ok(res.ok, await res.text());
-      }
-      const made = await fetch(`${server.url}/api/recommend`, { headers: auth });
-      assert.equal(made.status, 200, await made.text());
+  async fn({ server, browser, signUp, open }, t) {
+    const email = "keyboard@example.test";
+    const session = await signUp(email);
+    const auth = {
+      authorization: `Bearer ${session.access_token}`,
+      "content-type": "application/json",
+    };
+    for (const row of POPULAR_FIXTURE_ROWS.slice(0, 3)) {
+      const res = await fetch(`${server.url}/api/watched`, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ catalogId: row.id }),
+      });
+      assert.ok(res.ok, await res.text());
+    }
+    const made = await fetch(`${server.url}/api/recommend`, { headers: auth });
+    assert.equal(made.status, 200, await made.text());
 
-      const context = await signedInContext(browser, server, session, { width: 1280 });
-      const page = await context.newPage();
-      page.setDefaultTimeout(TIMEOUT);
-      const errors = pageErrors(page);
+    const { context, page, errors } = await open({ session });
 
-      await t.step(
-        "/recommendations: Not interested, Undo, My List, Mark watched, Undo",
-        async () => {
-          await page.goto(`${server.url}/recommendations`);
-          await hydrated(page);
-          const list = page.getByRole("list", { name: "Recommendations" });
-          await page.waitForFunction(() =>
-            document.querySelectorAll("[data-action^='watched-']").length >= 3 &&
-            ![...document.querySelectorAll("h3")].some((h) => h.textContent === "Loading…")
-          );
-          const titles = await list.getByRole("heading").allTextContents();
-          const [a, b, c] = titles;
-          await press(
-            page,
-            `Not interested in ${a}`,
-            () => page.getByText(`“${a}” won't be recommended again.`).waitFor(),
-            "Undo",
-          );
-          await press(
-            page,
-            "Undo",
-            () => page.getByText(`“${a}” may be recommended again.`).waitFor(),
-            `Not interested in ${a}`,
-          );
-          await press(
-            page,
-            `Add ${b} to My List`,
-            () => page.getByText(`Added “${b}” to My List.`).waitFor(),
-            `${b} is in My List`,
-          );
-          await press(
-            page,
-            `Mark watched: ${c}`,
-            () => page.getByText(`Marked “${c}” as watched.`).waitFor(),
-            "Undo",
-          );
-          await press(
-            page,
-            "Undo",
-            () => page.getByText(`“${c}” is no longer marked as watched.`).waitFor(),
-            `Mark watched: ${c}`,
-          );
-        },
-      );
-
-      await t.step(
-        "/account: Sign out of other devices, Change password, Delete unconfirmed",
-        async () => {
-          await page.goto(`${server.url}/account`);
-          await hydrated(page);
-          await press(
-            page,
-            "Sign out of other devices",
-            () => page.getByText("Every other device is signed out.").waitFor(),
-          );
-          // A refused change (the wrong current password), then an accepted one.
-          await page.getByLabel("Current password").fill("not my password at all");
-          await page.getByLabel("New password").fill("violet harbour tandem 3");
-          await press(
-            page,
-            "Change password",
-            () => page.getByText("Your current password is not right.").waitFor(),
-          );
-          await page.getByLabel("Current password").fill("screenshots-password");
-          await press(page, "Change password", () => page.getByText("Password changed.").waitFor());
-          // Delete before the words are typed: the button is unavailable, says why, keeps focus.
-          await press(
-            page,
-            "Delete my account",
-            () => page.getByText("in the box above to delete the account").waitFor(),
-          );
-        },
-      );
-
-      await t.step("/import: Import keeps focus through the upload and the run", async () => {
-        await page.goto(`${server.url}/import`);
+    await t.step(
+      "/recommendations: Not interested, Undo, My List, Mark watched, Undo",
+      async () => {
+        await page.goto(`${server.url}/recommendations`);
         await hydrated(page);
-        await page.getByLabel("Export file").setInputFiles({
-          name: "watched.csv",
-          mimeType: "text/csv",
-          buffer: Buffer.from(csvText(
-            ["Date", "Name", "Year", "Letterboxd URI"],
-            [["2024-01-01", "A Film Nobody Made", 1999, "https://boxd.it/x1"]],
-          )),
-        });
+        const list = page.getByRole("list", { name: "Recommendations" });
+        await page.waitForFunction(() =>
+          document.querySelectorAll("[data-action^='watched-']").length >= 3 &&
+          ![...document.querySelectorAll("h3")].some((h) => h.textContent === "Loading…")
+        );
+        const titles = await list.getByRole("heading").allTextContents();
+        const [a, b, c] = titles;
         await press(
           page,
-          "Import",
-          () => page.getByRole("heading", { name: "Import finished" }).waitFor(),
+          `Not interested in ${a}`,
+          () => page.getByText(`“${a}” won't be recommended again.`).waitFor(),
+          "Undo",
         );
-      });
+        await press(
+          page,
+          "Undo",
+          () => page.getByText(`“${a}” may be recommended again.`).waitFor(),
+          `Not interested in ${a}`,
+        );
+        await press(
+          page,
+          `Add ${b} to My List`,
+          () => page.getByText(`Added “${b}” to My List.`).waitFor(),
+          `${b} is in My List`,
+        );
+        await press(
+          page,
+          `Mark watched: ${c}`,
+          () => page.getByText(`Marked “${c}” as watched.`).waitFor(),
+          "Undo",
+        );
+        await press(
+          page,
+          "Undo",
+          () => page.getByText(`“${c}” is no longer marked as watched.`).waitFor(),
+          `Mark watched: ${c}`,
+        );
+      },
+    );
 
-      await t.step("/forgot-password: Send reset link keeps focus", async () => {
-        const signedOut = await browser.newContext();
-        const other = await signedOut.newPage();
-        other.setDefaultTimeout(TIMEOUT);
-        await other.goto(`${server.url}/forgot-password`);
-        await hydrated(other);
-        await other.getByLabel("Email").fill(email);
-        await press(other, "Send reset link", () => other.getByText(/a link to choose/).waitFor());
-        await signedOut.close();
-      });
+    await t.step(
+      "/account: Sign out of other devices, Change password, Delete unconfirmed",
+      async () => {
+        await page.goto(`${server.url}/account`);
+        await hydrated(page);
+        await press(
+          page,
+          "Sign out of other devices",
+          () => page.getByText("Every other device is signed out.").waitFor(),
+        );
+        // A refused change (the wrong current password), then an accepted one.
+        await page.getByLabel("Current password").fill("not my password at all");
+        await page.getByLabel("New password").fill("violet harbour tandem 3");
+        await press(
+          page,
+          "Change password",
+          () => page.getByText("Your current password is not right.").waitFor(),
+        );
+        await page.getByLabel("Current password").fill("screenshots-password");
+        await press(page, "Change password", () => page.getByText("Password changed.").waitFor());
+        // Delete before the words are typed: the button is unavailable, says why, keeps focus.
+        await press(
+          page,
+          "Delete my account",
+          () => page.getByText("in the box above to delete the account").waitFor(),
+        );
+      },
+    );
 
-      assert.deepEqual(errors, []);
-      await context.close();
-    } finally {
-      await browser.close();
-    }
+    await t.step("/import: Import keeps focus through the upload and the run", async () => {
+      await page.goto(`${server.url}/import`);
+      await hydrated(page);
+      await page.getByLabel("Export file").setInputFiles({
+        name: "watched.csv",
+        mimeType: "text/csv",
+        buffer: Buffer.from(csvText(
+          ["Date", "Name", "Year", "Letterboxd URI"],
+          [["2024-01-01", "A Film Nobody Made", 1999, "https://boxd.it/x1"]],
+        )),
+      });
+      await press(
+        page,
+        "Import",
+        () => page.getByRole("heading", { name: "Import finished" }).waitFor(),
+      );
+    });
+
+    await t.step("/forgot-password: Send reset link keeps focus", async () => {
+      const signedOut = await browser.newContext();
+      const other = await signedOut.newPage();
+      other.setDefaultTimeout(TIMEOUT);
+      await other.goto(`${server.url}/forgot-password`);
+      await hydrated(other);
+      await other.getByLabel("Email").fill(email);
+      await press(other, "Send reset link", () => other.getByText(/a link to choose/).waitFor());
+      await signedOut.close();
+    });
+
+    assert.deepEqual(errors, []);
+    await context.close();
   },
 });

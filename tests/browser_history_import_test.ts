@@ -5,18 +5,10 @@
  */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import { signedInContext, signedInSession } from "./helpers/browser_session.ts";
+import { browserTest } from "./helpers/browser_test.ts";
 import { csvText, letterboxdCsvs, letterboxdZip } from "./helpers/history_files.ts";
 import { CATALOG, type CatalogMovie, serveCatalog } from "./helpers/history_import_world.ts";
-import {
-  hydrated,
-  launchBrowser,
-  pageErrors,
-  skipBrowserTests,
-  startTestServer,
-} from "./helpers/server.ts";
-
-const TIMEOUT = 20_000;
+import { hydrated } from "./helpers/server.ts";
 
 // 120 more watched films, so the run takes three batches and the bar has somewhere to stop.
 const ARCHIVE: CatalogMovie[] = Array.from({ length: 120 }, (_, i) => ({
@@ -36,13 +28,9 @@ function exportZip(): Uint8Array {
   return letterboxdZip(csvs);
 }
 
-Deno.test({
+browserTest({
   name: "browser: upload a Letterboxd ZIP, watch the progress bar finish, see the lists",
-  ignore: skipBrowserTests("browser_history_import_test.ts"),
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    await using server = await startTestServer();
+  async fn({ server, signUp, open }) {
     serveCatalog(server.tmdb, [...CATALOG, ...ARCHIVE]);
     // The first batch's searches pass (its 50 movies are the file's first); the later films
     // wait until the page has shown the bar partway.
@@ -53,14 +41,9 @@ Deno.test({
       return undefined;
     };
     const email = `import-${crypto.randomUUID().slice(0, 8)}@example.test`;
-    const session = await signedInSession(server, email);
-
-    const browser = await launchBrowser();
+    const session = await signUp(email);
     try {
-      const context = await signedInContext(browser, server, session, { width: 1280 });
-      const page = await context.newPage();
-      page.setDefaultTimeout(TIMEOUT);
-      const errors = pageErrors(page);
+      const { page, errors } = await open({ session });
       await page.goto(`${server.url}/import`);
       await hydrated(page);
       await page.getByLabel("Export file").setInputFiles({
@@ -109,7 +92,6 @@ Deno.test({
       assert.deepEqual(errors, []);
     } finally {
       release.resolve();
-      await browser.close();
     }
   },
 });

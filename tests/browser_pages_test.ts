@@ -9,15 +9,10 @@ import { FakeClock } from "../lib/core/clock.ts";
 import { SESSION_COOKIE } from "../lib/web/session_cookie.ts";
 import { POPULAR_FIXTURE_ROWS } from "./helpers/fake_tmdb.ts";
 import { issueAccessToken } from "./helpers/tokens.ts";
-import { signedInContext, signedInSession } from "./helpers/browser_session.ts";
+import { signedInContext } from "./helpers/browser_session.ts";
+import { browserTest } from "./helpers/browser_test.ts";
 import { updateDocsScreenshot } from "./helpers/screenshots.ts";
-import {
-  hydrated,
-  launchBrowser,
-  pageErrors,
-  skipBrowserTests,
-  startTestServer,
-} from "./helpers/server.ts";
+import { hydrated } from "./helpers/server.ts";
 
 const TIMEOUT = 20_000;
 const OUTPUT = new URL("./output/", import.meta.url);
@@ -43,161 +38,147 @@ async function checkPage(page: Page, label: string, width: number): Promise<void
   assert.deepEqual(badAlts, [], `${label}: images without alt text`);
 }
 
-Deno.test({
+browserTest({
   name: "browser: pages read without JavaScript, fit a phone, and are screenshotted",
-  ignore: skipBrowserTests("browser_pages_test.ts"),
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn(t) {
-    await using server = await startTestServer();
-    const browser = await launchBrowser();
-    try {
-      await t.step("without JavaScript: search from the home page, read a movie", async () => {
-        const context = await browser.newContext({ javaScriptEnabled: false });
-        const page = await context.newPage();
-        page.setDefaultTimeout(TIMEOUT);
-        await page.goto(`${server.url}/`);
-        await page.getByLabel("Search movies").fill("fight club");
-        await page.getByRole("button", { name: "Search" }).click();
-        await page.waitForURL(/\/search\?q=fight\+club/);
-        await page.getByRole("link", { name: "Zombie Fight Club" }).waitFor();
-        await page.getByRole("link", { name: "Fight Club", exact: true }).click();
-        await page.waitForURL(`${server.url}/movies/550`);
-        await page.getByRole("heading", { name: "Fight Club", level: 1 }).waitFor();
-        await page.getByText(/insomniac/).waitFor();
-        await page.getByRole("link", { name: /Watch the trailer/ }).waitFor();
-        assert.ok(await page.getByText("Cast").isVisible());
-        assert.equal(await page.locator("script").count(), 0);
+  async fn({ server, browser, signUp, open }, t) {
+    await t.step("without JavaScript: search from the home page, read a movie", async () => {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      page.setDefaultTimeout(TIMEOUT);
+      await page.goto(`${server.url}/`);
+      await page.getByLabel("Search movies").fill("fight club");
+      await page.getByRole("button", { name: "Search" }).click();
+      await page.waitForURL(/\/search\?q=fight\+club/);
+      await page.getByRole("link", { name: "Zombie Fight Club" }).waitFor();
+      await page.getByRole("link", { name: "Fight Club", exact: true }).click();
+      await page.waitForURL(`${server.url}/movies/550`);
+      await page.getByRole("heading", { name: "Fight Club", level: 1 }).waitFor();
+      await page.getByText(/insomniac/).waitFor();
+      await page.getByRole("link", { name: /Watch the trailer/ }).waitFor();
+      assert.ok(await page.getByText("Cast").isVisible());
+      assert.equal(await page.locator("script").count(), 0);
+      await context.close();
+    });
+
+    // A fixed address (each run has a fresh store) keeps the committed screenshots byte-stable.
+    const session = await signUp("reader@example.test");
+    const auth = { authorization: `Bearer ${session.access_token}` };
+    const ids = POPULAR_FIXTURE_ROWS.slice(0, 12).map((row) => Number(row.id));
+    for (
+      const [list, picks] of [["watched", ids.slice(0, 6)], ["mylist", ids.slice(6)]] as const
+    ) {
+      for (const catalogId of picks) {
+        const response = await fetch(`${server.url}/api/${list}`, {
+          method: "POST",
+          headers: { ...auth, "content-type": "application/json" },
+          body: JSON.stringify({ catalogId }),
+        });
+        assert.equal(response.status, 200);
+        await response.body?.cancel();
+      }
+    }
+    await Deno.mkdir(OUTPUT, { recursive: true });
+    await Deno.mkdir(DOCS, { recursive: true });
+
+    await t.step(
+      "an expired access token is refreshed and the page rendered signed in",
+      async () => {
+        const fresh = await signUp("returning@example.test");
+        const twoHoursAgo = new FakeClock(Date.now() - 2 * 3600_000);
+        const expired = await issueAccessToken(server.t.deps, fresh.user, {
+          clock: twoHoursAgo,
+        });
+        const stale = { ...fresh, access_token: expired.token, expires_at: expired.expiresAt };
+        const { context, page } = await open({ session: stale });
+        await page.goto(`${server.url}/watched`);
+        // SessionRefresh: supabase-js refreshes the token into the cookie and the page reloads.
+        await page.locator(".account-email", { hasText: "returning@example.test" }).waitFor();
+        await page.getByText("You haven't marked any movies as watched yet.").waitFor();
+        const cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE);
+        assert.ok(cookie && !cookie.value.includes(expired.token));
+        await context.close();
+      },
+    );
+
+    for (const width of [390, 1280]) {
+      await t.step(`screenshots at ${width} px`, async () => {
+        const { context, page, errors } = await open({ session, width });
+        const shots: [string, string, () => Promise<void>][] = [
+          ["home", "/", async () => {}],
+          [
+            "movie",
+            "/movies/550",
+            () => page.getByRole("button", { name: "Mark as watched" }).waitFor(),
+          ],
+          [
+            "watched",
+            "/watched",
+            () => page.getByRole("button", { name: /^Remove / }).first().waitFor(),
+          ],
+          [
+            "mylist",
+            "/mylist",
+            () => page.getByRole("button", { name: /^Remove / }).first().waitFor(),
+          ],
+          ["recommendations", "/recommendations", async () => {
+            await page.getByRole("button", { name: /Get recommendations|Refresh/ }).first()
+              .click();
+            await page.waitForFunction(
+              () => {
+                const titles = [...document.querySelectorAll(".recommendations h2")];
+                return titles.length >= 5 && titles.every((h) => h.textContent !== "Loading…");
+              },
+              undefined,
+              { timeout: 60_000 },
+            );
+          }],
+        ];
+        for (const [name, path, ready] of shots) {
+          await page.goto(`${server.url}${path}`);
+          if (path !== "/") await hydrated(page);
+          await ready();
+          await page.waitForLoadState("networkidle");
+          // Every poster in view drawn, so the screenshots do not depend on load timing.
+          await page.waitForFunction(() =>
+            [...document.images].filter((img) => img.getBoundingClientRect().top < innerHeight)
+              .every((img) => img.complete && img.naturalWidth > 0)
+          );
+          await page.evaluate(() =>
+            Promise.all(
+              [...document.images].filter((img) => img.getBoundingClientRect().top < innerHeight)
+                .map((img) => img.decode().catch(() => {})),
+            )
+          );
+          await checkPage(page, `${name} at ${width}px`, width);
+          const file = new URL(`${name}-${width}.png`, OUTPUT);
+          await page.screenshot({ path: file.pathname, animations: "disabled", caret: "hide" });
+          if (width === 1280 && (name === "home" || name === "movie")) {
+            await updateDocsScreenshot(browser, file, new URL(`${name}.png`, DOCS));
+          }
+        }
+        // The pages outside the signed-in set fit too.
+        for (const path of ["/search?q=fight", "/login", "/signup", "/nope"]) {
+          await page.goto(`${server.url}${path}`);
+          await checkPage(page, `${path} at ${width}px`, width);
+        }
+        assert.deepEqual(errors, []);
         await context.close();
       });
-
-      // A fixed address (each run has a fresh store) keeps the committed screenshots byte-stable.
-      const session = await signedInSession(server, "reader@example.test");
-      const auth = { authorization: `Bearer ${session.access_token}` };
-      const ids = POPULAR_FIXTURE_ROWS.slice(0, 12).map((row) => Number(row.id));
-      for (
-        const [list, picks] of [["watched", ids.slice(0, 6)], ["mylist", ids.slice(6)]] as const
-      ) {
-        for (const catalogId of picks) {
-          const response = await fetch(`${server.url}/api/${list}`, {
-            method: "POST",
-            headers: { ...auth, "content-type": "application/json" },
-            body: JSON.stringify({ catalogId }),
-          });
-          assert.equal(response.status, 200);
-          await response.body?.cancel();
-        }
-      }
-      await Deno.mkdir(OUTPUT, { recursive: true });
-      await Deno.mkdir(DOCS, { recursive: true });
-
-      await t.step(
-        "an expired access token is refreshed and the page rendered signed in",
-        async () => {
-          const fresh = await signedInSession(server, "returning@example.test");
-          const twoHoursAgo = new FakeClock(Date.now() - 2 * 3600_000);
-          const expired = await issueAccessToken(server.t.deps, fresh.user, {
-            clock: twoHoursAgo,
-          });
-          const stale = { ...fresh, access_token: expired.token, expires_at: expired.expiresAt };
-          const context = await signedInContext(browser, server, stale, { width: 1280 });
-          const page = await context.newPage();
-          page.setDefaultTimeout(TIMEOUT);
-          await page.goto(`${server.url}/watched`);
-          // SessionRefresh: supabase-js refreshes the token into the cookie and the page reloads.
-          await page.locator(".account-email", { hasText: "returning@example.test" }).waitFor();
-          await page.getByText("You haven't marked any movies as watched yet.").waitFor();
-          const cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE);
-          assert.ok(cookie && !cookie.value.includes(expired.token));
-          await context.close();
-        },
-      );
-
-      for (const width of [390, 1280]) {
-        await t.step(`screenshots at ${width} px`, async () => {
-          const context = await signedInContext(browser, server, session, { width });
-          const page = await context.newPage();
-          page.setDefaultTimeout(TIMEOUT);
-          const errors = pageErrors(page);
-          const shots: [string, string, () => Promise<void>][] = [
-            ["home", "/", async () => {}],
-            [
-              "movie",
-              "/movies/550",
-              () => page.getByRole("button", { name: "Mark as watched" }).waitFor(),
-            ],
-            [
-              "watched",
-              "/watched",
-              () => page.getByRole("button", { name: /^Remove / }).first().waitFor(),
-            ],
-            [
-              "mylist",
-              "/mylist",
-              () => page.getByRole("button", { name: /^Remove / }).first().waitFor(),
-            ],
-            ["recommendations", "/recommendations", async () => {
-              await page.getByRole("button", { name: /Get recommendations|Refresh/ }).first()
-                .click();
-              await page.waitForFunction(
-                () => {
-                  const titles = [...document.querySelectorAll(".recommendations h2")];
-                  return titles.length >= 5 && titles.every((h) => h.textContent !== "Loading…");
-                },
-                undefined,
-                { timeout: 60_000 },
-              );
-            }],
-          ];
-          for (const [name, path, ready] of shots) {
-            await page.goto(`${server.url}${path}`);
-            if (path !== "/") await hydrated(page);
-            await ready();
-            await page.waitForLoadState("networkidle");
-            // Every poster in view drawn, so the screenshots do not depend on load timing.
-            await page.waitForFunction(() =>
-              [...document.images].filter((img) => img.getBoundingClientRect().top < innerHeight)
-                .every((img) => img.complete && img.naturalWidth > 0)
-            );
-            await page.evaluate(() =>
-              Promise.all(
-                [...document.images].filter((img) => img.getBoundingClientRect().top < innerHeight)
-                  .map((img) => img.decode().catch(() => {})),
-              )
-            );
-            await checkPage(page, `${name} at ${width}px`, width);
-            const file = new URL(`${name}-${width}.png`, OUTPUT);
-            await page.screenshot({ path: file.pathname, animations: "disabled", caret: "hide" });
-            if (width === 1280 && (name === "home" || name === "movie")) {
-              await updateDocsScreenshot(browser, file, new URL(`${name}.png`, DOCS));
-            }
-          }
-          // The pages outside the signed-in set fit too.
-          for (const path of ["/search?q=fight", "/login", "/signup", "/nope"]) {
-            await page.goto(`${server.url}${path}`);
-            await checkPage(page, `${path} at ${width}px`, width);
-          }
-          assert.deepEqual(errors, []);
-          await context.close();
-        });
-      }
-
-      await t.step("at 360 px, signed in and out, nothing scrolls sideways or wraps", async () => {
-        for (const signedIn of [true, false]) {
-          const context = signedIn
-            ? await signedInContext(browser, server, session, { width: 360 })
-            : await browser.newContext({ viewport: { width: 360, height: 800 } });
-          const page = await context.newPage();
-          page.setDefaultTimeout(TIMEOUT);
-          for (const path of ["/", "/movies/550", "/watched", "/recommendations", "/signup"]) {
-            await page.goto(`${server.url}${path}`);
-            await checkPage(page, `${path} at 360px${signedIn ? ", signed in" : ""}`, 360);
-          }
-          await context.close();
-        }
-      });
-    } finally {
-      await browser.close();
     }
+
+    await t.step("at 360 px, signed in and out, nothing scrolls sideways or wraps", async () => {
+      for (const signedIn of [true, false]) {
+        const context = signedIn
+          ? await signedInContext(browser, server, session, { width: 360 })
+          : await browser.newContext({ viewport: { width: 360, height: 800 } });
+        const page = await context.newPage();
+        page.setDefaultTimeout(TIMEOUT);
+        for (const path of ["/", "/movies/550", "/watched", "/recommendations", "/signup"]) {
+          await page.goto(`${server.url}${path}`);
+          await checkPage(page, `${path} at 360px${signedIn ? ", signed in" : ""}`, 360);
+        }
+        await context.close();
+      }
+    });
   },
 });

@@ -6,57 +6,35 @@
  * the new password.
  */
 import assert from "node:assert/strict";
-import { signedInContext } from "./helpers/browser_session.ts";
+import { browserTest } from "./helpers/browser_test.ts";
 import { claimsOf, codeAt, enrolled, passwordSession } from "./helpers/mfa.ts";
-import {
-  hydrated,
-  launchBrowser,
-  pageErrors,
-  skipBrowserTests,
-  startTestServer,
-} from "./helpers/server.ts";
+import { hydrated } from "./helpers/server.ts";
 
-Deno.test({
+browserTest({
   name: "browser: a user with two-factor codes changes the password from /account",
-  ignore: skipBrowserTests("browser_password_mfa_test.ts"),
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    await using server = await startTestServer();
+  async fn({ server, open }) {
     const email = `factor-${crypto.randomUUID().slice(0, 8)}@example.test`;
     const { token, password } = await passwordSession(server.t, email);
     const { aal2 } = await enrolled(server.t, token);
     assert.equal(claimsOf(aal2.access_token).aal, "aal2");
-    const browser = await launchBrowser();
-    try {
-      const context = await signedInContext(browser, server, aal2, { width: 1280 });
-      const page = await context.newPage();
-      page.setDefaultTimeout(20_000);
-      const errors = pageErrors(page);
-      await page.goto(`${server.url}/account`);
-      await hydrated(page);
-      await page.getByLabel("Current password").fill(password);
-      await page.getByLabel("New password").fill("lantern meadow quietly 7");
-      await page.getByRole("button", { name: "Change password" }).click();
-      await page.getByText("Password changed.").waitFor();
-      // The page's session is still the one with the second factor.
-      const cookie = (await context.cookies()).find((c) => c.name === "movies-session");
-      const session = JSON.parse(decodeURIComponent(cookie!.value));
-      assert.equal(claimsOf(session.access_token).aal, "aal2");
-      assert.deepEqual(errors, []);
-    } finally {
-      await browser.close();
-    }
+    const { context, page, errors } = await open({ session: aal2 });
+    await page.goto(`${server.url}/account`);
+    await hydrated(page);
+    await page.getByLabel("Current password").fill(password);
+    await page.getByLabel("New password").fill("lantern meadow quietly 7");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await page.getByText("Password changed.").waitFor();
+    // The page's session is still the one with the second factor.
+    const cookie = (await context.cookies()).find((c) => c.name === "movies-session");
+    const session = JSON.parse(decodeURIComponent(cookie!.value));
+    assert.equal(claimsOf(session.access_token).aal, "aal2");
+    assert.deepEqual(errors, []);
   },
 });
 
-Deno.test({
+browserTest({
   name: "browser: a user with two-factor codes resets the password: the page asks for the code",
-  ignore: skipBrowserTests("browser_password_mfa_test.ts"),
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    await using server = await startTestServer();
+  async fn({ server, open }) {
     const email = `reset-factor-${crypto.randomUUID().slice(0, 8)}@example.test`;
     const { token } = await passwordSession(server.t, email);
     const { secret } = await enrolled(server.t, token);
@@ -74,39 +52,31 @@ Deno.test({
       if (!link) await new Promise((r) => setTimeout(r, 100));
     }
     assert.ok(link, "the reset link is logged without SMTP");
-    const browser = await launchBrowser();
-    try {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      const page = await context.newPage();
-      page.setDefaultTimeout(20_000);
-      const errors = pageErrors(page);
-      await page.goto(link);
-      await hydrated(page);
-      await page.getByLabel("New password").fill("lantern meadow quietly 7");
-      await page.getByRole("button", { name: "Set new password" }).click();
-      await page.getByText("enter the code of your authenticator app").waitFor();
-      const code = page.getByLabel("The 6-digit code of your authenticator app");
-      // A wrong code is refused in plain words and nothing is set.
-      const right = codeAt(secret, server.t.clock.now() + 30_000);
-      await code.fill(right === "000000" ? "111111" : "000000");
-      await page.getByRole("button", { name: "Set new password" }).click();
-      await page.getByText("That code is not right. Try the current one.").waitFor();
-      await code.fill(right);
-      await page.getByRole("button", { name: "Set new password" }).click();
-      await page.waitForURL(`${server.url}/account?notice=password-set`);
-      const cookie = (await context.cookies()).find((c) => c.name === "movies-session");
-      const session = JSON.parse(decodeURIComponent(cookie!.value));
-      assert.equal(claimsOf(session.access_token).aal, "aal2");
-      const old = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email, password: "lantern meadow quietly 7" }),
-      });
-      assert.equal(old.status, 200, "the new password signs in");
-      await old.body?.cancel();
-      assert.deepEqual(errors, []);
-    } finally {
-      await browser.close();
-    }
+    const { context, page, errors } = await open();
+    await page.goto(link);
+    await hydrated(page);
+    await page.getByLabel("New password").fill("lantern meadow quietly 7");
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await page.getByText("enter the code of your authenticator app").waitFor();
+    const code = page.getByLabel("The 6-digit code of your authenticator app");
+    // A wrong code is refused in plain words and nothing is set.
+    const right = codeAt(secret, server.t.clock.now() + 30_000);
+    await code.fill(right === "000000" ? "111111" : "000000");
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await page.getByText("That code is not right. Try the current one.").waitFor();
+    await code.fill(right);
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await page.waitForURL(`${server.url}/account?notice=password-set`);
+    const cookie = (await context.cookies()).find((c) => c.name === "movies-session");
+    const session = JSON.parse(decodeURIComponent(cookie!.value));
+    assert.equal(claimsOf(session.access_token).aal, "aal2");
+    const old = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: "lantern meadow quietly 7" }),
+    });
+    assert.equal(old.status, 200, "the new password signs in");
+    await old.body?.cancel();
+    assert.deepEqual(errors, []);
   },
 });

@@ -10,15 +10,14 @@
 import assert from "node:assert/strict";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { SESSION_COOKIE } from "../lib/web/session_cookie.ts";
-import { type BrowserSession, signedInSession } from "./helpers/browser_session.ts";
+import type { BrowserSession } from "./helpers/browser_session.ts";
+import { siteTest } from "./helpers/browser_test.ts";
 import {
   browserPath,
   CHROMIUM_ARGS,
   hydrated,
   pageErrors,
   POPULAR_POOL,
-  skipBrowserTests,
-  startTestServer,
 } from "./helpers/server.ts";
 
 const TIMEOUT = 20_000;
@@ -83,13 +82,9 @@ async function workerVersion(page: Page): Promise<string> {
   );
 }
 
-Deno.test({
+siteTest({
   name: "browser: installable, offline copies of the lists, one user's copies never another's",
-  ignore: skipBrowserTests("browser_pwa_test.ts"),
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn(t) {
-    await using server = await startTestServer();
+  async fn({ server, signUp, step }) {
     // The worker's script of the "next build": the same file with another version.
     let nextBuild = false;
     const site = switchableServer(async (request) => {
@@ -110,14 +105,8 @@ Deno.test({
     });
     try {
       const movie = POPULAR_POOL[0];
-      const alice = await signedInSession(
-        server,
-        `alice-${crypto.randomUUID().slice(0, 8)}@example.test`,
-      );
-      const bob = await signedInSession(
-        server,
-        `bob-${crypto.randomUUID().slice(0, 8)}@example.test`,
-      );
+      const alice = await signUp(`alice-${crypto.randomUUID().slice(0, 8)}@example.test`);
+      const bob = await signUp(`bob-${crypto.randomUUID().slice(0, 8)}@example.test`);
       const watched = await fetch(`${server.url}/api/watched`, {
         method: "POST",
         headers: {
@@ -131,10 +120,6 @@ Deno.test({
       const page = context.pages()[0] ?? await context.newPage();
       page.setDefaultTimeout(TIMEOUT);
       const errors = pageErrors(page);
-      let ok = true;
-      const step = async (name: string, fn: () => Promise<void>) => {
-        if (ok) ok = await t.step(name, fn);
-      };
 
       await step("Chromium finds the manifest valid and the site installable", async () => {
         await page.goto(`${site.url}/watched`);
