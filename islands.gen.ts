@@ -16,7 +16,7 @@ import $ListGrid from "./islands/ListGrid.tsx";
 import $ListSettings from "./islands/ListSettings.tsx";
 import $LiveSearch from "./islands/LiveSearch.tsx";
 import $LogViewing from "./islands/LogViewing.tsx";
-import $MyServices from "./islands/MyServices.tsx";
+import $MyStreaming from "./islands/MyStreaming.tsx";
 import $NewList from "./islands/NewList.tsx";
 import $OnlyMineSwitch from "./islands/OnlyMineSwitch.tsx";
 import $PersonalTokens from "./islands/PersonalTokens.tsx";
@@ -64,8 +64,8 @@ export const ListSettings = island("ListSettings", $ListSettings);
 export const LiveSearch = island("LiveSearch", $LiveSearch);
 /** islands/LogViewing.tsx, hydrated in the browser. */
 export const LogViewing = island("LogViewing", $LogViewing);
-/** islands/MyServices.tsx, hydrated in the browser. */
-export const MyServices = island("MyServices", $MyServices);
+/** islands/MyStreaming.tsx, hydrated in the browser. */
+export const MyStreaming = island("MyStreaming", $MyStreaming);
 /** islands/NewList.tsx, hydrated in the browser. */
 export const NewList = island("NewList", $NewList);
 /** islands/OnlyMineSwitch.tsx, hydrated in the browser. */

@@ -15,7 +15,7 @@ import { startSweeping } from "./lib/platform/coordination/sweep.ts";
 import { HeldLeases } from "./lib/platform/kv/lock.ts";
 import { jsonLogger } from "./lib/core/log.ts";
 import { Problem, problemResponse } from "./lib/core/problem.ts";
-import { type RunningServer, serveConnections } from "./lib/http/serve_connections.ts";
+import { type RunningServer, serveSockets } from "./lib/http/serve_sockets.ts";
 import { createServices, restartHooks } from "./lib/app/services.ts";
 import { migrate, readMigrations } from "./lib/platform/store/migrate.ts";
 import { DataDirInUse } from "./lib/platform/store/dir_lock.ts";
@@ -69,10 +69,10 @@ const handler = (request: Request, info: Deno.ServeHandlerInfo<Deno.NetAddr>) =>
   idleTrim?.activity();
   return serving.app ? serving.app(request, info) : problemResponse(starting);
 };
-// Our own connections close a stalled body's socket after its 408; Deno.serve keeps it
+// Our own server (lib/http/serve_sockets.ts) closes a stalled body's socket after its 408; Deno.serve keeps it
 // (docs/faults.md), and is what Deno Deploy serves.
-const server: RunningServer = config.httpServer === "connections"
-  ? serveConnections({ port: config.port }, handler)
+const server: RunningServer = config.httpServer === "sockets"
+  ? serveSockets({ port: config.port }, handler)
   : Deno.serve({ port: config.port, onListen: () => {} }, handler);
 
 const started = performance.now();

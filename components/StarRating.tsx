@@ -1,5 +1,5 @@
 /**
- * A half-star rating control (docs/lists.md: 1-10 shown as 0.5-5 stars). It is an ARIA
+ * A half-star rating control (docs/entries.md: 1-10 shown as 0.5-5 stars). It is an ARIA
  * slider: arrow keys move half a star, Page Up/Down a whole one, Home clears, End gives five,
  * Delete or Backspace clears; a click or tap sets the half star under the pointer.
  */

@@ -10,7 +10,7 @@ import { MoreLink } from "../components/MoreLink.tsx";
 import { MovieGrid } from "../components/MovieGrid.tsx";
 import type { MovieCard as Card } from "../lib/catalog/cards.ts";
 import type { WatchedEntry } from "../lib/library/entries/entry.ts";
-import type { Availability } from "../lib/catalog/my_services/availability_sql.ts";
+import type { Availability } from "../lib/catalog/my_streaming/availability_sql.ts";
 import { api, ApiError } from "../lib/web/api.ts";
 import { formatDate, ratingText, starsOf } from "../lib/web/entry_format.ts";
 import { cardPosterUrl } from "../lib/web/poster.ts";

@@ -4,15 +4,15 @@
  */
 import { SignInPrompt } from "../components/SignInPrompt.tsx";
 import { Title } from "../components/Title.tsx";
-import type { MyServicesProps } from "../islands/MyServices.tsx";
-import { regionNames } from "../lib/catalog/my_services/region_names.ts";
+import type { MyServicesProps } from "../islands/MyStreaming.tsx";
+import { regionNames } from "../lib/catalog/my_streaming/region_names.ts";
 import { DELETE_CONFIRMATION } from "../lib/identity/auth/delete_account.ts";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import {
   ChangePassword,
   DeleteAccount,
   ExportLinks,
-  MyServices,
+  MyStreaming,
   ProfileSettings,
   SignOutOthers,
   TwoFactor,
@@ -23,13 +23,13 @@ export const handler: Handlers = {
     const user = c.get("user");
     let services: MyServicesProps | undefined;
     if (user) {
-      const mine = await c.var.services.myServices.get(user.id);
+      const mine = await c.var.services.myStreaming.get(user.id);
       services = {
         region: mine.region,
         chosen: mine.providers.map((p) => p.id),
         onlyMine: mine.onlyMine,
         emailAlerts: mine.emailAlerts,
-        providers: await c.var.services.myServices.regionProviders(mine.region),
+        providers: await c.var.services.myStreaming.regionProviders(mine.region),
         regions: regionNames(),
       };
     }
@@ -73,7 +73,7 @@ export default function Account({ user, url, data }: PageProps<MyServicesProps |
             Choose the streaming services you pay for: My List shows what you can watch on them, and
             you can be told when a saved movie starts streaming. Streaming data by JustWatch.
           </p>
-          <MyServices {...data} />
+          <MyStreaming {...data} />
         </section>
       )}
       <section class="auth" aria-labelledby="password-heading">

@@ -11,7 +11,7 @@ export const handler: Handlers = {
   async GET(c) {
     const user = c.get("user");
     if (!user) return c.var.render(undefined);
-    return c.var.render(await c.var.services.userLists.lists(user.id));
+    return c.var.render(await c.var.services.lists.lists(user.id));
   },
 };
 

@@ -14,7 +14,7 @@ export const handler: Handlers = {
     if (!user) return c.var.render(undefined);
     const url = new URL(c.req.url);
     const params = url.searchParams;
-    const settings = await c.var.services.myServices.settings(user.id);
+    const settings = await c.var.services.myStreaming.settings(user.id);
     const hasServices = settings.providerIds.length > 0;
     // With services, every card carries its badges; without, the filter is not offered.
     const query = {
@@ -23,7 +23,7 @@ export const handler: Handlers = {
       availableMine: hasServices && params.get("available") === "mine",
     };
     // One page of 60 (?page=N), its total counted in SQL.
-    const { cards, paging } = await listPaging(c.var.services.lists, user.id, {
+    const { cards, paging } = await listPaging(c.var.services.entries, user.id, {
       list: "mylist",
       query,
       url,

@@ -27,7 +27,7 @@ export const handler: Handlers = {
   async GET(c) {
     const user = c.get("user");
     if (!user) return c.var.render(undefined);
-    const { recommend, myServices } = c.var.services;
+    const { recommend, myStreaming } = c.var.services;
     const [shelf, quota, services] = await Promise.all([
       recommend.shelf(user.id),
       // The quota line is a nicety: a KV hiccup leaves it out rather than failing the page.
@@ -35,7 +35,7 @@ export const handler: Handlers = {
         (q) => ({ limit: q.limit, remaining: q.remaining, resetAt: q.resetAt.toISOString() }),
         () => null,
       ),
-      myServices.get(user.id),
+      myStreaming.get(user.id),
     ]);
     const onlyMine = services.providers.length
       ? {

@@ -6,7 +6,7 @@
  */
 import { Title } from "../components/Title.tsx";
 import type { Ctx, Handlers, PageProps } from "../lib/http/app_env.ts";
-import { disableAlerts } from "../lib/catalog/my_services/settings_store.ts";
+import { disableAlerts } from "../lib/catalog/my_streaming/settings_store.ts";
 import { verifyUnsubscribeToken } from "../lib/catalog/notifications/mod.ts";
 
 interface Data {

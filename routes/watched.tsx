@@ -17,8 +17,8 @@ export const handler: Handlers = {
     const query = { ...parsePageQuery(params, "watched"), includeEntry: true };
     // One page of 60 (?page=N); the numbers of the whole history come from SQL.
     const [{ cards, paging }, stats] = await Promise.all([
-      listPaging(c.var.services.lists, user.id, { list: "watched", query, url }),
-      c.var.services.lists.stats(user.id),
+      listPaging(c.var.services.entries, user.id, { list: "watched", query, url }),
+      c.var.services.entries.stats(user.id),
     ]);
     const year = new Date(c.var.deps.clock.now()).getUTCFullYear();
     return c.var.render(

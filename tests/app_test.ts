@@ -131,8 +131,10 @@ Deno.test("the defaults of README.md's Configuration", () => {
   assert.equal(config.shutdownDrainMs, 10_000);
   assert.equal(loadConfig({ SHUTDOWN_DRAIN_MS: "1" }).shutdownDrainMs, 1);
   assert.throws(() => loadConfig({ SHUTDOWN_DRAIN_MS: "0" }), /SHUTDOWN_DRAIN_MS/);
-  // Our own connections (docs/faults.md); Deno.serve on request, and always on Deno Deploy.
-  assert.equal(config.httpServer, "connections");
+  // Our own server on Deno's sockets (docs/faults.md); Deno.serve on request, and always on Deno Deploy.
+  assert.equal(config.httpServer, "sockets");
+  // Its name before "connections" meant other apps talking to this one is still read.
+  assert.equal(loadConfig({ HTTP_SERVER: "connections" }).httpServer, "sockets");
   assert.equal(loadConfig({ HTTP_SERVER: "deno_serve" }).httpServer, "deno_serve");
   assert.equal(loadConfig({ DENO_DEPLOYMENT_ID: "d1" }).httpServer, "deno_serve");
   const single = loadConfig({ OPENAI_API_KEY: "k", AI_MODELS: "a, b" }).aiProviders;

@@ -64,7 +64,7 @@ for (const engine of ENGINES) {
     const page = await t.request(path);
     assert.equal(page.status, 200);
     assert.match(await page.text(), /Stop these mails/);
-    assert.equal((await t.services.myServices.settings(on.id)).emailAlerts, true);
+    assert.equal((await t.services.myStreaming.settings(on.id)).emailAlerts, true);
     // The mail client's one-click POST (RFC 8058), no sign-in.
     const res = await t.request(path, {
       method: "POST",
@@ -72,7 +72,7 @@ for (const engine of ENGINES) {
       body: "List-Unsubscribe=One-Click",
     });
     assert.equal(res.status, 200);
-    assert.equal((await t.services.myServices.settings(on.id)).emailAlerts, false);
+    assert.equal((await t.services.myStreaming.settings(on.id)).emailAlerts, false);
 
     // The next run's new alert is not mailed: alerts are off now.
     serve(fake, 301, { US: regionOffers({ flatrate: [NETFLIX, PRIME] }) });

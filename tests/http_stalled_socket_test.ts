@@ -1,12 +1,12 @@
 /**
  * A request whose body stalls is answered 408 and its socket is then closed by the server
  * (issue 31, items 18 and 21): main.ts serves over connections of its own
- * (lib/http/serve_connections.ts) because `Deno.serve` keeps such a socket open for as long as
+ * (lib/http/serve_sockets.ts) because `Deno.serve` keeps such a socket open for as long as
  * the client does (docs/faults.md).
  */
 import assert from "node:assert/strict";
 import { testApp } from "./helpers/app.ts";
-import { serveConnections } from "../lib/http/serve_connections.ts";
+import { serveSockets } from "../lib/http/serve_sockets.ts";
 
 const encoder = new TextEncoder();
 const IDLE_MS = 300;
@@ -40,7 +40,7 @@ for (
 ) {
   Deno.test(`a stalled ${framing.name} body is answered 408 and the server then closes the socket`, async () => {
     await using t = await testApp({ env: { BODY_TIMEOUT_MS: String(IDLE_MS) } });
-    const server = serveConnections({ hostname: "127.0.0.1", port: 0 }, t.app.fetch);
+    const server = serveSockets({ hostname: "127.0.0.1", port: 0 }, t.app.fetch);
     try {
       const conn = await Deno.connect({ hostname: "127.0.0.1", port: server.addr.port });
       await conn.write(encoder.encode(
@@ -60,7 +60,7 @@ for (
 
 Deno.test("a connection whose answers say nothing of closing stays open for the next request", async () => {
   await using t = await testApp();
-  const server = serveConnections({ hostname: "127.0.0.1", port: 0 }, t.app.fetch);
+  const server = serveSockets({ hostname: "127.0.0.1", port: 0 }, t.app.fetch);
   try {
     const conn = await Deno.connect({ hostname: "127.0.0.1", port: server.addr.port });
     const buffer = new Uint8Array(8192);
@@ -78,7 +78,7 @@ Deno.test("a connection whose answers say nothing of closing stays open for the 
 
 Deno.test("the handler sees the client's address, as Deno.serve gives it", async () => {
   let seen: Deno.NetAddr | undefined;
-  const server = serveConnections({ hostname: "127.0.0.1", port: 0 }, (_request, info) => {
+  const server = serveSockets({ hostname: "127.0.0.1", port: 0 }, (_request, info) => {
     seen = info.remoteAddr;
     return new Response("ok");
   });

@@ -1,160 +1,114 @@
 import assert from "node:assert/strict";
-import { applyBatch } from "../lib/library/history/import/apply.ts";
-import type { ImportUnit } from "../lib/library/history/import/units.ts";
-import { MAX_MY_LIST, MAX_WATCHED } from "../lib/library/entries/limits.ts";
-import { buildOpenApiDocument } from "../lib/openapi/document.ts";
-import type { Store } from "../lib/platform/store/mod.ts";
 import { testApp } from "./helpers/app.ts";
 import { ENGINES } from "./helpers/store.ts";
-import { createUser, type TestUser } from "./helpers/users.ts";
-
-function send(u: TestUser, path: string, method: string, body: unknown): [string, RequestInit] {
-  return [path, {
-    method,
-    headers: { ...u.headers, "content-type": "application/json" },
-    body: JSON.stringify(body),
-  }];
-}
-
-// Seeded by SQL: ids 1..count, one second apart, so an edge is reached without 100,000 calls
-// (in slices, each well inside the store's statement deadline).
-// Rows a seeding statement inserts: the kept figures' triggers (docs/diary.md, docs/lists.md)
-// cost a 20,000-row statement 4.4-4.7 s on PostgreSQL, against its 4.75 s statement timeout, and
-// CI's busier machine went past it; 2,000 take about half a second.
-const SEED_ROWS = 2_000;
-
-async function seedWatched(store: Store, userId: string, count: number) {
-  for (let from = 1; from <= count; from += SEED_ROWS) {
-    await store.query(
-      `insert into public.user_watched_movies (user_id, catalog_id, created_at)
-       select $1::uuid, g, timestamptz '2020-01-01' + g * interval '1 second'
-         from generate_series($2::int, $3::int) g`,
-      [userId, from, Math.min(count, from + SEED_ROWS - 1)],
-    );
-  }
-}
-
-async function seedMyList(store: Store, userId: string, count: number) {
-  await store.query(
-    `insert into public.user_my_list (user_id, catalog_ids)
-     select $1::uuid, array_agg(g order by g) from generate_series(500001, 500000 + $2::int) g`,
-    [userId, count],
-  );
-}
-
-async function status(res: Response): Promise<[number, string | undefined]> {
-  const body = await res.json();
-  return [res.status, body.code];
-}
-
-async function countWatched(store: Store, userId: string): Promise<number> {
-  const [row] = await store.query<{ n: number }>(
-    `select count(*)::int as n from public.user_watched_movies where user_id = $1`,
-    [userId],
-  );
-  return Number(row.n);
-}
+import { addAll, json, makeList } from "./helpers/lists.ts";
+import { createUser } from "./helpers/users.ts";
 
 for (const engine of ENGINES) {
-  Deno.test(`[${engine}] the watched list takes its 100,000th film and answers 400 list_full past it, on the API and the diary`, async () => {
+  Deno.test(`[${engine}] the 200th list is created and the 201st answers 400 too_many_lists`, async () => {
     await using t = await testApp({ engine });
     const u = await createUser(t.deps);
-    await seedWatched(t.store, u.id, MAX_WATCHED - 1);
-    const id = 2_000_000;
-    assert.deepEqual(
-      await status(await t.request(...send(u, "/api/watched", "POST", { catalogId: id }))),
-      [200, undefined],
+    await t.store.query(
+      `insert into public.user_lists (user_id, name)
+       select $1::uuid, 'List ' || n from generate_series(1, 199) n`,
+      [u.id],
     );
-    assert.deepEqual(
-      await status(await t.request(...send(u, "/api/watched", "POST", { catalogId: id + 1 }))),
-      [400, "list_full"],
+    await makeList(t, u, { name: "The 200th" });
+    const res = await t.request("/api/lists", json(u, "POST", { name: "One more" }));
+    assert.equal(res.status, 400);
+    assert.equal((await res.json()).code, "too_many_lists");
+    const [row] = await t.store.query(
+      `select count(*)::int as n from public.user_lists where user_id = $1`,
+      [u.id],
     );
-    const diary = await t.request(
-      ...send(u, "/api/diary", "POST", { catalogId: id + 2, watchedOn: "2026-01-01" }),
-    );
-    assert.deepEqual(await status(diary), [400, "list_full"]);
-    // A film already on the list adds nothing, so rating it again still works.
-    assert.deepEqual(
-      await status(
-        await t.request(...send(u, "/api/watched", "POST", { catalogId: 5, rating: 8 })),
-      ),
-      [200, undefined],
-    );
-    assert.equal(await countWatched(t.store, u.id), MAX_WATCHED);
-    // Making room lets the next one in.
-    (await t.request(...send(u, "/api/watched", "DELETE", { catalogId: 5 }))).body?.cancel();
-    assert.deepEqual(
-      await status(await t.request(...send(u, "/api/watched", "POST", { catalogId: id + 1 }))),
-      [200, undefined],
-    );
-    assert.equal(await countWatched(t.store, u.id), MAX_WATCHED);
+    assert.equal(row.n, 200);
   });
 
-  Deno.test(`[${engine}] My List takes its 10,000th film and answers 400 list_full past it`, async () => {
+  Deno.test(`[${engine}] the 5,000th item is added and the 5,001st answers 400 list_full`, async () => {
     await using t = await testApp({ engine });
     const u = await createUser(t.deps);
-    await seedMyList(t.store, u.id, MAX_MY_LIST - 1);
-    assert.deepEqual(
-      await status(await t.request(...send(u, "/api/mylist", "POST", { catalogId: 900_001 }))),
-      [200, undefined],
+    const id = await makeList(t, u);
+    await t.store.query(
+      `insert into public.user_list_items (list_id, catalog_id, position)
+       select $1::uuid, n, n from generate_series(1, 4999) n`,
+      [id],
     );
-    assert.deepEqual(
-      await status(await t.request(...send(u, "/api/mylist", "POST", { catalogId: 900_002 }))),
-      [400, "list_full"],
-    );
-    assert.deepEqual(
-      await status(await t.request(...send(u, "/api/mylist", "POST", { catalogId: 500_007 }))),
-      [200, undefined],
-    );
-    const [row] = await t.store.query<{ n: number }>(
-      `select cardinality(catalog_ids) as n from public.user_my_list where user_id = $1`,
-      [u.id],
-    );
-    assert.equal(Number(row.n), MAX_MY_LIST);
+    await addAll(t, u, id, [10_000]);
+    const res = await t.request(`/api/lists/${id}/items`, json(u, "POST", { catalogId: 10_001 }));
+    assert.equal(res.status, 400);
+    assert.equal((await res.json()).code, "list_full");
+    const page = await (await t.request(`/api/lists/${id}?limit=1`, { headers: u.headers })).json();
+    assert.equal(page.list.count, 5000);
   });
 
-  Deno.test(`[${engine}] an import past the limits adds what fits and counts the rest as skipped for list_full`, async () => {
+  Deno.test(`[${engine}] GET /api/lists/:id pages with limit and nextCursor to the end`, async () => {
     await using t = await testApp({ engine });
     const u = await createUser(t.deps);
-    await seedWatched(t.store, u.id, MAX_WATCHED - 1);
-    await seedMyList(t.store, u.id, MAX_MY_LIST - 1);
-    const watched = (title: string, rows = 1): ImportUnit => ({
-      title,
-      rows,
-      watched: true,
-      listed: 0,
-      viewings: [{ on: "2025-05-05" }],
-    });
-    const listed = (title: string): ImportUnit => ({ title, rows: 1, watched: false, listed: 1 });
-    const counts = await applyBatch(t.store, u.id, [
-      { unit: watched("fits"), id: 3_000_001 },
-      { unit: watched("past the limit", 2), id: 3_000_002 },
-      { unit: watched("already watched"), id: 10 },
-      { unit: listed("fits on My List"), id: 3_000_010 },
-      { unit: listed("past My List's limit"), id: 3_000_011 },
-    ], { now: t.clock.now() });
-    assert.deepEqual(counts, { added: 2, updated: 0, skipped: 3, listFull: 3 });
-    assert.equal(await countWatched(t.store, u.id), MAX_WATCHED);
-    const past = await t.store.query(
-      `select 1 from public.user_watched_movies where user_id = $1 and catalog_id = 3000002
-       union all
-       select 1 from public.user_viewings where user_id = $1 and catalog_id = 3000002`,
-      [u.id],
-    );
-    assert.equal(past.length, 0);
-    const [row] = await t.store.query<{ n: number; last: number }>(
-      `select cardinality(catalog_ids) as n, catalog_ids[cardinality(catalog_ids)] as last
-         from public.user_my_list where user_id = $1`,
-      [u.id],
-    );
-    assert.deepEqual([Number(row.n), Number(row.last)], [MAX_MY_LIST, 3_000_010]);
+    const id = await makeList(t, u);
+    await addAll(t, u, id, [11, 12, 13, 14, 15]);
+    const seen: number[] = [];
+    let cursor: string | null = "";
+    let pages = 0;
+    while (cursor !== null) {
+      const q: string = cursor ? `&cursor=${cursor}` : "";
+      const res = await t.request(`/api/lists/${id}?limit=2${q}`, { headers: u.headers });
+      assert.equal(res.status, 200);
+      const body = await res.json();
+      seen.push(...body.movies.map((m: { catalogId: number }) => m.catalogId));
+      cursor = body.nextCursor;
+      pages++;
+    }
+    assert.deepEqual(seen, [11, 12, 13, 14, 15]);
+    assert.equal(pages, 3);
+    for (const bad of ["limit=0", "limit=501", "limit=x", "cursor=zz", "limit=1&limit=2"]) {
+      const res = await t.request(`/api/lists/${id}?${bad}`, { headers: u.headers });
+      assert.equal(res.status, 400, bad);
+      assert.equal((await res.json()).code, "invalid_query");
+    }
+  });
+
+  Deno.test(`[${engine}] bad list and item bodies answer 400 and store nothing`, async () => {
+    await using t = await testApp({ engine });
+    const u = await createUser(t.deps);
+    const bad: [unknown, string][] = [
+      [{}, "invalid_body"],
+      [{ name: "   " }, "invalid_body"],
+      [{ name: "x".repeat(101) }, "invalid_body"],
+      [{ name: "ok", description: "d".repeat(2001) }, "invalid_body"],
+      [{ name: "ok", visibility: "friends" }, "invalid_body"],
+      [{ name: "ok", ranked: "yes" }, "invalid_body"],
+      [{ name: "ok", owner: "me" }, "invalid_body"],
+    ];
+    for (const [body, code] of bad) {
+      const res = await t.request("/api/lists", json(u, "POST", body));
+      assert.equal(res.status, 400, JSON.stringify(body));
+      assert.equal((await res.json()).code, code);
+    }
+    await makeList(t, u, { name: "x".repeat(100), description: "d".repeat(2000) });
+    const id = await makeList(t, u);
+    const items: [unknown, string][] = [
+      [{}, "invalid_body"],
+      [{ catalogId: "12" }, "invalid_catalog_id"],
+      [{ catalogId: 0 }, "invalid_catalog_id"],
+      [{ catalogId: 12, note: "n".repeat(501) }, "invalid_body"],
+      [{ catalogId: 12, position: 0 }, "invalid_body"],
+    ];
+    for (const [body, code] of items) {
+      const res = await t.request(`/api/lists/${id}/items`, json(u, "POST", body));
+      assert.equal(res.status, 400, JSON.stringify(body));
+      assert.equal((await res.json()).code, code);
+    }
+    let res = await t.request(`/api/lists/${id}`, json(u, "PATCH", {}));
+    assert.equal((await res.json()).code, "invalid_body");
+    res = await t.request(`/api/lists/not-a-list`, { headers: u.headers });
+    assert.equal(res.status, 404);
+    assert.equal((await res.json()).code, "list_not_found");
+    res = await t.request(`/api/lists/${id}/items/abc`, json(u, "DELETE"));
+    assert.equal((await res.json()).code, "invalid_catalog_id");
+    res = await t.request("/api/lists", { method: "POST", body: "{}" });
+    assert.equal(res.status, 401);
+    await res.body?.cancel();
+    const page = await (await t.request(`/api/lists/${id}`, { headers: u.headers })).json();
+    assert.equal(page.list.count, 0);
   });
 }
-
-Deno.test("the OpenAPI document names list_full on every write that can fill a list", () => {
-  // deno-lint-ignore no-explicit-any
-  const doc = buildOpenApiDocument() as any;
-  for (const path of ["/api/watched", "/api/mylist", "/api/diary"]) {
-    assert.match(doc.paths[path].post.responses["400"].description, /list_full/, path);
-  }
-});

@@ -15,7 +15,7 @@ Deno.test("the documented write payload takes the flat and nested forms with cat
     for (const method of ["post", "delete"]) {
       const schema = doc.paths[path][method].requestBody.content["application/json"].schema;
       const [flat, nested] = schema.anyOf;
-      // POST /api/watched also takes the history fields beside the payload (docs/lists.md).
+      // POST /api/watched also takes the history fields beside the payload (docs/entries.md).
       const documented = path === "/api/watched" && method === "post"
         ? watchedPostSchema
         : writePayloadSchema;

@@ -59,7 +59,7 @@ Deno.test("what the router, the manifest and the build read by name is exempt, a
   assert.ok(exempt("routes/index.tsx", "default"));
   assert.ok(exempt("routes/api/admin/_middleware.ts", "middleware"));
   assert.ok(exempt("islands/AddToList.tsx", "default"));
-  assert.ok(exempt("scripts/bench/lists.ts", "default"));
+  assert.ok(exempt("scripts/bench/entries.ts", "default"));
   assert.ok(exempt("routes.gen.ts", "manifest"));
   assert.ok(exempt("lib/web/hydrate.ts", "hydrateIsland"));
   assert.ok(exempt("lib/identity/mfa/qrcode.d.ts", "default"));

@@ -1,5 +1,5 @@
 /**
- * The watched counts are kept on write (docs/lists.md): after every kind of write (an add, a
+ * The watched counts are kept on write (docs/entries.md): after every kind of write (an add, a
  * re-rating, a new date, a removal, a history import, a diary entry, a movie's runtime arriving
  * or changing, concurrent writes of two users) the kept rows equal count(*) and the sums over
  * the rows, the stats strip and a page's total read them, and account deletion leaves none.
@@ -35,7 +35,7 @@ async function exact(w: World, u: TestUser, step: string) {
   const all = scratch.find((r) => r.period === 0);
   const movies = Number(all?.movies ?? 0);
   // The readers: the strip and a page's total, rated or not.
-  const stats = await w.t.services.lists.stats(u.id);
+  const stats = await w.t.services.entries.stats(u.id);
   assert.equal(stats.movies, movies, step);
   assert.equal(stats.minutes, Number(all?.minutes ?? 0), step);
   assert.equal(stats.rated, Number(all?.rated ?? 0), step);

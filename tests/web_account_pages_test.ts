@@ -78,8 +78,8 @@ Deno.test("website: account pages render on the server", async (t) => {
       });
       assert.equal(headers.get("cache-control"), "private, no-store");
       // My services (docs/availability.md) is checked in tests/web_availability_test.ts.
-      assert.ok(islandsOf(html).some((i) => i.name === "MyServices"));
-      assert.deepEqual(islandsOf(html).filter((i) => i.name !== "MyServices"), [
+      assert.ok(islandsOf(html).some((i) => i.name === "MyStreaming"));
+      assert.deepEqual(islandsOf(html).filter((i) => i.name !== "MyStreaming"), [
         { name: "SignOutButton", props: {} },
         { name: "ChangePassword", props: { email: "settings@example.test" } },
         { name: "TwoFactor", props: {} },

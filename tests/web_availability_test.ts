@@ -43,7 +43,7 @@ Deno.test("website: My services on /account, the Available to me filter and badg
 
   // /account: the region by name, the region's providers as logo checkboxes.
   html = (await get(t, "/account", cookie)).html;
-  const form = islandsOf(html).find((i) => i.name === "MyServices")!.props as {
+  const form = islandsOf(html).find((i) => i.name === "MyStreaming")!.props as {
     region: string;
     regions: [string, string][];
     providers: { id: number; name: string; logo: string }[];

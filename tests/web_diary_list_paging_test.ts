@@ -10,7 +10,7 @@ import type { Store } from "../lib/platform/store/mod.ts";
 import { testApp } from "./helpers/app.ts";
 import { parseHtml, textOf } from "./helpers/dom.ts";
 import { ENGINES } from "./helpers/store.ts";
-import { json, makeList } from "./helpers/user_lists.ts";
+import { json, makeList } from "./helpers/lists.ts";
 import { createUser } from "./helpers/users.ts";
 import { get, islandsOf, sessionCookie } from "./helpers/web.ts";
 

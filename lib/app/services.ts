@@ -24,19 +24,19 @@ import {
   IMPORT_LOCK_TTL_MS,
 } from "../catalog/import/mod.ts";
 import type { RestartHook } from "../platform/jobs/restart.ts";
-import { createListsService, type ListsService } from "../library/entries/mod.ts";
+import { createEntriesService, type EntriesService } from "../library/entries/mod.ts";
 import {
   createPersonalTokenService,
   type PersonalTokenService,
 } from "../identity/personal_tokens/mod.ts";
-import { createMyServicesService, type MyServicesService } from "../catalog/my_services/mod.ts";
+import { createMyStreamingService, type MyStreamingService } from "../catalog/my_streaming/mod.ts";
 import { streamingFilter } from "../recommend/streaming_filter.ts";
 import { createRecommendService, type RecommendService } from "../recommend/mod.ts";
 import {
+  createListsService,
   createProfilesService,
-  createUserListsService,
+  type ListsService,
   type ProfilesService,
-  type UserListsService,
 } from "../library/lists/mod.ts";
 
 /** Every service a handler can call, on `c.var.services`. */
@@ -51,20 +51,22 @@ export interface Services {
   diary: DiaryService;
   historyImport: HistoryImportService;
   recommend: RecommendService;
-  lists: ListsService;
+  /** Watched and My List: their entries (lib/library/entries). */
+  entries: EntriesService;
   /** The admin's signup invites (SIGNUP=invite). */
   invites: InviteService;
   personalTokens: PersonalTokenService;
-  userLists: UserListsService;
+  /** The user's own lists and their share links (lib/library/lists). */
+  lists: ListsService;
   profiles: ProfilesService;
-  /** My services: region, providers, switches (lib/catalog/my_services). */
-  myServices: MyServicesService;
+  /** My streaming services: region, providers, switches (lib/catalog/my_streaming). */
+  myStreaming: MyStreamingService;
 }
 
 /** Builds the services of one app. */
 export function createServices(deps: AppDeps): Services {
   const catalog = createCatalogService(deps);
-  const myServices = createMyServicesService(deps);
+  const myStreaming = createMyStreamingService(deps);
   const services: Services = {
     auth: createAuthService(deps),
     invites: createInviteService(deps),
@@ -83,18 +85,18 @@ export function createServices(deps: AppDeps): Services {
         : undefined,
     }),
     // A write of a movie the store lacks fetches its details in the background.
-    lists: createListsService(deps, { prefetch: (ids) => catalog.prefetch(ids) }),
+    entries: createEntriesService(deps, { prefetch: (ids) => catalog.prefetch(ids) }),
     personalTokens: createPersonalTokenService(deps),
     // Lists of the user's own and their share links (lib/library/lists); same background details.
-    userLists: createUserListsService(deps, { prefetch: (ids) => catalog.prefetch(ids) }),
+    lists: createListsService(deps, { prefetch: (ids) => catalog.prefetch(ids) }),
     profiles: createProfilesService(deps),
-    myServices,
+    myStreaming,
     // Titles the movies store does not know fall back to the catalog search (lib/catalog).
     recommend: createRecommendService(deps, {
       search: (title, { year }) => catalog.search(title, { year, wait: true }).then((r) => r.value),
       details: (id) => catalog.movie(id),
       // "Only what I can stream" (lib/recommend/streaming_filter.ts).
-      streaming: (userId) => streamingFilter(deps, { userId, catalog, myServices }),
+      streaming: (userId) => streamingFilter(deps, { userId, catalog, myStreaming }),
     }),
   };
   return services;

@@ -91,11 +91,11 @@ export interface Config {
   /** How long SIGTERM lets requests in flight finish (SHUTDOWN_DRAIN_MS; docs/faults.md: 10 s). */
   shutdownDrainMs: number;
   /**
-   * HTTP_SERVER: `connections` (default: our own connections, which close a stalled body's
-   * socket after its 408) or `deno_serve` (`Deno.serve`, which keeps it; docs/faults.md); Deno
+   * HTTP_SERVER: `sockets` (default: our own server on Deno's sockets, which closes a stalled
+   * body's socket after its 408) or `deno_serve` (`Deno.serve`, which keeps it; docs/faults.md); Deno
    * Deploy always serves through `Deno.serve`.
    */
-  httpServer: "connections" | "deno_serve";
+  httpServer: "sockets" | "deno_serve";
   /** Signup mode, password sign-in, OIDC and redirect allow-list (docs/oidc.md). */
   access: AccessConfig;
   /**

@@ -45,13 +45,18 @@ export function bodyTimeoutMs(env: Env): number {
   return Number(raw);
 }
 
-/** HTTP_SERVER: which server serves the app (docs/faults.md); default `connections`. */
-export function httpServer(env: Env): "connections" | "deno_serve" {
-  const raw = value(env, "HTTP_SERVER") ?? "connections";
-  if (raw === "connections" || raw === "deno_serve") return raw;
+/**
+ * HTTP_SERVER: which server serves the app (docs/faults.md); default `sockets`, our own server
+ * on Deno's sockets. `connections`, its name until "connections" came to mean other apps talking
+ * to this one (lib/connections/), is still read as `sockets`.
+ */
+export function httpServer(env: Env): "sockets" | "deno_serve" {
+  const raw = value(env, "HTTP_SERVER") ?? "sockets";
+  if (raw === "sockets" || raw === "connections") return "sockets";
+  if (raw === "deno_serve") return raw;
   throw new ConfigError(
     "HTTP_SERVER",
-    `must be "connections" or "deno_serve", got ${JSON.stringify(raw)}`,
+    `must be "sockets" or "deno_serve", got ${JSON.stringify(raw)}`,
   );
 }
 

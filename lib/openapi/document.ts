@@ -6,9 +6,9 @@ import { componentSchemas } from "./json_schema.ts";
 import { withBounds } from "./bounds.ts";
 import { accountPaths } from "./paths/account.ts";
 import { historyPaths } from "./paths/history.ts";
-import { listPaths } from "./paths/lists.ts";
+import { entriesPaths } from "./paths/entries.ts";
 import { moviesComponents, moviesPaths } from "./paths/movies.ts";
-import { servicePaths } from "./paths/service.ts";
+import { operatorPaths } from "./paths/operator.ts";
 import { diaryComponents, diaryPaths } from "./paths/diary.ts";
 import { headerComponents, withSharedResponses } from "./responses.ts";
 import { responseComponents } from "./schemas.ts";
@@ -21,8 +21,8 @@ import {
   withPersonalTokens,
 } from "./paths/tokens.ts";
 import { historyImportComponents, historyImportPaths } from "./paths/history_import.ts";
-import { userListsComponents, userListsPaths } from "./paths/user_lists.ts";
-import { servicesComponents, servicesPaths } from "./paths/services.ts";
+import { listsComponents, listsPaths } from "./paths/lists.ts";
+import { myStreamingComponents, myStreamingPaths } from "./paths/my_streaming.ts";
 import { connectionsComponents, connectionsPaths } from "./paths/connections.ts";
 
 /** Builds the document afresh (tests; the route serves the cached one). */
@@ -41,6 +41,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     },
     servers: [{ url: "/" }],
     tags: [
+      "entries",
       "lists",
       "history",
       "catalog",
@@ -49,8 +50,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       "connections",
       "auth",
       "admin",
-      "service",
-      "services",
+      "operator",
+      "streaming",
     ].map((
       name,
     ) => ({
@@ -59,17 +60,17 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     paths: withBounds(
       withPersonalTokens(
         withSharedResponses({
-          ...listPaths(),
+          ...entriesPaths(),
           ...historyPaths(),
           ...moviesPaths(),
           ...recommendPaths(),
           ...accountPaths(),
-          ...servicePaths(),
+          ...operatorPaths(),
           ...adminInvitesPaths(),
           ...diaryPaths(),
           ...historyImportPaths(),
-          ...userListsPaths(),
-          ...servicesPaths(),
+          ...listsPaths(),
+          ...myStreamingPaths(),
           ...tokenPaths(),
           ...connectionsPaths(),
         }),
@@ -84,8 +85,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         ...tokenComponents,
         ...diaryComponents,
         ...historyImportComponents,
-        ...userListsComponents,
-        ...servicesComponents,
+        ...listsComponents,
+        ...myStreamingComponents,
         ...connectionsComponents,
       }),
       headers: headerComponents,

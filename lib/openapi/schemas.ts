@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { catalogIdSchema as catalogId } from "../catalog/catalog_id.ts";
-import { providerIdSchema } from "../catalog/my_services/settings.ts";
+import { providerIdSchema } from "../catalog/my_streaming/settings.ts";
 import type { CatalogImportRun } from "../catalog/import/runs.ts";
 import { historyComponents } from "./paths/history_schemas.ts";
 import type { MovieCard } from "../catalog/cards.ts";
@@ -47,7 +47,7 @@ export const movieListSchema = z.strictObject({
   ...pageFields,
 });
 
-/** A watched entry (docs/lists.md). */
+/** A watched entry (docs/entries.md). */
 const watchedEntrySchema = z.strictObject({
   catalogId,
   rating: z.number().int().min(1).max(10).nullable()

@@ -1,5 +1,5 @@
 /**
- * The rated part of a taste profile (docs/lists.md): loved (8-10), liked (5-7) and
+ * The rated part of a taste profile (docs/entries.md): loved (8-10), liked (5-7) and
  * disliked (1-4) titles, each section capped so the prompt stays bounded whatever the
  * history's length. A history with no rating adds nothing, so its prompt is unchanged.
  */

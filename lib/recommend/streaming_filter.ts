@@ -8,7 +8,7 @@ import type { Catalog } from "../catalog/types.ts";
 import type { AppDeps } from "../platform/deps.ts";
 import { streamingIn } from "../catalog/availability/new_offers.ts";
 import type { StreamingFilter } from "./streaming.ts";
-import type { MyServicesService } from "../catalog/my_services/service.ts";
+import type { MyStreamingService } from "../catalog/my_streaming/service.ts";
 
 // Picks checked at once: a round's 20-30 ids without filling the window.
 const AT_ONCE = 4;
@@ -16,9 +16,9 @@ const AT_ONCE = 4;
 /** The filter of `userId`, or null when onlyMine is off or no service is chosen. */
 export async function streamingFilter(
   deps: AppDeps,
-  options: { userId: string; catalog: Catalog; myServices: MyServicesService },
+  options: { userId: string; catalog: Catalog; myStreaming: MyStreamingService },
 ): Promise<StreamingFilter | null> {
-  const mine = await options.myServices.get(options.userId);
+  const mine = await options.myStreaming.get(options.userId);
   if (!mine.onlyMine || mine.providers.length === 0) return null;
   const ids = new Set(mine.providers.map((p) => p.id));
   const region = mine.region;

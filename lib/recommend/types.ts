@@ -66,7 +66,7 @@ export interface RecommendServiceOptions {
    * movie the store lacks is looked up so the prompt can name it.
    */
   details?: (catalogId: number) => Promise<unknown>;
-  /** The user's "only what I can stream" filter, or null when off (lib/catalog/my_services). */
+  /** The user's "only what I can stream" filter, or null when off (lib/catalog/my_streaming). */
   streaming?: (userId: string) => Promise<StreamingFilter | null>;
   /** Per provider attempt; 30 s by default (tests shorten it). */
   timeoutMs?: number;

@@ -3,7 +3,7 @@
  * (no JavaScript needed), and the API read that "More" fetches to append the next page in place.
  */
 import { MAX_WATCHED } from "../library/entries/limits.ts";
-import type { ListPage, ListQuery, ListsService } from "../library/entries/mod.ts";
+import type { EntriesService, ListPage, ListQuery } from "../library/entries/mod.ts";
 import { LIST_PAGE_SIZE, pageNumber, type PageStanding, pageStanding } from "./page_links.ts";
 
 const LAST_PAGE = Math.ceil(MAX_WATCHED / LIST_PAGE_SIZE) + 1;
@@ -44,7 +44,7 @@ interface ListPaging {
 
 /** Reads the page `url` asks for (`?page=N`) of `list` as `query` sorts and filters it. */
 export async function listPaging(
-  lists: ListsService,
+  lists: EntriesService,
   userId: string,
   options: { list: "watched" | "mylist"; query: ListQuery; url: URL },
 ): Promise<ListPaging> {

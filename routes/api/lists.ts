@@ -8,13 +8,13 @@ export const middleware = [requireUser()];
 
 export const handler = signedIn({
   async GET(c) {
-    const lists = await c.var.services.userLists.lists(c.var.user.id);
+    const lists = await c.var.services.lists.lists(c.var.user.id);
     return c.json({ lists });
   },
   async POST(c) {
     const { user } = c.var;
     const fields = parseListCreate(await readListBody(c));
-    const list = await c.var.services.userLists.create(user.id, fields);
+    const list = await c.var.services.lists.create(user.id, fields);
     return c.json({ list }, 201);
   },
 });

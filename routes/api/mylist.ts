@@ -11,22 +11,22 @@ export const handler = signedIn({
   async GET(c) {
     const query = parseMyListQuery(searchParams(c.req.raw));
     const options = { session: c.var.session, query };
-    // With limit or cursor, a page (docs/lists.md); without, the whole list as before.
+    // With limit or cursor, a page (docs/entries.md); without, the whole list as before.
     if (query.page) {
-      const page = await c.var.services.lists.page("mylist", c.var.user.id, options);
+      const page = await c.var.services.entries.page("mylist", c.var.user.id, options);
       return c.json({ success: true, ...page });
     }
-    const movies = await c.var.services.lists.myList(c.var.user.id, options);
+    const movies = await c.var.services.entries.myList(c.var.user.id, options);
     return c.json({ success: true, movies });
   },
   async POST(c) {
     const catalogId = await readWritePayload(c.req.raw);
-    await c.var.services.lists.addMyList(c.var.user.id, catalogId);
+    await c.var.services.entries.addMyList(c.var.user.id, catalogId);
     return c.json({ success: true, myListCount: null });
   },
   async DELETE(c) {
     const catalogId = await readWritePayload(c.req.raw);
-    await c.var.services.lists.removeMyList(c.var.user.id, catalogId);
+    await c.var.services.entries.removeMyList(c.var.user.id, catalogId);
     return c.json({ success: true, myListCount: null });
   },
 });

@@ -10,7 +10,7 @@ export const handler: Handlers = {
       detail: "region must be an ISO 3166-1 alpha-2 country code, such as US, GB or DE.",
     });
     const region = query.region ?? c.var.deps.config.tmdb.watchRegion;
-    const providers = await c.var.services.myServices.regionProviders(region);
+    const providers = await c.var.services.myStreaming.regionProviders(region);
     return c.json({ region, providers });
   },
 };

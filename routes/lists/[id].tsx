@@ -25,7 +25,7 @@ export const handler: Handlers = {
     const id = listIdOf(c);
     const { read, paging } = await userListPaging(new URL(c.req.url), {
       api: `/api/lists/${id}`,
-      read: (page) => c.var.services.userLists.read(user.id, id, page),
+      read: (page) => c.var.services.lists.read(user.id, id, page),
     });
     return c.var.render({ page: read, paging } satisfies Data);
   },

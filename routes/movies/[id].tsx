@@ -37,8 +37,8 @@ export const handler: Handlers = {
     const user = c.get("user");
     const [{ value: movie }, lists, services] = await Promise.all([
       c.var.services.catalog.movie(id),
-      user ? c.var.services.lists.status(user.id, id) : undefined,
-      user ? c.var.services.myServices.settings(user.id) : undefined,
+      user ? c.var.services.entries.status(user.id, id) : undefined,
+      user ? c.var.services.myStreaming.settings(user.id) : undefined,
     ]);
     const chosen = services?.providerIds.length ? services : undefined;
     // An unknown region falls back to the reader's remembered one, then the default, rather
@@ -66,7 +66,7 @@ export const handler: Handlers = {
       },
     );
     const mine = chosen
-      ? await c.var.services.myServices.mineOnMovie(id, {
+      ? await c.var.services.myStreaming.mineOnMovie(id, {
         region,
         providerIds: chosen.providerIds,
       })

@@ -28,7 +28,7 @@ export const handler: Handlers = {
     const slug = c.req.param("slug") ?? "";
     const { read, paging } = await userListPaging(new URL(c.req.url), {
       api: `/api/shared/${slug}`,
-      read: (page) => c.var.services.userLists.shared(slug, page),
+      read: (page) => c.var.services.lists.shared(slug, page),
     });
     return c.var.render(
       { shared: read, paging, siteUrl: c.var.deps.config.siteUrl } satisfies Data,

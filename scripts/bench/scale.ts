@@ -1,5 +1,5 @@
 /**
- * The cost curve of one user's history at 100, 1,000 and 10,000 movies (docs/lists.md), on the
+ * The cost curve of one user's history at 100, 1,000 and 10,000 movies (docs/entries.md), on the
  * embedded store and, when LOAD_DATABASE_URL (or TEST_DATABASE_URL) is set, on PostgreSQL too:
  * the /watched page (HTML bytes and time to render), a paged API read of 60, the unpaged
  * interface read (`GET /api/watched`, the whole list) and the exports (`GET /api/export` as

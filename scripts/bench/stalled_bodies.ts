@@ -2,7 +2,7 @@
  * Stalled bodies (issue 31, items 18 and 21): rounds of clients that send a request's headers
  * and part of its body, then neither finish it nor close the socket. The real server, once
  * through `Deno.serve` (HTTP_SERVER=deno_serve, the baseline) and once through its own
- * connections (the default, lib/http/serve_connections.ts), in the same run: RSS after each
+ * connections (the default, lib/http/serve_sockets.ts), in the same run: RSS after each
  * round, the sockets the server closed after its 408, and as a price check the rate of
  * `GET /api/health` over 8 keep-alive clients. BODY_TIMEOUT_MS is 1 s so a round takes seconds.
  * PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (steadier RSS), else embedded.
@@ -53,7 +53,7 @@ async function healthRate(origin: string): Promise<number> {
   return total / ((performance.now() - started) / 1000);
 }
 
-async function run(mode: "deno_serve" | "connections", env: Record<string, string>) {
+async function run(mode: "deno_serve" | "sockets", env: Record<string, string>) {
   await using server = await spawnServer({ ...env, HTTP_SERVER: mode, BODY_TIMEOUT_MS: "1000" });
   if (!server.url) throw new Error(server.lines.join("\n"));
   const port = Number(new URL(server.url).port);
@@ -91,10 +91,10 @@ export default async function bench(): Promise<void> {
   const env: Record<string, string> = { DATA_DIR: dir, ...(url ? { DATABASE_URL: url } : {}) };
   try {
     const before = await run("deno_serve", env);
-    const after = await run("connections", env);
+    const after = await run("sockets", env);
     const total = ROUNDS * CLIENTS;
     for (
-      const [label, r] of [["Deno.serve (before)", before], ["own connections", after]] as const
+      const [label, r] of [["Deno.serve (before)", before], ["own sockets server", after]] as const
     ) {
       console.log(
         `${label}: RSS ${r.rss.map((mb) => mb.toFixed(0)).join(" -> ")} MB after rounds of ` +

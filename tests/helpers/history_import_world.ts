@@ -1,5 +1,5 @@
 /**
- * A world for the history import tests (beside lists_world.ts, the list seeds of issue 14): the app against a fake TMDB whose search answers
+ * A world for the history import tests (beside entries_world.ts, the list seeds of issue 14): the app against a fake TMDB whose search answers
  * from a small catalog (title words, optional year, as TMDB filters), a signed-in user, and
  * helpers to upload a file and wait for its run.
  */

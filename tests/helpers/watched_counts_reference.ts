@@ -1,5 +1,5 @@
 /**
- * The kept watched counts of a user (docs/lists.md, "Counts kept on write") beside the same
+ * The kept watched counts of a user (docs/entries.md, "Counts kept on write") beside the same
  * figures computed from the rows, for tests that check the two agree after a write. `$1`: the
  * user's id; both in period order.
  */

@@ -21,7 +21,7 @@ import {
   availabilityRecords,
 } from "./job.ts";
 import { pacedWindow } from "./paced_window.ts";
-import { type AvailabilityOutcome, executeAvailabilityRun } from "./run.ts";
+import { type AvailabilityOutcome, executeAvailabilityRun } from "./execute.ts";
 import { type AvailabilityRun, listRuns, type RunTrigger } from "./runs.ts";
 
 /** A run just started, and its outcome to come (never rejects). */

@@ -59,7 +59,7 @@ export async function deleteAccount(
       // under way finishes before the rows go, and a later one finds the user gone (401).
       // Without them, 4 of 10 deletions racing writes on PostgreSQL ended in a deadlock.
       // The list lock, then the dismissal lock: the order every writer takes them in.
-      await lockForTransaction(tx, "userLists", userId);
+      await lockForTransaction(tx, "userEntries", userId);
       await lockForTransaction(tx, "userDismissals", userId);
       await tx.query("select public.delete_user_rows($1)", [userId]);
       // Sessions, refresh tokens and reset links follow by cascade.

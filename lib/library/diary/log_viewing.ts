@@ -55,7 +55,7 @@ export async function logViewing(
   const { catalogId, watchedOn } = viewing;
   // The lists' own writes (lib/library/entries/writes.ts): a movie already watched keeps its row.
   await lockLists(tx, options.userId);
-  // A viewing makes the movie watched, so a full watched list refuses a new one (docs/lists.md).
+  // A viewing makes the movie watched, so a full watched list refuses a new one (docs/entries.md).
   await assertRoomFor(tx, "watched", catalogId);
   const row = { catalogId, watchedOn, rating: null, note: null };
   await upsertWatched(tx, [row], { addedAt: options.loggedAt, update: [] });

@@ -1,4 +1,4 @@
-/** A watched entry: the history of one watched movie (docs/lists.md). */
+/** A watched entry: the history of one watched movie (docs/entries.md). */
 import type { Sql } from "../../platform/store/mod.ts";
 import type { EntryFields } from "./entry_fields.ts";
 

@@ -1,5 +1,5 @@
 /**
- * The history fields of a watched entry (docs/lists.md): `rating`, `watchedOn`, `note`,
+ * The history fields of a watched entry (docs/entries.md): `rating`, `watchedOn`, `note`,
  * each optional and each cleared by null. The zod schemas are what GET /api/openapi.json
  * documents; the parsers add what JSON Schema cannot say (tomorrow depends on the clock) and
  * give each field its own error code.

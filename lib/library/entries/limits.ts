@@ -1,5 +1,5 @@
 /**
- * How many films a user's lists hold at most (docs/lists.md): 100,000 watched and 10,000 on My
+ * How many films a user's lists hold at most (docs/entries.md): 100,000 watched and 10,000 on My
  * List. Checked under the lists' lock inside the writing transaction (run as the user), so the
  * count read is the count written; a movie already on the list never counts against it.
  */
@@ -14,7 +14,7 @@ export const MAX_MY_LIST = 10_000;
 /** Which list a limit belongs to. */
 type LimitedList = "watched" | "mylist";
 
-// The watched count is the one the writers' triggers keep (docs/lists.md): one row, whatever
+// The watched count is the one the writers' triggers keep (docs/entries.md): one row, whatever
 // the list's length.
 const WATCHED_ROOM_SQL = `select ${MAX_WATCHED} - coalesce((select movies
     from public.user_watched_counts where user_id = (select auth.uid()) and period = 0), 0)

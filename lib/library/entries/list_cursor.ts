@@ -1,5 +1,5 @@
 /**
- * The opaque cursor of a paged list read (docs/lists.md): the last card's place in the list's
+ * The opaque cursor of a paged list read (docs/entries.md): the last card's place in the list's
  * order (its sort key, then the list's own order), and the sort it belongs to, so the next page
  * starts right after it with no gap or repeat even when cards are added or removed in between.
  */

@@ -1,5 +1,5 @@
 /**
- * The query strings of GET /api/watched and GET /api/mylist (docs/lists.md): how a list
+ * The query strings of GET /api/watched and GET /api/mylist (docs/entries.md): how a list
  * is sorted and filtered. Without a parameter a list reads exactly as before. The zod schemas
  * are what GET /api/openapi.json documents; any value they refuse is 400 `invalid_query`.
  */
@@ -40,7 +40,7 @@ const available = z.enum(["mine"]).optional().meta({
 const MAX_PAGE_LIMIT = 500;
 const DEFAULT_PAGE_LIMIT = 60;
 
-// Paging (docs/lists.md): either parameter makes the answer a page; without both, the whole list.
+// Paging (docs/entries.md): either parameter makes the answer a page; without both, the whole list.
 const paging = {
   limit: z.string().regex(/^[1-9][0-9]{0,2}$/).refine((n) => Number(n) <= MAX_PAGE_LIMIT)
     .optional().meta({

@@ -6,7 +6,7 @@ import {
   AVAILABILITY_COLUMN,
   AVAILABILITY_JOIN,
   AVAILABLE_FILTER,
-} from "../../catalog/my_services/availability_sql.ts";
+} from "../../catalog/my_streaming/availability_sql.ts";
 import { CARD_COLUMNS } from "../../catalog/cards.ts";
 import { ENTRY_COLUMNS } from "./entry.ts";
 import type { ListQuery } from "./list_query.ts";
@@ -85,7 +85,7 @@ function fromSql(list: ListName, q: ListQuery): string {
 
 // The total of a read without a filter, or filtered by rating alone, is the count the writers
 // keep (the watched list's period 0, My List's array length): one row, whatever the list's
-// length. A genre or "available to me" filter counts the filtered rows (docs/lists.md).
+// length. A genre or "available to me" filter counts the filtered rows (docs/entries.md).
 function keptTotal(list: ListName, q: ListQuery): string | null {
   if (q.genre !== undefined || q.availableMine) return null;
   if (list === "mylist") {
@@ -115,7 +115,7 @@ function build(list: ListName, q: ListQuery, check: ReadCheck, live: string): st
     ? `${CARD_COLUMNS},\n    ${ENTRY_COLUMNS}`
     : CARD_COLUMNS;
   if (q.includeAvailability) columns += `,\n    ${AVAILABILITY_COLUMN}`;
-  // A paged read (docs/lists.md): the cursor's columns, the rows after it, one more than asked.
+  // A paged read (docs/entries.md): the cursor's columns, the rows after it, one more than asked.
   let after = "";
   let limit = "";
   if (q.page) {

@@ -1,5 +1,5 @@
 /** The lists: a user's watched list and My List, read as cards and written by id. */
-export { createListsService } from "./service.ts";
-export type { ListPage, ListsService, ListStatus } from "./service.ts";
+export { createEntriesService } from "./service.ts";
+export type { EntriesService, ListPage, ListStatus } from "./service.ts";
 export type { ListQuery } from "./list_query.ts";
 export type { WatchedStats } from "./stats.ts";

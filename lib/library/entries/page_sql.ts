@@ -1,5 +1,5 @@
 /**
- * The SQL fragments of a paged list read (docs/lists.md): the columns a cursor is made of and
+ * The SQL fragments of a paged list read (docs/entries.md): the columns a cursor is made of and
  * the condition "after the cursor" in each sort's order (keyset paging, so a page costs the
  * same on page 1 and page 100, and nothing is skipped or repeated when the list changes in
  * between). They follow the order of list_sql.ts exactly: the sort key with nulls last, then the

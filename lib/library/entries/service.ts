@@ -3,7 +3,7 @@ import type { AppDeps } from "../../platform/deps.ts";
 import { describeError } from "../../core/log.ts";
 import { Problem } from "../../core/problem.ts";
 import type { Sql } from "../../platform/store/mod.ts";
-import { type Availability, toAvailability } from "../../catalog/my_services/availability_sql.ts";
+import { type Availability, toAvailability } from "../../catalog/my_streaming/availability_sql.ts";
 import { type MovieCard, toCard } from "../../catalog/cards.ts";
 import { ENTRY_COLUMNS, readEntry, toEntry, updateEntry, type WatchedEntry } from "./entry.ts";
 import { type EntryFields, utcDate } from "./entry_fields.ts";
@@ -28,7 +28,7 @@ type EntryCard = MovieCard & { entry: WatchedEntry };
 /** A card read with `include=availability`: where it streams on the user's services. */
 type AvailabilityCard = MovieCard & { availability: Availability[] };
 
-/** A page of a list read with `limit`/`cursor` (docs/lists.md). */
+/** A page of a list read with `limit`/`cursor` (docs/entries.md). */
 export interface ListPage {
   movies: (MovieCard | EntryCard | AvailabilityCard)[];
   /** Where the next page starts; null on the last page. */
@@ -41,7 +41,7 @@ export interface ListPage {
 export type Prefetch = (ids: number[]) => unknown;
 
 /** What the list routes call. */
-export interface ListsService {
+export interface EntriesService {
   /**
    * The watched list, newest first unless `query` says otherwise (with `includeEntry`, each card
    * carries its entry); with `session`, the read checks that session too.
@@ -116,10 +116,10 @@ function notWatched(): never {
 }
 
 /** Builds the lists service; `prefetch` is the catalog's background details fetch. */
-export function createListsService(
+export function createEntriesService(
   deps: AppDeps,
   options: { prefetch?: Prefetch } = {},
-): ListsService {
+): EntriesService {
   const { store } = deps;
 
   // Runs a write as the user and, when the movie's details are not stored yet, asks for them

@@ -1,7 +1,7 @@
 /**
  * The watched page's numbers over the whole history, in one statement: movies, hours (the
  * runtimes known), movies watched this (UTC) year, the average rating and the top genres, read
- * from the counts the writers' triggers keep (docs/lists.md), not from the history's rows.
+ * from the counts the writers' triggers keep (docs/entries.md), not from the history's rows.
  */
 import type { Sql } from "../../platform/store/mod.ts";
 
@@ -24,7 +24,7 @@ export interface WatchedStats {
 // Read with the server's privileges, scoped to the verified user by $1 (as the list reads):
 // the counts kept on write (the whole list's period 0 and this year's), and the top genres from
 // the year in review's all-time tallies, each the head of an index, so the strip costs the same
-// whatever the history's length (docs/lists.md).
+// whatever the history's length (docs/entries.md).
 const STATS_SQL = `select coalesce(a.movies, 0)::int as movies,
          coalesce(a.minutes, 0)::int as minutes,
          coalesce(y.movies, 0)::int as "thisYear",

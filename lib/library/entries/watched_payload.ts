@@ -1,5 +1,5 @@
 /**
- * The bodies that write a watched entry's history (docs/lists.md): POST /api/watched's
+ * The bodies that write a watched entry's history (docs/entries.md): POST /api/watched's
  * write payload with optional `rating`, `watchedOn`, `note` beside it, and PATCH
  * /api/watched/:catalogId's `{rating?, watchedOn?, note?}`.
  */

@@ -1,5 +1,5 @@
 /**
- * The lists' writes (docs/lists.md): every statement that changes a user's watched list or My
+ * The lists' writes (docs/entries.md): every statement that changes a user's watched list or My
  * List, for the lists service and the history import alike. Each runs as the user (row-level
  * security) inside the caller's transaction, after `lockLists`, so a user's list writes take
  * turns and "not watched", checked before an append, stays true until the append commits.
@@ -10,7 +10,7 @@ import type { EntryFields } from "./entry_fields.ts";
 
 /** Waits for the user's list lock, held until `tx` ends. */
 export function lockLists(tx: Sql, userId: string): Promise<void> {
-  return lockForTransaction(tx, "userLists", userId);
+  return lockForTransaction(tx, "userEntries", userId);
 }
 
 /** A watched row to insert, or to merge into the row already stored. */

@@ -1,6 +1,6 @@
 /**
  * The lists of a Letterboxd export (its ZIP's lists/*.csv) as lists of the user's own
- * (docs/user_lists.md): read from Letterboxd's list layout, made private (or found again by
+ * (docs/lists.md): read from Letterboxd's list layout, made private (or found again by
  * name, so a second import adds nothing), and filled batch by batch as the import matches.
  */
 import { parse } from "csv-parse/sync";
@@ -98,7 +98,7 @@ export async function prepareLists(
 ): Promise<(string | null)[]> {
   if (lists.length === 0) return [];
   return await store.asUser(userId, async (tx) => {
-    await lockForTransaction(tx, "userCustomLists", userId);
+    await lockForTransaction(tx, "userLists", userId);
     const mine = await tx.query<{ id: string; name: string }>(
       `select id::text as id, name from public.user_lists order by created_at, id`,
     );

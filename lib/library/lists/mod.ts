@@ -1,6 +1,6 @@
-/** Lists of a user's own, their share links and the public profile (docs/user_lists.md). */
-export { createUserListsService } from "./service.ts";
-export type { ListPage, UserListsService } from "./service.ts";
+/** Lists of a user's own, their share links and the public profile (docs/lists.md). */
+export { createListsService } from "./service.ts";
+export type { ListPage, ListsService } from "./service.ts";
 export type { ListSummary } from "./sql.ts";
 export type { SharedPage } from "./shared.ts";
 export { type PageRequest, parsePage } from "./cursor.ts";

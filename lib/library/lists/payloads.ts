@@ -1,5 +1,5 @@
 /**
- * The bodies and queries of the list routes (docs/user_lists.md). The zod schemas are what GET
+ * The bodies and queries of the list routes (docs/lists.md). The zod schemas are what GET
  * /api/openapi.json documents; the parsers give each failure a clear 400.
  */
 import { z } from "zod";

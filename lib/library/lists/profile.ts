@@ -1,5 +1,5 @@
 /**
- * The public profile (docs/user_lists.md): off until its owner turns it on; then its handle,
+ * The public profile (docs/lists.md): off until its owner turns it on; then its handle,
  * display name, public lists and, when they opt in, their diary's all-time figures. The
  * public read shows no user id and no email.
  */

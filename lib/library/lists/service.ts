@@ -1,5 +1,5 @@
 /**
- * The lists of a user's own (docs/user_lists.md): CRUD, items, sharing. Reads are one statement
+ * The lists of a user's own (docs/lists.md): CRUD, items, sharing. Reads are one statement
  * with the server's privileges scoped to the verified user; writes run as the user under
  * row-level security, so another user's list is a 404 whichever route is asked.
  */
@@ -37,7 +37,7 @@ interface ItemKey {
 }
 
 /** What the list routes call. */
-export interface UserListsService {
+export interface ListsService {
   lists(userId: string): Promise<ListSummary[]>;
   create(userId: string, fields: ListFields & { name: string }): Promise<ListSummary>;
   read(userId: string, listId: string, page?: PageRequest): Promise<ListPage>;
@@ -57,10 +57,10 @@ export interface UserListsService {
 const FIRST_PAGE: PageRequest = { after: 0, limit: 100 };
 
 /** Builds the service; `prefetch` fetches details of movies the store lacks, in the background. */
-export function createUserListsService(
+export function createListsService(
   deps: AppDeps,
   options: { prefetch?: Prefetch } = {},
-): UserListsService {
+): ListsService {
   const { store, config } = deps;
   const now = () => new Date(deps.clock.now()).toISOString();
   const summary = (r: Record<string, unknown>) => toSummary(r, config.siteUrl);
@@ -111,7 +111,7 @@ export function createUserListsService(
     },
     async create(userId, fields) {
       return await store.asUser(userId, async (tx) => {
-        await lockForTransaction(tx, "userCustomLists", userId);
+        await lockForTransaction(tx, "userLists", userId);
         const [row] = await tx.query<{ n: number }>(
           `select count(*)::int as n from public.user_lists where user_id = $1::uuid`,
           [userId],

@@ -1,154 +1,223 @@
-/** The list routes of the document: the watched list, its entries, and My List. */
+/**
+ * The document's parts for the lists of a user's own (docs/lists.md): CRUD, items, share
+ * links, the shared read and the public profile, with their response schemas.
+ */
+import { z } from "zod";
+import { yearStatsSchema } from "./diary.ts";
+import {
+  itemAddSchema,
+  itemPatchSchema,
+  listCreateSchema,
+  listIdParam,
+  listPatchSchema,
+  pageQuerySchema,
+  visibilitySchema,
+} from "../../library/lists/payloads.ts";
 import { catalogIdParam } from "../../catalog/params.ts";
-import { myListQuerySchema, watchedQuerySchema } from "../../library/entries/list_query.ts";
-import { entryPatchSchema, watchedPostSchema } from "../../library/entries/watched_payload.ts";
-import { writePayloadSchema } from "../../library/entries/write_payload.ts";
+import { handleSchema, profileBodySchema } from "../../library/lists/profile_payload.ts";
+import { movieCardSchema } from "../schemas.ts";
 import { jsonSchemaOf, pathParameter, queryParameters } from "../json_schema.ts";
-import { internal, ok, problem, type ResponseObject, unauthorized } from "../responses.ts";
+import { internal, problem, retryAfterHeader, unauthorized } from "../responses.ts";
+
+const listSummarySchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  visibility: visibilitySchema,
+  ranked: z.boolean(),
+  count: z.number().int().min(0),
+  updatedAt: z.iso.datetime(),
+  shareUrl: z.string().nullable().meta({ description: "The read-only link; null when private." }),
+});
+
+const listCardSchema = movieCardSchema.extend({
+  position: z.number().int().min(1),
+  note: z.string().nullable(),
+});
+
+const nextCursor = z.string().nullable().meta({ description: "null on the last page." });
+
+const ownerSchema = z.strictObject({ displayName: z.string(), handle: z.string() }).nullable()
+  .meta({ description: "The owner's profile name; null when they made no profile." });
+
+const publicListSchema = z.strictObject({
+  name: z.string(),
+  description: z.string(),
+  ranked: z.boolean(),
+  count: z.number().int().min(0),
+  updatedAt: z.iso.datetime(),
+  shareUrl: z.string(),
+});
+
+const profileSchema = z.strictObject({
+  handle: z.string(),
+  displayName: z.string(),
+  public: z.boolean(),
+  showStats: z.boolean(),
+  url: z.string().meta({ description: "The public page, $SITE_URL/u/<handle>." }),
+});
+
+/** The component schemas this file adds. */
+export const listsComponents = {
+  ListSummary: listSummarySchema,
+  ListCard: listCardSchema,
+  Lists: z.strictObject({ lists: z.array(listSummarySchema) }),
+  ListResult: z.strictObject({ list: listSummarySchema }),
+  ListPage: z.strictObject({
+    list: listSummarySchema,
+    movies: z.array(listCardSchema),
+    nextCursor,
+  }),
+  ListItemResult: z.strictObject({ movie: listCardSchema }),
+  ShareResult: z.strictObject({ shareUrl: z.string() }),
+  SharedList: z.strictObject({
+    list: z.strictObject({
+      name: z.string(),
+      description: z.string(),
+      ranked: z.boolean(),
+      count: z.number().int().min(0),
+      owner: ownerSchema,
+    }),
+    movies: z.array(listCardSchema),
+    nextCursor,
+  }),
+  Profile: profileSchema,
+  PublicProfile: z.strictObject({
+    handle: z.string(),
+    displayName: z.string(),
+    lists: z.array(publicListSchema),
+    stats: yearStatsSchema.nullable().meta({
+      description: "The diary's all-time figures (GET /api/stats); null unless shown.",
+    }),
+  }),
+} as const;
+
+function ok(description: string, name: keyof typeof listsComponents) {
+  return {
+    description,
+    content: { "application/json": { schema: { $ref: `#/components/schemas/${name}` } } },
+  };
+}
 
 const bearer = [{ bearerAuth: [] }];
-
-const writeBody = {
+const tags = ["lists"];
+const body = (schema: z.ZodType) => ({
   required: true,
-  description: "The flat `{catalogId}` or nested `{movie: {catalogId}}` form; at most 16 KiB.",
-  content: { "application/json": { schema: jsonSchemaOf(writePayloadSchema, "input") } },
-};
+  content: { "application/json": { schema: jsonSchemaOf(schema, "input") } },
+});
+const id = pathParameter("id", listIdParam);
+const catalogId = pathParameter("catalogId", catalogIdParam);
+const noList = problem("No such list of the caller's (`list_not_found`); others' lists too.");
+const badBody = (codes = "`invalid_body`") => problem(`A bad body (${codes}).`);
+const limited = problem("Over 60 public reads a minute from this address (`rate_limited`).", {
+  ...retryAfterHeader,
+});
+const owned = (summary: string, responses: Record<string, unknown>, extra = {}) => ({
+  summary,
+  tags,
+  security: bearer,
+  ...extra,
+  responses: { ...responses, 401: unauthorized, 500: internal },
+});
 
-const badWrite = problem(
-  "Not JSON, over 16 KiB, no catalogId (`invalid_body`), or catalogId not an integer " +
-    "from 1 to 2147483647 (`invalid_catalog_id`); on POST, My List already holds 10,000 " +
-    "films (`list_full`).",
-);
-
-const badHistory = "a rating not an integer 1-10 (`invalid_rating`), a watchedOn not a real " +
-  "date from 1874-01-01 to tomorrow UTC (`invalid_date`), a note over 2,000 characters " +
-  "(`invalid_note`); nothing is stored";
-
-/** What differs between the two list routes. */
-interface ListRoute {
-  listName: string;
-  write: "WatchedWrite" | "MyListWrite";
-  list: "WatchedList" | "MovieList";
-  query: Parameters<typeof queryParameters>[0];
-  /** POST's body, when it takes more than the write payload. */
-  postBody?: Record<string, unknown>;
-  postBad?: ResponseObject;
-  postConflict?: ResponseObject;
-}
-
-/** The operations of GET/POST/DELETE on a list route. */
-function listOperations(route: ListRoute) {
-  const writeResponses = (
-    summary: string,
-    options: { body?: unknown; bad?: ResponseObject; extra?: Record<string, ResponseObject> },
-  ) => ({
-    summary,
-    tags: ["lists"],
-    security: bearer,
-    requestBody: options.body ?? writeBody,
-    responses: {
-      200: ok("Done.", route.write),
-      400: options.bad ?? badWrite,
-      401: unauthorized,
-      ...options.extra,
-      500: internal,
-    },
-  });
+/** The paths this file adds. */
+export function listsPaths(): Record<string, unknown> {
   return {
-    get: {
-      summary: `The user's ${route.listName} as movie cards, in list order unless sorted.`,
-      tags: ["lists"],
-      security: bearer,
-      parameters: queryParameters(route.query),
-      responses: {
-        200: ok("The cards.", route.list),
-        400: problem(
-          "A query value the list does not take (`invalid_query`: also a limit outside 1-500 " +
-            "or a cursor this list and sort did not give), or available=mine " +
-            "without services chosen (`no_services`).",
-        ),
-        401: unauthorized,
-        500: internal,
+    "/api/lists": {
+      get: owned("The user's own lists, most recently changed first.", {
+        200: ok("The lists.", "Lists"),
+      }),
+      post: owned("Creates a list (private and unranked unless said).", {
+        201: ok("Created.", "ListResult"),
+        400: badBody("`invalid_body`, or 200 lists already: `too_many_lists`"),
+      }, { requestBody: body(listCreateSchema) }),
+    },
+    "/api/lists/{id}": {
+      get: owned("A list and a page of its cards in position order.", {
+        200: ok("The list and the page.", "ListPage"),
+        400: problem("A bad limit or cursor (`invalid_query`)."),
+        404: noList,
+      }, { parameters: [id, ...queryParameters(pageQuerySchema)] }),
+      patch: owned("Changes the list's name, description, visibility or ranking.", {
+        200: ok("The list.", "ListResult"),
+        400: badBody(),
+        404: noList,
+      }, { parameters: [id], requestBody: body(listPatchSchema) }),
+      delete: owned("Deletes the list with its items and link.", {
+        204: { description: "Deleted." },
+        404: noList,
+      }, { parameters: [id] }),
+    },
+    "/api/lists/{id}/items": {
+      post: owned("Adds a movie (appended unless a position is given).", {
+        201: ok("The item's card.", "ListItemResult"),
+        400: badBody("`invalid_body`, `invalid_catalog_id`, or 5,000 items: `list_full`"),
+        404: noList,
+        409: problem("The movie is in the list already (`already_in_list`)."),
+      }, { parameters: [id], requestBody: body(itemAddSchema) }),
+    },
+    "/api/lists/{id}/items/{catalogId}": {
+      patch: owned("Moves an item (the others renumbered) and/or changes its note.", {
+        200: ok("The item's card.", "ListItemResult"),
+        400: badBody("`invalid_body`, `invalid_catalog_id`"),
+        404: problem("No such list (`list_not_found`) or movie in it (`not_in_list`)."),
+      }, { parameters: [id, catalogId], requestBody: body(itemPatchSchema) }),
+      delete: owned("Removes a movie (absent: nothing to do); the others close the gap.", {
+        204: { description: "Removed." },
+        400: problem("A bad catalog id (`invalid_catalog_id`)."),
+        404: noList,
+      }, { parameters: [id, catalogId] }),
+    },
+    "/api/lists/{id}/share": {
+      post: owned("A new read-only link; the old one dies; a private list becomes unlisted.", {
+        200: ok("The link.", "ShareResult"),
+        404: noList,
+      }, { parameters: [id] }),
+      delete: owned("Drops the link; the list becomes private.", {
+        204: { description: "Private again." },
+        404: noList,
+      }, { parameters: [id] }),
+    },
+    "/api/shared/{slug}": {
+      get: {
+        summary: "A shared list, for anyone with its link: no ids, no email.",
+        tags,
+        parameters: [
+          { name: "slug", in: "path", required: true, schema: { type: "string" } },
+          ...queryParameters(pageQuerySchema),
+        ],
+        responses: {
+          200: ok("The list and a page of its cards.", "SharedList"),
+          400: problem("A bad limit or cursor (`invalid_query`)."),
+          404: problem("No list is shared by this link (`list_not_found`)."),
+          429: limited,
+          500: internal,
+        },
       },
     },
-    post: writeResponses(`Adds a movie to the ${route.listName}.`, {
-      body: route.postBody,
-      bad: route.postBad,
-      extra: route.postConflict ? { 409: route.postConflict } : {},
-    }),
-    delete: writeResponses(`Removes a movie from the ${route.listName}.`, {}),
-  };
-}
-
-const catalogIdPath = [pathParameter("catalogId", catalogIdParam)];
-const badEntryId = "catalogId not an integer from 1 to 2147483647 (`invalid_catalog_id`)";
-
-/** GET/PATCH /api/watched/{catalogId}: one entry's rating, date and note. */
-function entryOperations() {
-  const common = { tags: ["lists"], security: bearer, parameters: catalogIdPath };
-  const notWatched = problem("The movie is not in the user's watched list (`not_watched`).");
-  return {
-    get: {
-      ...common,
-      summary: "A watched entry: rating, watch date, note and when it was added.",
-      responses: {
-        200: ok("The entry.", "EntryResult"),
-        400: problem(`${badEntryId}.`),
-        401: unauthorized,
-        404: notWatched,
-        500: internal,
+    "/api/me/profile": {
+      get: owned("The user's profile.", {
+        200: ok("The profile.", "Profile"),
+        404: problem("No profile made yet (`no_profile`)."),
+      }),
+      put: owned("Sets the profile (nothing is public unless `public`).", {
+        200: ok("The profile.", "Profile"),
+        400: badBody(),
+        409: problem("Another user has the handle (`handle_taken`)."),
+      }, { requestBody: body(profileBodySchema) }),
+    },
+    "/api/profiles/{handle}": {
+      get: {
+        summary: "A public profile: name, public lists, and figures when shown.",
+        tags,
+        parameters: [pathParameter("handle", handleSchema)],
+        responses: {
+          200: ok("The profile.", "PublicProfile"),
+          404: problem("No public profile by this handle (`profile_not_found`)."),
+          429: limited,
+          500: internal,
+        },
       },
     },
-    patch: {
-      ...common,
-      summary: "Changes the fields named (null clears one); the others stay.",
-      requestBody: {
-        required: true,
-        description: "At least one of rating, watchedOn, note; no other key; at most 16 KiB.",
-        content: { "application/json": { schema: jsonSchemaOf(entryPatchSchema, "input") } },
-      },
-      responses: {
-        200: ok("The entry as stored.", "EntryResult"),
-        400: problem(
-          `${badEntryId}; not a JSON object, no field, or an unknown key (\`invalid_body\`); ` +
-            `${badHistory}.`,
-        ),
-        401: unauthorized,
-        404: notWatched,
-        500: internal,
-      },
-    },
-  };
-}
-
-/** The paths of /api/watched, /api/watched/{catalogId} and /api/mylist. */
-export function listPaths(): Record<string, unknown> {
-  return {
-    "/api/watched": listOperations({
-      listName: "watched list",
-      write: "WatchedWrite",
-      list: "WatchedList",
-      query: watchedQuerySchema,
-      postBody: {
-        required: true,
-        description: "The flat `{catalogId}` or nested `{movie: {catalogId}}` form, with " +
-          "optional rating, watchedOn, note beside it: without them a repeated add changes " +
-          "nothing, with them the entry is updated; at most 16 KiB.",
-        content: { "application/json": { schema: jsonSchemaOf(watchedPostSchema, "input") } },
-      },
-      postBad: problem(
-        "Not JSON, over 16 KiB, no catalogId (`invalid_body`), catalogId not an integer from 1 " +
-          `to 2147483647 (\`invalid_catalog_id\`); ${badHistory}; the watched list already ` +
-          "holds 100,000 films (`list_full`).",
-      ),
-    }),
-    "/api/watched/{catalogId}": entryOperations(),
-    "/api/mylist": listOperations({
-      listName: "My List",
-      write: "MyListWrite",
-      list: "MovieList",
-      query: myListQuerySchema,
-      postConflict: problem("The movie is already in the watched list (`already_watched`)."),
-    }),
   };
 }

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { catalogIdSchema as catalogId } from "../../catalog/catalog_id.ts";
 import { writePayloadSchema } from "../../library/entries/write_payload.ts";
-import { providerIdSchema } from "../../catalog/my_services/settings.ts";
+import { providerIdSchema } from "../../catalog/my_streaming/settings.ts";
 import type { CurrentSet } from "../../recommend/current.ts";
 import { MAX_DISMISSED } from "../../recommend/dismissed.ts";
 import { recommendQuerySchema } from "../../recommend/query.ts";

@@ -8,11 +8,11 @@ import type { Sql } from "./types.ts";
 /** The namespaces in use; a new kind of lock takes a new number. */
 const NAMESPACES = {
   /** A user's list writes (watched, My List, and the history import's batches). */
-  userLists: 6,
+  userEntries: 6,
   /** A user's dismissals, so two at once cannot both pass the limit. */
   userDismissals: 16,
   /** A user's own lists (creations and imports), so the count checked is the count inserted. */
-  userCustomLists: 27,
+  userLists: 27,
   /** A user's personal access token creations, for the same reason. */
   personalTokens: 28,
   // 29: the coordination schema's keys, taken in SQL by coordination.lock_keys

@@ -1,5 +1,5 @@
 /**
- * Statistics and dead rows for the embedded store (docs/lists.md): PGlite has no autovacuum
+ * Statistics and dead rows for the embedded store (docs/entries.md): PGlite has no autovacuum
  * daemon, so the planner never learns how many rows a table holds and, without that, reads a
  * 10,000-film list in full to sort it instead of walking an index for the 61 rows of a page; and
  * a table rewritten row by row (the diary's stats tables during an import) keeps every dead row,

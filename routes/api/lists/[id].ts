@@ -12,17 +12,17 @@ export const handler = signedIn({
     const { user } = c.var;
     const id = listIdOf(c);
     const page = parsePage(searchParams(c.req.raw));
-    return c.json(await c.var.services.userLists.read(user.id, id, page));
+    return c.json(await c.var.services.lists.read(user.id, id, page));
   },
   async PATCH(c) {
     const { user } = c.var;
     const id = listIdOf(c);
     const fields = parseListPatch(await readListBody(c));
-    const list = await c.var.services.userLists.update(user.id, id, fields);
+    const list = await c.var.services.lists.update(user.id, id, fields);
     return c.json({ list });
   },
   async DELETE(c) {
-    await c.var.services.userLists.remove(c.var.user.id, listIdOf(c));
+    await c.var.services.lists.remove(c.var.user.id, listIdOf(c));
     return c.body(null, 204);
   },
 });

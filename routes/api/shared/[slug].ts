@@ -10,7 +10,7 @@ export const middleware = [publicReadLimit()];
 export const handler: Handlers = {
   async GET(c) {
     const page = parsePage(searchParams(c.req.raw));
-    const { list, movies, nextCursor } = await c.var.services.userLists.shared(
+    const { list, movies, nextCursor } = await c.var.services.lists.shared(
       c.req.param("slug") ?? "",
       page,
     );

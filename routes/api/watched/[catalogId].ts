@@ -16,13 +16,13 @@ function catalogId(c: Ctx): number {
 
 export const handler = signedIn({
   async GET(c) {
-    const entry = await c.var.services.lists.entry(c.var.user.id, catalogId(c));
+    const entry = await c.var.services.entries.entry(c.var.user.id, catalogId(c));
     return c.json({ success: true, entry });
   },
   async PATCH(c) {
     const id = catalogId(c);
     const fields = await readEntryPatch(c.req.raw, c.var.deps.clock.now());
-    const entry = await c.var.services.lists.updateEntry(c.var.user.id, {
+    const entry = await c.var.services.entries.updateEntry(c.var.user.id, {
       catalogId: id,
       fields,
     });

@@ -45,7 +45,7 @@ export interface HistoryExport {
   watched: ExportedWatched[];
   myList: ExportedListed[];
   diary: ExportedViewing[];
-  /** The user's own lists (docs/user_lists.md), items in position order. */
+  /** The user's own lists (docs/lists.md), items in position order. */
   lists: ExportedList[];
 }
 

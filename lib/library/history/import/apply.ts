@@ -19,7 +19,7 @@ interface ApplyCounts {
   added: number;
   updated: number;
   skipped: number;
-  /** Rows skipped because the watched list or My List was full (docs/lists.md); in `skipped` too. */
+  /** Rows skipped because the watched list or My List was full (docs/entries.md); in `skipped` too. */
   listFull: number;
 }
 

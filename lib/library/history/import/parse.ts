@@ -10,12 +10,7 @@ import { imdbKind, imdbRows } from "./imdb.ts";
 import { LETTERBOXD_FILES, letterboxdKind, letterboxdRows } from "./letterboxd.ts";
 import { parseLetterboxdList } from "../../lists/import.ts";
 import type { ImportedList, ImportRow, ParsedFile } from "./rows.ts";
-import {
-  importCsvRows,
-  isImportCsv,
-  isServiceExport,
-  serviceExportRows,
-} from "./service_export.ts";
+import { importCsvRows, isImportCsv, isServiceExport, ownExportRows } from "./own_export.ts";
 import { isTraktExport, traktRows } from "./trakt.ts";
 import { JsonReadError, readJson } from "./json_reader.ts";
 import { Slicer } from "./slices.ts";
@@ -94,7 +89,7 @@ async function fromZip(
     if (LIST_FILE.test(path)) {
       const content = await decodeUtf8(data, ctx.slicer);
       if (content === null) throw invalidFile(`${path} in the archive is not UTF-8 text.`);
-      // The person's own lists (docs/user_lists.md): private lists of theirs after the import.
+      // The person's own lists (docs/lists.md): private lists of theirs after the import.
       const parsed = parseLetterboxdList(content, {
         index: lists.length,
         fileName: path.split("/").pop()!,
@@ -141,7 +136,7 @@ async function fromZip(
 async function fromJson(json: unknown, ctx: ReadContext): Promise<ParsedFile> {
   const pause = () => ctx.slicer.tick();
   if (isServiceExport(json)) {
-    return { format: "service", rows: await serviceExportRows(json, pause), skipped: 0 };
+    return { format: "service", rows: await ownExportRows(json, pause), skipped: 0 };
   }
   if (isTraktExport(json)) return { format: "trakt", ...await traktRows(json, pause) };
   throw unknownFormat();

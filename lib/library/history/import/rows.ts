@@ -36,7 +36,7 @@ export interface ImportRow {
   list?: ListMembership;
 }
 
-/** An item of one of the file's own lists (docs/user_lists.md). */
+/** An item of one of the file's own lists (docs/lists.md). */
 export interface ListMembership {
   /** The list's index in `ParsedFile.lists`. */
   index: number;

@@ -15,7 +15,7 @@ export interface RunCounts {
   updated: number;
   skipped: number;
   unmatched: number;
-  /** Of `skipped`, present when any: rows past the watched list's or My List's limit (docs/lists.md). */
+  /** Of `skipped`, present when any: rows past the watched list's or My List's limit (docs/entries.md). */
   listFull?: number;
 }
 

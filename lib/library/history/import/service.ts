@@ -187,7 +187,7 @@ export function createHistoryImportService(
         maxRows: options.maxRows,
         slicer,
       });
-      // The file's own lists become the user's (docs/user_lists.md); past the limit, skipped.
+      // The file's own lists become the user's (docs/lists.md); past the limit, skipped.
       const listIds = await prepareLists(store, userId, parsed.lists ?? []);
       const rows = parsed.rows.filter((r) => {
         if (!r.list) return true;

@@ -27,7 +27,7 @@ export interface ImportUnit {
   viewings?: UnitViewing[];
   /** The file's title was too long to be one: reported `invalid_row`, never searched. */
   invalid?: true;
-  /** The lists of the file that hold it (docs/user_lists.md). */
+  /** The lists of the file that hold it (docs/lists.md). */
   lists?: ListMembership[];
 }
 

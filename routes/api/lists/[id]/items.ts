@@ -11,7 +11,7 @@ export const handler = signedIn({
     const { user } = c.var;
     const id = listIdOf(c);
     const item = parseItemAdd(await readListBody(c));
-    const movie = await c.var.services.userLists.addItem(user.id, id, item);
+    const movie = await c.var.services.lists.addItem(user.id, id, item);
     return c.json({ movie }, 201);
   },
 });

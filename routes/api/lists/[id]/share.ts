@@ -7,10 +7,10 @@ export const middleware = [requireUser()];
 
 export const handler = signedIn({
   async POST(c) {
-    return c.json(await c.var.services.userLists.share(c.var.user.id, listIdOf(c)));
+    return c.json(await c.var.services.lists.share(c.var.user.id, listIdOf(c)));
   },
   async DELETE(c) {
-    await c.var.services.userLists.unshare(c.var.user.id, listIdOf(c));
+    await c.var.services.lists.unshare(c.var.user.id, listIdOf(c));
     return c.body(null, 204);
   },
 });

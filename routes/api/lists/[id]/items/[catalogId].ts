@@ -11,13 +11,13 @@ export const handler = signedIn({
     const { user } = c.var;
     const key = { listId: listIdOf(c), catalogId: itemIdOf(c) };
     const patch = parseItemPatch(await readListBody(c));
-    const movie = await c.var.services.userLists.updateItem(user.id, key, patch);
+    const movie = await c.var.services.lists.updateItem(user.id, key, patch);
     return c.json({ movie });
   },
   async DELETE(c) {
     const { user } = c.var;
     const key = { listId: listIdOf(c), catalogId: itemIdOf(c) };
-    await c.var.services.userLists.removeItem(user.id, key);
+    await c.var.services.lists.removeItem(user.id, key);
     return c.body(null, 204);
   },
 });

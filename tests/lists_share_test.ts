@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { testApp } from "./helpers/app.ts";
 import { ENGINES } from "./helpers/store.ts";
-import { addAll, json, makeList } from "./helpers/user_lists.ts";
+import { addAll, json, makeList } from "./helpers/lists.ts";
 import { createUser, type TestUser } from "./helpers/users.ts";
 
 const SLUG_URL = /^http:\/\/localhost:\d+\/s\/([A-Za-z0-9_-]{22})$/;

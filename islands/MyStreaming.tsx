@@ -26,7 +26,7 @@ export interface MyServicesProps {
 }
 
 /** The form. */
-export default function MyServices(props: MyServicesProps) {
+export default function MyStreaming(props: MyServicesProps) {
   const [region, setRegion] = useState(props.region);
   const [providers, setProviders] = useState(props.providers);
   const [chosen, setChosen] = useState(new Set(props.chosen));

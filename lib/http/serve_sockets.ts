@@ -71,7 +71,7 @@ function withClose(response: Response): Response {
 }
 
 /** Serves `handler` on `hostname`:`port` over connections this module owns. */
-export function serveConnections(
+export function serveSockets(
   options: { port: number; hostname?: string },
   handler: ServeHandler,
 ): RunningServer {

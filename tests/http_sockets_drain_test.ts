@@ -1,12 +1,12 @@
 /**
- * The drain of our own connections (lib/http/serve_connections.ts; docs/faults.md, "Deno keeps
+ * The drain of our own server on Deno's sockets (lib/http/serve_sockets.ts; docs/faults.md, "Deno keeps
  * the socket"): on shutdown a request in flight is answered (with `Connection: close`, so its
  * connection then ends), an idle keep-alive connection is closed, and new connections are
  * refused once the listener is closed. The handlers wait on promises the tests release: no
  * timing.
  */
 import assert from "node:assert/strict";
-import { serveConnections } from "../lib/http/serve_connections.ts";
+import { serveSockets } from "../lib/http/serve_sockets.ts";
 
 const encoder = new TextEncoder();
 
@@ -14,7 +14,7 @@ const encoder = new TextEncoder();
 function slowServer() {
   const entered = Promise.withResolvers<void>();
   const gate = Promise.withResolvers<void>();
-  const server = serveConnections({ hostname: "127.0.0.1", port: 0 }, async (request) => {
+  const server = serveSockets({ hostname: "127.0.0.1", port: 0 }, async (request) => {
     if (new URL(request.url).pathname === "/slow") {
       entered.resolve();
       await gate.promise;
@@ -113,7 +113,7 @@ Deno.test("connections made and requests sent before shutdown are served, not re
 
 Deno.test("a handler's info.completed settles once its answer is handed over, made only when asked", async () => {
   const settled: string[] = [];
-  const server = serveConnections({ hostname: "127.0.0.1", port: 0 }, (request, info) => {
+  const server = serveSockets({ hostname: "127.0.0.1", port: 0 }, (request, info) => {
     if (new URL(request.url).pathname === "/watch") {
       info.completed.then(() => settled.push("completed"));
     }

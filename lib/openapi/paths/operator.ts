@@ -12,7 +12,7 @@ const adminLimited = problem(
 );
 
 /** The admin, health and document paths. */
-export function servicePaths(): Record<string, unknown> {
+export function operatorPaths(): Record<string, unknown> {
   return {
     "/api/admin/catalog-import": {
       get: {
@@ -48,7 +48,7 @@ export function servicePaths(): Record<string, unknown> {
     "/api/health": {
       get: {
         summary: "Ready: migrations applied and KV open; with deep=1, the operator's report.",
-        tags: ["service"],
+        tags: ["operator"],
         // The cheap check needs nothing; the deep report needs the admin token.
         security: [{}, ...admin],
         parameters: queryParameters(healthQuerySchema),
@@ -83,7 +83,7 @@ export function servicePaths(): Record<string, unknown> {
     "/api/openapi.json": {
       get: {
         summary: "This document.",
-        tags: ["service"],
+        tags: ["operator"],
         responses: {
           200: {
             description: "OpenAPI 3.1 document.",

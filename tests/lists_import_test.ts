@@ -3,7 +3,7 @@ import { parseLetterboxdList } from "../lib/library/lists/import.ts";
 import { csvText, letterboxdCsvs, letterboxdZip } from "./helpers/history_files.ts";
 import { historyWorld } from "./helpers/history_import_world.ts";
 import { ENGINES } from "./helpers/store.ts";
-import { addAll, json, makeList, order } from "./helpers/user_lists.ts";
+import { addAll, json, makeList, order } from "./helpers/lists.ts";
 
 const uri = (s: string) => `https://boxd.it/${s}`;
 

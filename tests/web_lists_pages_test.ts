@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { testApp } from "./helpers/app.ts";
 import { startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 import { parseHtml } from "./helpers/dom.ts";
-import { addAll, json, makeList } from "./helpers/user_lists.ts";
+import { addAll, json, makeList } from "./helpers/lists.ts";
 import { createUser } from "./helpers/users.ts";
 import { get, islandsOf, sessionCookie } from "./helpers/web.ts";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { testApp } from "./helpers/app.ts";
-import { MY_LIST, seedHistory } from "./helpers/lists_world.ts";
+import { MY_LIST, seedHistory } from "./helpers/entries_world.ts";
 import { ENGINES } from "./helpers/store.ts";
 import { createUser } from "./helpers/users.ts";
 

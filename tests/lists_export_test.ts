@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { testApp } from "./helpers/app.ts";
 import { ENGINES } from "./helpers/store.ts";
-import { addAll, json, makeList } from "./helpers/user_lists.ts";
+import { addAll, json, makeList } from "./helpers/lists.ts";
 import { createUser } from "./helpers/users.ts";
 
 for (const engine of ENGINES) {

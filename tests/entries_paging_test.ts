@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { testApp } from "./helpers/app.ts";
-import { seedHistory } from "./helpers/lists_world.ts";
+import { seedHistory } from "./helpers/entries_world.ts";
 import { ENGINES } from "./helpers/store.ts";
 import { createUser, type TestUser } from "./helpers/users.ts";
 

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { providersQuerySchema } from "../../catalog/params.ts";
 import type { AvailabilityRun } from "../../catalog/availability/mod.ts";
-import type { MyServices, RegionProvider } from "../../catalog/my_services/mod.ts";
+import type { MyStreaming, RegionProvider } from "../../catalog/my_streaming/mod.ts";
 import {
   markReadSchema,
   MAX_LISTED,
@@ -16,7 +16,7 @@ import {
   MAX_PROVIDERS,
   providerIdSchema as providerId,
   servicesPutSchema,
-} from "../../catalog/my_services/mod.ts";
+} from "../../catalog/my_streaming/mod.ts";
 import { jsonSchemaOf, queryParameters } from "../json_schema.ts";
 import { internal, problem, retryAfterHeader, unauthorized } from "../responses.ts";
 
@@ -95,8 +95,8 @@ const availabilityStartedSchema = z.strictObject({
 const readDoneSchema = z.strictObject({ success: z.literal(true) });
 
 /** The component schemas this file adds. */
-export const servicesComponents = {
-  MyServices: myServicesSchema,
+export const myStreamingComponents = {
+  MyStreaming: myServicesSchema,
   RegionProviders: regionProvidersSchema,
   NotificationList: notificationListSchema,
   AvailabilityRuns: availabilityRunsSchema,
@@ -104,7 +104,7 @@ export const servicesComponents = {
   NotificationsRead: readDoneSchema,
 } as const;
 
-function ok(description: string, name: keyof typeof servicesComponents) {
+function ok(description: string, name: keyof typeof myStreamingComponents) {
   return {
     description,
     content: { "application/json": { schema: { $ref: `#/components/schemas/${name}` } } },
@@ -120,18 +120,18 @@ const adminLimited = problem(
 );
 
 /** The paths this file adds. */
-export function servicesPaths(): Record<string, unknown> {
+export function myStreamingPaths(): Record<string, unknown> {
   return {
     "/api/me/services": {
       get: {
         summary: "My region, my streaming providers, and the two switches.",
-        tags: ["services"],
+        tags: ["streaming"],
         security: bearer,
-        responses: { 200: ok("My services.", "MyServices"), 401: unauthorized, 500: internal },
+        responses: { 200: ok("My services.", "MyStreaming"), 401: unauthorized, 500: internal },
       },
       put: {
         summary: "Changes the fields given; the others keep their values.",
-        tags: ["services"],
+        tags: ["streaming"],
         security: bearer,
         requestBody: {
           required: true,
@@ -139,7 +139,7 @@ export function servicesPaths(): Record<string, unknown> {
           content: { "application/json": { schema: jsonSchemaOf(servicesPutSchema, "input") } },
         },
         responses: {
-          200: ok("My services now.", "MyServices"),
+          200: ok("My services now.", "MyStreaming"),
           400: problem(
             "A region that is not an ISO 3166-1 alpha-2 code (`invalid_region`), providers " +
               `not a list of at most ${MAX_PROVIDERS} positive ids (\`invalid_providers\`), ` +
@@ -153,7 +153,7 @@ export function servicesPaths(): Record<string, unknown> {
     "/api/notifications": {
       get: {
         summary: "My alerts (a saved movie now streams on one of my services), newest first.",
-        tags: ["services"],
+        tags: ["streaming"],
         security: bearer,
         parameters: [{
           name: "unread",
@@ -173,7 +173,7 @@ export function servicesPaths(): Record<string, unknown> {
     "/api/notifications/read": {
       post: {
         summary: "Marks some alerts, or all, read.",
-        tags: ["services"],
+        tags: ["streaming"],
         security: bearer,
         requestBody: {
           required: true,
@@ -217,7 +217,7 @@ export function servicesPaths(): Record<string, unknown> {
     "/api/providers": {
       get: {
         summary: "The streaming providers stored for a region (no external call).",
-        tags: ["services"],
+        tags: ["streaming"],
         parameters: queryParameters(providersQuerySchema),
         responses: {
           200: ok("Providers under flatrate, free or ads.", "RegionProviders"),
@@ -231,7 +231,7 @@ export function servicesPaths(): Record<string, unknown> {
 
 // Compile-time: each schema's output is the type the service returns (mutually assignable).
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const _mine: Same<z.output<typeof myServicesSchema>, MyServices> = true;
+const _mine: Same<z.output<typeof myServicesSchema>, MyStreaming> = true;
 const _notes: Same<z.output<typeof notificationListSchema>, NotificationList> = true;
 const _runs: Same<z.output<typeof availabilityRunsSchema>["runs"][number], AvailabilityRun> = true;
 const _region: Same<z.output<typeof regionProvidersSchema>["providers"][number], RegionProvider> =

@@ -1,5 +1,5 @@
 /**
- * A watched list and a My List covering every sort and filter edge (docs/lists.md): ties,
+ * A watched list and a My List covering every sort and filter edge (docs/entries.md): ties,
  * unrated and undated entries, a light row (no runtime), a fallback card (no movie row), an
  * unknown year, accented and lower-case titles.
  */

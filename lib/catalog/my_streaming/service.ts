@@ -17,7 +17,7 @@ interface ChosenProvider {
 }
 
 /** The body of GET and PUT /api/me/services. */
-export interface MyServices {
+export interface MyStreaming {
   region: string;
   providers: ChosenProvider[];
   onlyMine: boolean;
@@ -25,11 +25,11 @@ export interface MyServices {
 }
 
 /** What the routes, the lists, recommendations and the availability job ask. */
-export interface MyServicesService {
+export interface MyStreamingService {
   /** The user's choices with provider names and logos (the defaults when none were made). */
-  get(userId: string): Promise<MyServices>;
+  get(userId: string): Promise<MyStreaming>;
   /** Applies the named fields; answers as `get`. */
-  put(userId: string, change: SettingsChange): Promise<MyServices>;
+  put(userId: string, change: SettingsChange): Promise<MyStreaming>;
   /** The raw settings (ids only), the defaults when none were made. */
   settings(userId: string): Promise<ServiceSettings>;
   /** Every provider stored for `region`, most movies first. */
@@ -46,7 +46,7 @@ export interface MyServicesService {
 const REGION_CACHE_MS = 5 * 60_000;
 
 /** Builds the service. */
-export function createMyServicesService(deps: AppDeps): MyServicesService {
+export function createMyStreamingService(deps: AppDeps): MyStreamingService {
   const { store, clock, config } = deps;
   const imageBase = config.tmdb.imageBaseUrl;
   const cache = new Map<string, { at: number; list: Promise<RegionProvider[]> }>();
@@ -72,7 +72,7 @@ export function createMyServicesService(deps: AppDeps): MyServicesService {
 
   // Names and logos from the region's stored providers; an id the region does not list (yet)
   // keeps its place with an empty name, which the website shows as its number.
-  async function describe(s: ServiceSettings): Promise<MyServices> {
+  async function describe(s: ServiceSettings): Promise<MyStreaming> {
     const known = s.providerIds.length > 0
       ? new Map((await regionProviders(s.region)).map((p) => [p.id, p]))
       : new Map<number, RegionProvider>();

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { FakeClock } from "../lib/core/clock.ts";
-import { createListsService } from "../lib/library/entries/mod.ts";
+import { createEntriesService } from "../lib/library/entries/mod.ts";
 import { testApp } from "./helpers/app.ts";
-import { seedHistory } from "./helpers/lists_world.ts";
+import { seedHistory } from "./helpers/entries_world.ts";
 import { ENGINES } from "./helpers/store.ts";
 import { createUser } from "./helpers/users.ts";
 
@@ -12,7 +12,7 @@ for (const engine of ENGINES) {
       engine,
       clock: new FakeClock(Date.parse("2024-12-31T23:30:00Z")),
     });
-    const lists = createListsService(t.deps);
+    const lists = createEntriesService(t.deps);
     const [watcher, saver, stranger] = [
       await createUser(t.deps),
       await createUser(t.deps),

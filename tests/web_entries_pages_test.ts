@@ -1,14 +1,14 @@
 /**
- * Server rendering of the history on the website (docs/lists.md): the watched page's
+ * Server rendering of the history on the website (docs/entries.md): the watched page's
  * sort and filter form driven by the URL (bad values ignored), each card's entry, the stats
  * strip, My List's sort, and the movie page's entry for the rating form.
  */
 import assert from "node:assert/strict";
 import { FakeClock } from "../lib/core/clock.ts";
-import { createListsService } from "../lib/library/entries/mod.ts";
+import { createEntriesService } from "../lib/library/entries/mod.ts";
 import { testApp } from "./helpers/app.ts";
 import { startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
-import { seedHistory } from "./helpers/lists_world.ts";
+import { seedHistory } from "./helpers/entries_world.ts";
 import { createUser } from "./helpers/users.ts";
 import { getByRole, nameOf, parseHtml, queryAllByRole, textOf } from "./helpers/dom.ts";
 import { get, islandsOf, sessionCookie } from "./helpers/web.ts";
@@ -116,7 +116,7 @@ Deno.test("website: the watched and My List pages sort and filter by the URL, wi
   });
 
   await t.step("the movie page hands a watched movie's entry to the buttons", async () => {
-    await createListsService(app.deps).addWatched(user.id, 550, {
+    await createEntriesService(app.deps).addWatched(user.id, 550, {
       fields: { rating: 9, note: "Again" },
     });
     const { html } = await get(app, "/movies/550", cookie);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { createListsService } from "../lib/library/entries/mod.ts";
+import { createEntriesService } from "../lib/library/entries/mod.ts";
 import { testApp } from "./helpers/app.ts";
 import { ENGINES } from "./helpers/store.ts";
 import { createUser } from "./helpers/users.ts";
@@ -7,7 +7,7 @@ import { createUser } from "./helpers/users.ts";
 for (const engine of ENGINES) {
   Deno.test(`[${engine}] lists status says where one movie stands, for that user only, with the watched entry`, async () => {
     await using t = await testApp({ engine });
-    const lists = createListsService(t.deps);
+    const lists = createEntriesService(t.deps);
     const [a, b] = [await createUser(t.deps), await createUser(t.deps)];
     await lists.addWatched(a.id, 11, { fields: { rating: 7, note: "Twice" } });
     await lists.addMyList(a.id, 12);

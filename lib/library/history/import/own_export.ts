@@ -92,7 +92,7 @@ async function rowsOf(
 const titleOf = (e: Entry) => typeof e.title === "string" ? e.title : "";
 
 /** The rows of the JSON export: watched entries with their fields, the diary, then My List. */
-export async function serviceExportRows(
+export async function ownExportRows(
   json: { watched: unknown[]; myList: unknown[]; diary?: unknown[] },
   pause: () => Promise<void> | undefined = () => undefined,
 ): Promise<ImportRow[]> {

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { testApp } from "./helpers/app.ts";
-import { seedHistory } from "./helpers/lists_world.ts";
+import { seedHistory } from "./helpers/entries_world.ts";
 import { ENGINES } from "./helpers/store.ts";
 import { createUser } from "./helpers/users.ts";
 
-// Query string → ids in the expected order (see tests/helpers/lists_world.ts).
+// Query string → ids in the expected order (see tests/helpers/entries_world.ts).
 const WATCHED: [string, number[]][] = [
   ["", [7, 6, 5, 4, 3, 2, 1]],
   ["sort=added", [7, 6, 5, 4, 3, 2, 1]],

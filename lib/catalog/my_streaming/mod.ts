@@ -1,5 +1,5 @@
 /** My services: region, providers and switches of a user, and the providers of a region. */
-export { createMyServicesService, type MyServices, type MyServicesService } from "./service.ts";
+export { createMyStreamingService, type MyStreaming, type MyStreamingService } from "./service.ts";
 export { type RegionProvider } from "./provider_catalog.ts";
 export {
   MAX_PROVIDERS,
