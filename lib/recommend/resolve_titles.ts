@@ -7,18 +7,11 @@ import { rememberSearchRows } from "../catalog/remember_search_rows.ts";
 import { hasTitleKey, rowYear, storedTitleMatches, titleKey } from "../catalog/title_match.ts";
 import type { Logger } from "../core/log.ts";
 import type { Sql } from "../platform/store/mod.ts";
+import type { SearchRowFields } from "../catalog/normalize.ts";
 import type { Candidate } from "./parse_output.ts";
 
-/** A catalog search result as the resolver reads it (the catalog's own rows have more fields). */
-interface SearchHit {
-  id: number;
-  title: string;
-  original_title?: string;
-  release_date?: string;
-  poster_path?: string;
-  vote_average?: number;
-  genre_ids?: number[];
-}
+/** A catalog search result as the resolver reads it: the catalog's own type for search rows. */
+type SearchHit = SearchRowFields;
 
 /** The catalog search `resolveTitles` falls back to. */
 export type CandidateSearch = (
