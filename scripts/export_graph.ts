@@ -56,7 +56,14 @@ export function exempt(file: string, name: string): boolean {
 
 const lineOf = (text: string, index: number) => text.slice(0, index).split("\n").length;
 
+/** deno.json's alias for the repository root: `@/lib/x.ts` is `lib/x.ts` from any file. */
+const ROOT_ALIAS = "@/";
+
+/** A specifier seen from `from`: a repo-relative path for "./x" and "@/x", else undefined. */
 function resolve(from: string, specifier: string): string | undefined {
+  if (specifier.startsWith(ROOT_ALIAS)) {
+    return normalize(specifier.slice(ROOT_ALIAS.length)).replaceAll("\\", "/");
+  }
   if (!specifier.startsWith(".")) return undefined;
   return normalize(join(dirname(from), specifier)).replaceAll("\\", "/");
 }

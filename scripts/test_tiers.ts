@@ -9,8 +9,14 @@ import { parseImports } from "../tests/helpers/import_graph.ts";
 const NEEDS =
   /\b(testStore|testApp|openPgliteStore|openPostgresStore|openStore|Deno\.Command|playwright-core|launchBrowser|PGlite)\b/;
 
-/** The `*_test.ts` files under `dir` that need no store, browser or child process, sorted. */
-export async function unitTestFiles(dir: URL): Promise<string[]> {
+/**
+ * The `*_test.ts` files under `dir` that need no store, browser or child process, sorted. `root`
+ * is where deno.json maps the `@/` alias (the repository root), for imports written `@/tests/…`.
+ */
+export async function unitTestFiles(
+  dir: URL,
+  root: URL = new URL("../", import.meta.url),
+): Promise<string[]> {
   const sources = new Map<string, string>();
   const read = async (url: URL): Promise<string> => {
     if (!sources.has(url.href)) sources.set(url.href, await Deno.readTextFile(url));
@@ -27,8 +33,12 @@ export async function unitTestFiles(dir: URL): Promise<string[]> {
     let result = NEEDS.test(source.replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, ""));
     for (const { specifier } of parseImports(source)) {
       if (result) break;
-      if (!specifier.startsWith(".")) continue;
-      const target = new URL(specifier, url);
+      const target = specifier.startsWith("@/")
+        ? new URL(specifier.slice("@/".length), root)
+        : specifier.startsWith(".")
+        ? new URL(specifier, url)
+        : undefined;
+      if (!target) continue;
       if (!target.href.startsWith(dir.href) || !/\.tsx?$/.test(target.pathname)) continue;
       // Import lines inside a test's fixture strings name files that do not exist.
       if (!await Deno.stat(target).then(() => true, () => false)) continue;

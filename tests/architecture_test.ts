@@ -10,6 +10,7 @@ import { barrelViolations, nonBarrelLines } from "./helpers/barrel_rule.ts";
 import { type ImportGraph, parseImports, readImportGraph } from "./helpers/import_graph.ts";
 import { findUnusedExports } from "../scripts/export_graph.ts";
 import { describe } from "../scripts/unused_exports.ts";
+import { unitTestFiles } from "../scripts/test_tiers.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 
@@ -269,6 +270,71 @@ Deno.test("the architecture check reads real files: a bad fixture tree fails eve
       "service-imports-http lib/identity/auth/x.ts",
       "store-imports-service lib/platform/store/mod.ts",
     ]);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+/** Writes `files` (repo-relative path: text) under a new temporary root, and returns the root. */
+async function fixtureTree(files: Record<string, string>): Promise<string> {
+  const root = await Deno.makeTempDir();
+  for (const [path, text] of Object.entries(files)) {
+    await Deno.mkdir(`${root}/${path.slice(0, path.lastIndexOf("/"))}`, { recursive: true });
+    await Deno.writeTextFile(`${root}/${path}`, text);
+  }
+  return root;
+}
+
+Deno.test("an import through the @/ alias (deno.json: the repository root) is an edge like a relative one", async () => {
+  const root = await fixtureTree({
+    "lib/core/x.ts": `import { y } from "@/lib/recommend/y.ts";\nexport const x = y;\n`,
+    "lib/recommend/y.ts": `export const y = 1;\n`,
+    "lib/core/a.ts": `import type { B } from "@/lib/core/b.ts";\nexport const a: B = 1;\n`,
+    "lib/core/b.ts": `export type { A as B } from "./a_type.ts";\n` +
+      `export const b = () => import("@/lib/core/a.ts");\n`,
+    "lib/core/a_type.ts": `export type A = number;\n`,
+    "lib/web/api.ts": `export const api = 1;\n`,
+    "lib/platform/store/mod.ts": `export const store = 1;\n`,
+    "islands/Good.tsx": `import { api } from "@/lib/web/api.ts";\nexport default () => api;\n`,
+    "islands/Bad.tsx":
+      `import { store } from "@/lib/platform/store/mod.ts";\nexport default () => store;\n`,
+  });
+  try {
+    const graph = await readImportGraph(root, ["lib", "islands"]);
+    assert.deepEqual(graph.get("lib/core/x.ts"), [{ to: "lib/recommend/y.ts", typeOnly: false }]);
+    assert.deepEqual(graph.get("lib/core/b.ts"), [
+      { to: "lib/core/a_type.ts", typeOnly: true },
+      { to: "lib/core/a.ts", typeOnly: false },
+    ]);
+    assert.deepEqual(checkArchitecture(graph).map((v) => `${v.rule} ${v.file}`).sort(), [
+      "area-order lib/core/x.ts",
+      "cycle lib/core/a.ts",
+      "island-imports-server islands/Bad.tsx",
+    ]);
+    // export_graph counts the aliased imports as uses: only what nothing imports is left.
+    assert.deepEqual((await findUnusedExports(root)).map((u) => `${u.file} ${u.name}`), [
+      "lib/core/b.ts b",
+      "lib/core/x.ts x",
+    ]);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("the fast tier follows a test's @/ imports into the helpers", async () => {
+  // Spelled in two, so that this file itself stays in the fast tier.
+  const heavy = "Deno." + "Command";
+  const root = await fixtureTree({
+    "tests/aliased_test.ts": `import { run } from "@/tests/helpers/spawn.ts";\nrun();\n`,
+    "tests/relative_test.ts": `import { run } from "./helpers/spawn.ts";\nrun();\n`,
+    "tests/light_test.ts": `import { pure } from "@/tests/helpers/pure.ts";\npure();\n`,
+    "tests/helpers/spawn.ts": `export const run = () => new ${heavy}("true");\n`,
+    "tests/helpers/pure.ts": `export const pure = () => 1;\n`,
+  });
+  try {
+    const rootUrl = new URL(`file://${root}/`);
+    const files = await unitTestFiles(new URL("tests/", rootUrl), rootUrl);
+    assert.deepEqual(files, [`${root}/tests/light_test.ts`]);
   } finally {
     await Deno.remove(root, { recursive: true });
   }

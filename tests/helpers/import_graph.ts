@@ -48,8 +48,14 @@ export function parseImports(source: string): RawImport[] {
   return found;
 }
 
-/** A specifier seen from `from`: a repo-relative path for "./x", the bare name otherwise. */
+/** deno.json's alias for the repository root: `@/lib/x.ts` is `lib/x.ts` from any file. */
+const ROOT_ALIAS = "@/";
+
+/** A specifier seen from `from`: a repo-relative path for "./x" and "@/x", else the bare name. */
 function resolveSpecifier(from: string, specifier: string): string {
+  if (specifier.startsWith(ROOT_ALIAS)) {
+    return normalize(specifier.slice(ROOT_ALIAS.length)).replaceAll("\\", "/");
+  }
   if (!specifier.startsWith(".")) return specifier;
   return normalize(join(dirname(from), specifier)).replaceAll("\\", "/");
 }
