@@ -3,13 +3,13 @@
  * (URL, setup steps, settings, recent events) and personal access tokens (made, shown once,
  * revoked). docs/connections.md has the rules.
  */
-import { SignInPrompt } from "../../components/SignInPrompt.tsx";
-import { Title } from "../../components/Title.tsx";
-import { WebhookSetup } from "../../components/WebhookSetup.tsx";
-import type { ConnectionSettings, ReceivedEvent } from "../../lib/connections/webhooks/mod.ts";
-import type { TokenRow } from "../../islands/PersonalTokens.tsx";
-import type { Handlers, PageProps } from "../../lib/http/app_env.ts";
-import { PersonalTokens, WebhookConnections } from "../../islands.gen.ts";
+import { SignInPrompt } from "@/components/SignInPrompt.tsx";
+import { Title } from "@/components/Title.tsx";
+import { WebhookSetup } from "@/components/WebhookSetup.tsx";
+import type { ConnectionSettings, ReceivedEvent } from "@/lib/connections/webhooks/mod.ts";
+import type { TokenRow } from "@/islands/PersonalTokens.tsx";
+import type { Handlers, PageProps } from "@/lib/http/app_env.ts";
+import { PersonalTokens, WebhookConnections } from "@/islands.gen.ts";
 
 interface Data {
   tokens: TokenRow[];

@@ -1,8 +1,8 @@
 /** GET/POST /api/diary: the user's viewings, newest first, and logging one (docs/diary.md). */
-import { parseDiaryPost, parseDiaryQuery } from "../../lib/library/diary/payload.ts";
-import { searchParams } from "../../lib/http/entry_payloads.ts";
-import { requireUser, signedIn } from "../../lib/http/middleware/require_user.ts";
-import { readJson } from "../../lib/http/read_body.ts";
+import { parseDiaryPost, parseDiaryQuery } from "@/lib/library/diary/payload.ts";
+import { searchParams } from "@/lib/http/entry_payloads.ts";
+import { requireUser, signedIn } from "@/lib/http/middleware/require_user.ts";
+import { readJson } from "@/lib/http/read_body.ts";
 
 /** The user first: a 401 comes before the query or the body is looked at. */
 export const middleware = [requireUser()];

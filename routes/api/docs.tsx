@@ -4,12 +4,12 @@
  * sends with the signed-in visitor's token. It replaced Swagger UI, which took 3.5-5.5 s of
  * main-thread time to draw here (BENCHMARKS.md).
  */
-import { ApiOperation } from "../../components/ApiOperation.tsx";
-import { Title } from "../../components/Title.tsx";
-import type { PageProps } from "../../lib/http/app_env.ts";
-import { buildOpenApiDocument } from "../../lib/openapi/document.ts";
-import { type ReferenceGroup, referenceGroups } from "../../lib/openapi/reference.ts";
-import { ApiConsole } from "../../islands.gen.ts";
+import { ApiOperation } from "@/components/ApiOperation.tsx";
+import { Title } from "@/components/Title.tsx";
+import type { PageProps } from "@/lib/http/app_env.ts";
+import { buildOpenApiDocument } from "@/lib/openapi/document.ts";
+import { type ReferenceGroup, referenceGroups } from "@/lib/openapi/reference.ts";
+import { ApiConsole } from "@/islands.gen.ts";
 
 let groups: ReferenceGroup[] | undefined;
 let info: { title: string; description: string } | undefined;

@@ -1,13 +1,13 @@
 /** GET /api/export: the user's history as JSON, or one list as CSV
  * (`?format=csv&list=watched|mylist|diary`, or `list=list&id=` for one of the user's own lists). */
-import { requireUser, signedIn } from "../../lib/http/middleware/require_user.ts";
+import { requireUser, signedIn } from "@/lib/http/middleware/require_user.ts";
 import {
   exportCsv,
   exportJson,
   exportQuerySchema,
-} from "../../lib/library/history/export/export_file.ts";
-import { parsedOr400 } from "../../lib/http/validate.ts";
-import { exportListCsv } from "../../lib/library/lists/export.ts";
+} from "@/lib/library/history/export/export_file.ts";
+import { parsedOr400 } from "@/lib/http/validate.ts";
+import { exportListCsv } from "@/lib/library/lists/export.ts";
 
 /** The user first. */
 export const middleware = [requireUser()];

@@ -2,11 +2,11 @@
  * GET /api/health: 200 once migrations are applied and KV answers, 503 before (cheap, for load
  * balancers). `?deep=1` with x-admin-token: the operator's report (lib/platform/health/report.ts).
  */
-import { checkHealth } from "../../lib/platform/health/health.ts";
-import { healthQuerySchema, healthReport, unhealthy } from "../../lib/platform/health/report.ts";
-import type { Handlers } from "../../lib/http/app_env.ts";
-import { parsedOr400 } from "../../lib/http/validate.ts";
-import { checkAdminToken } from "../../lib/http/middleware/admin_token.ts";
+import { checkHealth } from "@/lib/platform/health/health.ts";
+import { healthQuerySchema, healthReport, unhealthy } from "@/lib/platform/health/report.ts";
+import type { Handlers } from "@/lib/http/app_env.ts";
+import { parsedOr400 } from "@/lib/http/validate.ts";
+import { checkAdminToken } from "@/lib/http/middleware/admin_token.ts";
 
 export const handler: Handlers = {
   async GET(c) {

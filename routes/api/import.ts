@@ -1,6 +1,6 @@
 /** POST/GET /api/import: start an import of the user's history file; list the user's runs. */
-import { requireUser, signedIn } from "../../lib/http/middleware/require_user.ts";
-import { readUpload } from "../../lib/http/history_upload.ts";
+import { requireUser, signedIn } from "@/lib/http/middleware/require_user.ts";
+import { readUpload } from "@/lib/http/history_upload.ts";
 
 /** The user first: a 401 comes before any body is read. */
 export const middleware = [requireUser()];

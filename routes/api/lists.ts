@@ -1,7 +1,7 @@
 /** GET/POST /api/lists: the user's own lists. */
-import { requireUser, signedIn } from "../../lib/http/middleware/require_user.ts";
-import { readListBody } from "../../lib/http/user_list_params.ts";
-import { parseListCreate } from "../../lib/library/lists/mod.ts";
+import { requireUser, signedIn } from "@/lib/http/middleware/require_user.ts";
+import { readListBody } from "@/lib/http/user_list_params.ts";
+import { parseListCreate } from "@/lib/library/lists/mod.ts";
 
 /** The user first: a 401 comes before any body parsing. */
 export const middleware = [requireUser()];

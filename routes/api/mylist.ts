@@ -1,8 +1,8 @@
 /** GET/POST/DELETE /api/mylist: the user's My List, in saved order. */
-import { searchParams } from "../../lib/http/entry_payloads.ts";
-import { requireUser, signedIn } from "../../lib/http/middleware/require_user.ts";
-import { readWritePayload } from "../../lib/http/payloads.ts";
-import { parseMyListQuery } from "../../lib/library/entries/list_query.ts";
+import { searchParams } from "@/lib/http/entry_payloads.ts";
+import { requireUser, signedIn } from "@/lib/http/middleware/require_user.ts";
+import { readWritePayload } from "@/lib/http/payloads.ts";
+import { parseMyListQuery } from "@/lib/library/entries/list_query.ts";
 
 /** The user first: a 401 comes before any body parsing; a read checks the session itself. */
 export const middleware = [requireUser({ readChecksSession: true })];

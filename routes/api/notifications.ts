@@ -1,7 +1,7 @@
 /** GET /api/notifications?unread=true: my alerts, newest first (at most 100), and the unread count. */
-import { requireUser, signedIn } from "../../lib/http/middleware/require_user.ts";
-import { listNotifications } from "../../lib/catalog/notifications/mod.ts";
-import { Problem } from "../../lib/core/problem.ts";
+import { requireUser, signedIn } from "@/lib/http/middleware/require_user.ts";
+import { listNotifications } from "@/lib/catalog/notifications/mod.ts";
+import { Problem } from "@/lib/core/problem.ts";
 
 export const middleware = [requireUser()];
 

@@ -1,6 +1,6 @@
 /** GET /api/openapi.json: the OpenAPI 3.1 document of /api, built once from the zod schemas. */
-import type { Handlers } from "../../lib/http/app_env.ts";
-import { openApiJson } from "../../lib/openapi/document.ts";
+import type { Handlers } from "@/lib/http/app_env.ts";
+import { openApiJson } from "@/lib/openapi/document.ts";
 
 export const handler: Handlers = {
   GET() {

@@ -1,7 +1,7 @@
 /** GET /api/providers?region=XX: the streaming providers stored for a region (no TMDB call). */
-import { providersQuerySchema } from "../../lib/catalog/mod.ts";
-import type { Handlers } from "../../lib/http/app_env.ts";
-import { parsedOr400 } from "../../lib/http/validate.ts";
+import { providersQuerySchema } from "@/lib/catalog/mod.ts";
+import type { Handlers } from "@/lib/http/app_env.ts";
+import { parsedOr400 } from "@/lib/http/validate.ts";
 
 export const handler: Handlers = {
   async GET(c) {

@@ -1,8 +1,8 @@
 /** GET/POST/DELETE /api/watched: the user's watched list. */
-import { readWatchedWrite, searchParams } from "../../lib/http/entry_payloads.ts";
-import { requireUser, signedIn } from "../../lib/http/middleware/require_user.ts";
-import { readWritePayload } from "../../lib/http/payloads.ts";
-import { parseWatchedQuery } from "../../lib/library/entries/list_query.ts";
+import { readWatchedWrite, searchParams } from "@/lib/http/entry_payloads.ts";
+import { requireUser, signedIn } from "@/lib/http/middleware/require_user.ts";
+import { readWritePayload } from "@/lib/http/payloads.ts";
+import { parseWatchedQuery } from "@/lib/library/entries/list_query.ts";
 
 /** The user first: a 401 comes before any body parsing; a read checks the session itself. */
 export const middleware = [requireUser({ readChecksSession: true })];

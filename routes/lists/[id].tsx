@@ -2,16 +2,16 @@
  * `/lists/:id`: one of the user's lists, to reorder and share; 60 items a page (`?page=N`, no
  * JavaScript needed), "More" appending the next 60 in place with it.
  */
-import { PageCount } from "../../components/PageCount.tsx";
-import { SignInPrompt } from "../../components/SignInPrompt.tsx";
-import { Title } from "../../components/Title.tsx";
-import type { Handlers, PageProps } from "../../lib/http/app_env.ts";
-import { usePage } from "../../lib/http/page_context.ts";
-import { listIdOf } from "../../lib/http/user_list_params.ts";
-import type { ListPage } from "../../lib/library/lists/mod.ts";
-import { LIST_PAGE_SIZE, type PageStanding } from "../../lib/web/page_links.ts";
-import { userListPaging } from "../../lib/web/user_list_paging.ts";
-import { ListEditor, ListSettings, ShareDialog } from "../../islands.gen.ts";
+import { PageCount } from "@/components/PageCount.tsx";
+import { SignInPrompt } from "@/components/SignInPrompt.tsx";
+import { Title } from "@/components/Title.tsx";
+import type { Handlers, PageProps } from "@/lib/http/app_env.ts";
+import { usePage } from "@/lib/http/page_context.ts";
+import { listIdOf } from "@/lib/http/user_list_params.ts";
+import type { ListPage } from "@/lib/library/lists/mod.ts";
+import { LIST_PAGE_SIZE, type PageStanding } from "@/lib/web/page_links.ts";
+import { userListPaging } from "@/lib/web/user_list_paging.ts";
+import { ListEditor, ListSettings, ShareDialog } from "@/islands.gen.ts";
 
 interface Data {
   page: ListPage;

@@ -3,17 +3,17 @@
  * and, on a watched movie, their rating, watch date and note; and where to watch it
  * (`?region=XX`, default WATCH_REGION).
  */
-import { Title } from "../../components/Title.tsx";
-import { WatchProviders } from "../../components/WatchProviders.tsx";
+import { Title } from "@/components/Title.tsx";
+import { WatchProviders } from "@/components/WatchProviders.tsx";
 import { getCookie } from "hono/cookie";
-import type { MovieDetail, WatchProviders as Offers } from "../../lib/catalog/mod.ts";
-import { readRegion, REGION_COOKIE } from "../../lib/catalog/region_choice.ts";
-import type { ListStatus } from "../../lib/library/entries/mod.ts";
-import type { Ctx, Handlers, PageProps } from "../../lib/http/app_env.ts";
-import { describeError } from "../../lib/core/log.ts";
-import { Problem } from "../../lib/core/problem.ts";
-import { Poster } from "../../components/Poster.tsx";
-import { AddToList, ListButtons, LogViewing } from "../../islands.gen.ts";
+import type { MovieDetail, WatchProviders as Offers } from "@/lib/catalog/mod.ts";
+import { readRegion, REGION_COOKIE } from "@/lib/catalog/region_choice.ts";
+import type { ListStatus } from "@/lib/library/entries/mod.ts";
+import type { Ctx, Handlers, PageProps } from "@/lib/http/app_env.ts";
+import { describeError } from "@/lib/core/log.ts";
+import { Problem } from "@/lib/core/problem.ts";
+import { Poster } from "@/components/Poster.tsx";
+import { AddToList, ListButtons, LogViewing } from "@/islands.gen.ts";
 
 interface Data {
   movie: MovieDetail;

@@ -2,17 +2,17 @@
  * `/s/:slug`: a shared list, for anyone with the link (no account): Open Graph tags so the
  * link previews well in a chat, `noindex` unless the list is public; never an email or id.
  */
-import { HeadMeta } from "../../components/HeadMeta.tsx";
-import { PageCount } from "../../components/PageCount.tsx";
-import { Title } from "../../components/Title.tsx";
-import type { Handlers, PageProps } from "../../lib/http/app_env.ts";
-import { publicReadLimit } from "../../lib/http/middleware/public_read_limit.ts";
-import { usePage } from "../../lib/http/page_context.ts";
-import type { SharedPage } from "../../lib/library/lists/mod.ts";
-import { LIST_PAGE_SIZE, type PageStanding } from "../../lib/web/page_links.ts";
-import { cardPosterUrl } from "../../lib/web/poster.ts";
-import { userListPaging } from "../../lib/web/user_list_paging.ts";
-import { SharedGrid } from "../../islands.gen.ts";
+import { HeadMeta } from "@/components/HeadMeta.tsx";
+import { PageCount } from "@/components/PageCount.tsx";
+import { Title } from "@/components/Title.tsx";
+import type { Handlers, PageProps } from "@/lib/http/app_env.ts";
+import { publicReadLimit } from "@/lib/http/middleware/public_read_limit.ts";
+import { usePage } from "@/lib/http/page_context.ts";
+import type { SharedPage } from "@/lib/library/lists/mod.ts";
+import { LIST_PAGE_SIZE, type PageStanding } from "@/lib/web/page_links.ts";
+import { cardPosterUrl } from "@/lib/web/poster.ts";
+import { userListPaging } from "@/lib/web/user_list_paging.ts";
+import { SharedGrid } from "@/islands.gen.ts";
 
 /** Limited per client address, as the shared read of the API. */
 export const middleware = [publicReadLimit()];

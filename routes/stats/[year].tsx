@@ -1,10 +1,10 @@
 /** `/stats/YYYY`: the year in review (docs/diary.md); printable, no JavaScript needed. */
-import { SignInPrompt } from "../../components/SignInPrompt.tsx";
-import { Title } from "../../components/Title.tsx";
-import { YearInReview } from "../../components/YearInReview.tsx";
-import type { YearReview } from "../../lib/library/diary/mod.ts";
-import type { Handlers, PageProps } from "../../lib/http/app_env.ts";
-import { Problem } from "../../lib/core/problem.ts";
+import { SignInPrompt } from "@/components/SignInPrompt.tsx";
+import { Title } from "@/components/Title.tsx";
+import { YearInReview } from "@/components/YearInReview.tsx";
+import type { YearReview } from "@/lib/library/diary/mod.ts";
+import type { Handlers, PageProps } from "@/lib/http/app_env.ts";
+import { Problem } from "@/lib/core/problem.ts";
 
 export const handler: Handlers = {
   async GET(c) {

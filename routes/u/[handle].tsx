@@ -1,9 +1,9 @@
 /** `/u/:handle`: a public profile: the name, the public lists and, if shown, the figures. */
-import { HeadMeta } from "../../components/HeadMeta.tsx";
-import { Title } from "../../components/Title.tsx";
-import type { Handlers, PageProps } from "../../lib/http/app_env.ts";
-import { publicReadLimit } from "../../lib/http/middleware/public_read_limit.ts";
-import type { PublicProfile } from "../../lib/library/lists/mod.ts";
+import { HeadMeta } from "@/components/HeadMeta.tsx";
+import { Title } from "@/components/Title.tsx";
+import type { Handlers, PageProps } from "@/lib/http/app_env.ts";
+import { publicReadLimit } from "@/lib/http/middleware/public_read_limit.ts";
+import type { PublicProfile } from "@/lib/library/lists/mod.ts";
 
 /** Limited per client address, as the profile read of the API. */
 export const middleware = [publicReadLimit()];

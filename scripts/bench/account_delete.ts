@@ -5,10 +5,10 @@
  * deletes as that function made before (tables in catalog order, every trigger doing its
  * upkeep), in the same run. Reported as the ratio of the two times (the store's bound is 5 s).
  */
-import { testApp } from "../../tests/helpers/app.ts";
-import { type Engine, ENGINES } from "../../tests/helpers/store.ts";
-import { createUser } from "../../tests/helpers/users.ts";
-import type { Store } from "../../lib/platform/store/mod.ts";
+import { testApp } from "@/tests/helpers/app.ts";
+import { type Engine, ENGINES } from "@/tests/helpers/store.ts";
+import { createUser } from "@/tests/helpers/users.ts";
+import type { Store } from "@/lib/platform/store/mod.ts";
 
 const FILMS = 10_000;
 // Rows a seeding statement inserts: each statement's trigger work stays well inside the bound.

@@ -9,7 +9,7 @@
 import { Buffer } from "node:buffer";
 import swaggerUi from "swagger-ui-dist";
 import { chromium, type Page } from "playwright-core";
-import { browserPath, CHROMIUM_ARGS, startTestServer } from "../../tests/helpers/server.ts";
+import { browserPath, CHROMIUM_ARGS, startTestServer } from "@/tests/helpers/server.ts";
 
 const RUNS = 3;
 const SWAGGER_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8">

@@ -4,14 +4,14 @@
  * window against the shared 40), the same job on the real clock against a 50 ms fake (calls per
  * wall-clock second), and GET /api/mylist?available=mine at 1,000 entries against the plain read.
  */
-import { systemClock } from "../../lib/core/clock.ts";
-import { startSession } from "../../lib/identity/auth/sessions.ts";
-import { type TestApp, testApp } from "../../tests/helpers/app.ts";
-import { NETFLIX, P, PRIME, regionOffers } from "../../tests/helpers/availability_world.ts";
-import { detailBody, startFakeTmdb, tmdbEnv } from "../../tests/helpers/fake_tmdb.ts";
-import { FakeClock } from "../../lib/core/clock.ts";
-import { issueAccessToken } from "../../tests/helpers/tokens.ts";
-import { createUser } from "../../tests/helpers/users.ts";
+import { systemClock } from "@/lib/core/clock.ts";
+import { startSession } from "@/lib/identity/auth/sessions.ts";
+import { type TestApp, testApp } from "@/tests/helpers/app.ts";
+import { NETFLIX, P, PRIME, regionOffers } from "@/tests/helpers/availability_world.ts";
+import { detailBody, startFakeTmdb, tmdbEnv } from "@/tests/helpers/fake_tmdb.ts";
+import { FakeClock } from "@/lib/core/clock.ts";
+import { issueAccessToken } from "@/tests/helpers/tokens.ts";
+import { createUser } from "@/tests/helpers/users.ts";
 
 const ROUNDS = Number(Deno.env.get("AVAILABILITY_BENCH_ROUNDS") ?? 200);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

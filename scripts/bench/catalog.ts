@@ -6,11 +6,11 @@
  * any route of this app can reach.
  */
 import { Hono } from "hono";
-import { createApp } from "../../app.ts";
-import { createJsonLogger } from "../../lib/core/log.ts";
-import { manifest } from "../../routes.gen.ts";
-import { testApp } from "../../tests/helpers/app.ts";
-import { startFakeTmdb, tmdbEnv } from "../../tests/helpers/fake_tmdb.ts";
+import { createApp } from "@/app.ts";
+import { createJsonLogger } from "@/lib/core/log.ts";
+import { manifest } from "@/routes.gen.ts";
+import { testApp } from "@/tests/helpers/app.ts";
+import { startFakeTmdb, tmdbEnv } from "@/tests/helpers/fake_tmdb.ts";
 
 const ROUNDS = 15;
 const ROUND_MS = 150;

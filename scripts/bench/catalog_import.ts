@@ -4,11 +4,11 @@
  * starts at the top of a wall-clock second, like the window, and the figure is the mean calls
  * per window over every window but the last (the tail has fewer calls left to make).
  */
-import { systemClock } from "../../lib/core/clock.ts";
-import { createCatalogImportService, DEFAULT_CONCURRENCY } from "../../lib/catalog/import/mod.ts";
-import { WINDOW_LIMIT } from "../../lib/catalog/external_window.ts";
-import { testApp } from "../../tests/helpers/app.ts";
-import { startFakeTmdb, tmdbEnv } from "../../tests/helpers/fake_tmdb.ts";
+import { systemClock } from "@/lib/core/clock.ts";
+import { createCatalogImportService, DEFAULT_CONCURRENCY } from "@/lib/catalog/import/mod.ts";
+import { WINDOW_LIMIT } from "@/lib/catalog/external_window.ts";
+import { testApp } from "@/tests/helpers/app.ts";
+import { startFakeTmdb, tmdbEnv } from "@/tests/helpers/fake_tmdb.ts";
 
 const LATENCY_MS = 50;
 

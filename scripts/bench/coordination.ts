@@ -8,11 +8,11 @@
  *
  *   TEST_DATABASE_URL=postgres://... deno task bench coordination
  */
-import { createExternalWindow } from "../../lib/catalog/external_window.ts";
-import { systemClock } from "../../lib/core/clock.ts";
-import { PgKv } from "../../lib/platform/coordination/pg_kv.ts";
-import type { Kv } from "../../lib/platform/kv/kv.ts";
-import { TEST_DATABASE_URL, testStore } from "../../tests/helpers/store.ts";
+import { createExternalWindow } from "@/lib/catalog/external_window.ts";
+import { systemClock } from "@/lib/core/clock.ts";
+import { PgKv } from "@/lib/platform/coordination/pg_kv.ts";
+import type { Kv } from "@/lib/platform/kv/kv.ts";
+import { TEST_DATABASE_URL, testStore } from "@/tests/helpers/store.ts";
 
 const ROUNDS = 15;
 const ROUND_MS = 300;

@@ -5,9 +5,9 @@
  * same request's at 100 viewings (targets: stats at most 3x, a page of 50 at most 1.5x, the
  * /diary page at most 1.5x and under 250 KB), measured in the same run; pages with their bytes.
  */
-import { testApp } from "../../tests/helpers/app.ts";
-import { createUser } from "../../tests/helpers/users.ts";
-import { sessionCookie } from "../../tests/helpers/web.ts";
+import { testApp } from "@/tests/helpers/app.ts";
+import { createUser } from "@/tests/helpers/users.ts";
+import { sessionCookie } from "@/tests/helpers/web.ts";
 
 const ROUNDS = 40;
 const SIZES = [100, 1000, 10000];

@@ -2,11 +2,11 @@
  * GET /api/watched against the store's own hydration query, for lists of 10 and 1,000 movies,
  * and `?include=entry` (each card with its rating, date and note) against the bare read.
  */
-import { testApp } from "../../tests/helpers/app.ts";
-import { createUser } from "../../tests/helpers/users.ts";
-import { startSession } from "../../lib/identity/auth/sessions.ts";
-import { HYDRATE_SQL } from "../../lib/catalog/cards.ts";
-import { issueAccessToken } from "../../tests/helpers/tokens.ts";
+import { testApp } from "@/tests/helpers/app.ts";
+import { createUser } from "@/tests/helpers/users.ts";
+import { startSession } from "@/lib/identity/auth/sessions.ts";
+import { HYDRATE_SQL } from "@/lib/catalog/cards.ts";
+import { issueAccessToken } from "@/tests/helpers/tokens.ts";
 
 const ROUNDS = 200;
 

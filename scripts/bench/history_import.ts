@@ -18,19 +18,19 @@
  *   `POST /api/import` does unless HISTORY_READ_WORKERS=0): time, longest stall, peak memory.
  * `--memory` and `--reading` run one part alone.
  */
-import { createCatalogService } from "../../lib/catalog/mod.ts";
-import { systemClock } from "../../lib/core/clock.ts";
-import { WINDOW_LIMIT } from "../../lib/catalog/external_window.ts";
-import { testApp } from "../../tests/helpers/app.ts";
-import { startFakeTmdb, tmdbEnv } from "../../tests/helpers/fake_tmdb.ts";
-import { csvText } from "../../tests/helpers/history_files.ts";
-import { traktExport } from "../../tests/helpers/heavy_history_files.ts";
-import { parseHistoryFile } from "../../lib/library/history/import/parse.ts";
-import { offThreadReader } from "../../lib/library/history/import/read_off_thread.ts";
-import { isTraktExport, traktRows } from "../../lib/library/history/import/trakt.ts";
-import { type CatalogMovie, serveCatalog } from "../../tests/helpers/history_import_world.ts";
-import { type Engine, TEST_DATABASE_URL } from "../../tests/helpers/store.ts";
-import { createUser } from "../../tests/helpers/users.ts";
+import { createCatalogService } from "@/lib/catalog/mod.ts";
+import { systemClock } from "@/lib/core/clock.ts";
+import { WINDOW_LIMIT } from "@/lib/catalog/external_window.ts";
+import { testApp } from "@/tests/helpers/app.ts";
+import { startFakeTmdb, tmdbEnv } from "@/tests/helpers/fake_tmdb.ts";
+import { csvText } from "@/tests/helpers/history_files.ts";
+import { traktExport } from "@/tests/helpers/heavy_history_files.ts";
+import { parseHistoryFile } from "@/lib/library/history/import/parse.ts";
+import { offThreadReader } from "@/lib/library/history/import/read_off_thread.ts";
+import { isTraktExport, traktRows } from "@/lib/library/history/import/trakt.ts";
+import { type CatalogMovie, serveCatalog } from "@/tests/helpers/history_import_world.ts";
+import { type Engine, TEST_DATABASE_URL } from "@/tests/helpers/store.ts";
+import { createUser } from "@/tests/helpers/users.ts";
 
 const LATENCY_MS = 50;
 const MIB = 1024 * 1024;

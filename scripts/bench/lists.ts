@@ -6,11 +6,11 @@
  * page) at 100 and at 10,000 items (seeded by SQL past the 5,000 cap, the worst case), its time
  * as a ratio and its bytes (target: at most 1.5x and under 250 KB).
  */
-import { HYDRATE_SQL } from "../../lib/catalog/cards.ts";
-import { testApp } from "../../tests/helpers/app.ts";
-import type { TestApp } from "../../tests/helpers/app.ts";
-import { createUser, type TestUser } from "../../tests/helpers/users.ts";
-import { sessionCookie } from "../../tests/helpers/web.ts";
+import { HYDRATE_SQL } from "@/lib/catalog/cards.ts";
+import { testApp } from "@/tests/helpers/app.ts";
+import type { TestApp } from "@/tests/helpers/app.ts";
+import { createUser, type TestUser } from "@/tests/helpers/users.ts";
+import { sessionCookie } from "@/tests/helpers/web.ts";
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 

@@ -10,12 +10,12 @@
  * reused when complete (MANY_USERS_RESEED=1 drops and seeds it afresh). The one-user database
  * is `<name>_one` on the same server, made afresh each run.
  */
-import { FakeClock } from "../../lib/core/clock.ts";
-import type { Store } from "../../lib/platform/store/mod.ts";
-import { openPostgresStore } from "../../lib/platform/store/postgres.ts";
-import { type TestApp, testApp } from "../../tests/helpers/app.ts";
-import { issueAccessToken } from "../../tests/helpers/tokens.ts";
-import { sessionCookie } from "../../tests/helpers/web.ts";
+import { FakeClock } from "@/lib/core/clock.ts";
+import type { Store } from "@/lib/platform/store/mod.ts";
+import { openPostgresStore } from "@/lib/platform/store/postgres.ts";
+import { type TestApp, testApp } from "@/tests/helpers/app.ts";
+import { issueAccessToken } from "@/tests/helpers/tokens.ts";
+import { sessionCookie } from "@/tests/helpers/web.ts";
 import {
   databaseUrl,
   dropDatabase,

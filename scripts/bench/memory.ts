@@ -6,8 +6,8 @@
  * PGlite alone with our start parameters and with PGlite's defaults, to show where it goes.
  * The RSS after load is measured by `deno task load`.
  */
-import { initialiseInChild } from "../../lib/platform/store/pglite_init.ts";
-import { freePort, spawnServer } from "../../tests/helpers/process.ts";
+import { initialiseInChild } from "@/lib/platform/store/pglite_init.ts";
+import { freePort, spawnServer } from "@/tests/helpers/process.ts";
 import { rssMb } from "../load/generator.ts";
 
 const IDLE_MS = 3000;

@@ -8,14 +8,14 @@
  * baseline of the times is the signed-out home page, which ships no JavaScript.
  */
 import { chromium } from "playwright-core";
-import { signedInSession } from "../../tests/helpers/browser_session.ts";
+import { signedInSession } from "@/tests/helpers/browser_session.ts";
 import {
   browserPath,
   CHROMIUM_ARGS,
   POPULAR_POOL,
   startTestServer,
-} from "../../tests/helpers/server.ts";
-import { SESSION_COOKIE } from "../../lib/web/session_cookie.ts";
+} from "@/tests/helpers/server.ts";
+import { SESSION_COOKIE } from "@/lib/web/session_cookie.ts";
 
 const STATIC = new URL("../../static/", import.meta.url);
 

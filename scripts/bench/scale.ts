@@ -9,14 +9,14 @@
  * 10-movie list read of the same user. SCALE_ROUNDS sets the rounds (11 by default);
  * SCALE_STORES=postgres (or embedded) runs the curve on that store alone.
  */
-import { FakeClock } from "../../lib/core/clock.ts";
-import { migrate, readMigrations } from "../../lib/platform/store/migrate.ts";
-import type { Store } from "../../lib/platform/store/mod.ts";
-import { openPostgresStore } from "../../lib/platform/store/postgres.ts";
-import { testApp } from "../../tests/helpers/app.ts";
-import { recommendWorld } from "../../tests/helpers/recommend_world.ts";
-import { createUser, type TestUser } from "../../tests/helpers/users.ts";
-import { sessionCookie } from "../../tests/helpers/web.ts";
+import { FakeClock } from "@/lib/core/clock.ts";
+import { migrate, readMigrations } from "@/lib/platform/store/migrate.ts";
+import type { Store } from "@/lib/platform/store/mod.ts";
+import { openPostgresStore } from "@/lib/platform/store/postgres.ts";
+import { testApp } from "@/tests/helpers/app.ts";
+import { recommendWorld } from "@/tests/helpers/recommend_world.ts";
+import { createUser, type TestUser } from "@/tests/helpers/users.ts";
+import { sessionCookie } from "@/tests/helpers/web.ts";
 
 const SIZES = [100, 1_000, 10_000];
 const ROUNDS = Number(Deno.env.get("SCALE_ROUNDS") ?? 11);

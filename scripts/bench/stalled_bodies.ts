@@ -7,7 +7,7 @@
  * `GET /api/health` over 8 keep-alive clients. BODY_TIMEOUT_MS is 1 s so a round takes seconds.
  * PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (steadier RSS), else embedded.
  */
-import { spawnServer } from "../../tests/helpers/process.ts";
+import { spawnServer } from "@/tests/helpers/process.ts";
 import { rssMb } from "../load/generator.ts";
 
 const ROUNDS = 4;

@@ -4,9 +4,9 @@
  * connections stored; the target is a ratio near 1x (the same steps either way), measured in
  * the same run, alternating the two.
  */
-import type { FakeClock } from "../../lib/core/clock.ts";
-import { testApp } from "../../tests/helpers/app.ts";
-import { createUser } from "../../tests/helpers/users.ts";
+import type { FakeClock } from "@/lib/core/clock.ts";
+import { testApp } from "@/tests/helpers/app.ts";
+import { createUser } from "@/tests/helpers/users.ts";
 
 const USERS = 1000;
 const ROUNDS = 400;

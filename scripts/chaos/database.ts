@@ -4,7 +4,7 @@
  * 503 store_unavailable within 5 s plus slack, health says 503 within 2 s plus slack, and the
  * service recovers by itself once the database is back.
  */
-import { startTcpProxy, viaProxy } from "../../tests/helpers/tcp_proxy.ts";
+import { startTcpProxy, viaProxy } from "@/tests/helpers/tcp_proxy.ts";
 import { startWorld } from "../load/world.ts";
 import { problemCode, record, since } from "./report.ts";
 

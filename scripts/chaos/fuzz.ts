@@ -1,6 +1,6 @@
 /** The long fuzz: generated requests over HTTP against the running server (tests/fuzz_test.ts is the short one). */
-import { manifest } from "../../routes.gen.ts";
-import { fuzzer, judge, seeded } from "../../tests/helpers/fuzz.ts";
+import { manifest } from "@/routes.gen.ts";
+import { fuzzer, judge, seeded } from "@/tests/helpers/fuzz.ts";
 import type { World } from "../load/world.ts";
 import { record } from "./report.ts";
 

@@ -17,7 +17,7 @@ import {
   traktExport,
   unmatchedCsv,
   zipBomb,
-} from "../../tests/helpers/heavy_history_files.ts";
+} from "@/tests/helpers/heavy_history_files.ts";
 import { record, since } from "./report.ts";
 
 const MIB = 1024 * 1024;

@@ -6,7 +6,7 @@
 import { amcheck } from "@electric-sql/pglite/contrib/amcheck";
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
-import { freePort, spawnServer } from "../../tests/helpers/process.ts";
+import { freePort, spawnServer } from "@/tests/helpers/process.ts";
 import { scriptDatabaseUrl, type StoreKind, type World } from "../load/world.ts";
 import { record } from "./report.ts";
 

@@ -3,10 +3,10 @@
  * answering 500, or answering garbage: every answer is a documented problem (its status in the
  * OpenAPI document for that operation) within its bound, and the server is healthy after.
  */
-import { buildOpenApiDocument } from "../../lib/openapi/document.ts";
-import { abortable } from "../../tests/helpers/abortable.ts";
-import type { FakeAnswer } from "../../tests/helpers/fake_ai.ts";
-import { modelLike, POOL } from "../../tests/helpers/recommend_world.ts";
+import { buildOpenApiDocument } from "@/lib/openapi/document.ts";
+import { abortable } from "@/tests/helpers/abortable.ts";
+import type { FakeAnswer } from "@/tests/helpers/fake_ai.ts";
+import { modelLike, POOL } from "@/tests/helpers/recommend_world.ts";
 import type { World } from "../load/world.ts";
 import { problemCode, record, since } from "./report.ts";
 

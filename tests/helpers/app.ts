@@ -3,18 +3,18 @@
  * KV, a fake clock, and fake external servers the test passes in through `env`.
  */
 import type { Hono } from "hono";
-import { createApp } from "../../app.ts";
-import { type Clock, FakeClock } from "../../lib/core/clock.ts";
-import { type Config, loadConfig } from "../../lib/core/config.ts";
-import type { AppDeps } from "../../lib/platform/deps.ts";
-import { PgKv } from "../../lib/platform/coordination/pg_kv.ts";
-import type { Kv } from "../../lib/platform/kv/kv.ts";
-import type { AppEnv } from "../../lib/http/app_env.ts";
-import { createServices, type Services } from "../../lib/app/services.ts";
-import { type Logger, memoryLogger } from "../../lib/core/log.ts";
-import type { Store } from "../../lib/platform/store/mod.ts";
+import { createApp } from "@/app.ts";
+import { type Clock, FakeClock } from "@/lib/core/clock.ts";
+import { type Config, loadConfig } from "@/lib/core/config.ts";
+import type { AppDeps } from "@/lib/platform/deps.ts";
+import { PgKv } from "@/lib/platform/coordination/pg_kv.ts";
+import type { Kv } from "@/lib/platform/kv/kv.ts";
+import type { AppEnv } from "@/lib/http/app_env.ts";
+import { createServices, type Services } from "@/lib/app/services.ts";
+import { type Logger, memoryLogger } from "@/lib/core/log.ts";
+import type { Store } from "@/lib/platform/store/mod.ts";
 import { type Engine, testStore } from "./store.ts";
-import { generatePrivateJwk } from "../../lib/identity/auth/signing_key.ts";
+import { generatePrivateJwk } from "@/lib/identity/auth/signing_key.ts";
 import { trackImports } from "./catalog_imports.ts";
 import { recordingFetch } from "./contract_recorder.ts";
 

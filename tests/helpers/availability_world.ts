@@ -2,7 +2,7 @@
  * Movies with stored watch providers for the my-services and availability tests: a provider
  * offer as TMDB sends it, a region's offers, and a seeded movie row.
  */
-import type { Sql } from "../../lib/platform/store/mod.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 
 // Providers the tests use, with ids no real provider has: a PostgreSQL test database is shared
 // by every test file, and the fixtures' real providers (movie 550's) must not mix with these.

@@ -1,7 +1,7 @@
 /** Signed-in browser contexts for the browser tests: a user made through the API, its cookie. */
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext } from "playwright-core";
-import { SESSION_COOKIE } from "../../lib/web/session_cookie.ts";
+import { SESSION_COOKIE } from "@/lib/web/session_cookie.ts";
 import type { TestServer } from "./server.ts";
 
 /** A supabase-js session as the site stores it. */

@@ -2,8 +2,8 @@
  * Waiting for background imports in tests: an import runs on after its 202, so a test that
  * ends (or reads the store) first waits for every run started through a tracked service.
  */
-import type { AppDeps } from "../../lib/platform/deps.ts";
-import type { CatalogImportService } from "../../lib/catalog/import/mod.ts";
+import type { AppDeps } from "@/lib/platform/deps.ts";
+import type { CatalogImportService } from "@/lib/catalog/import/mod.ts";
 
 const inflight = new WeakMap<AppDeps, Set<Promise<unknown>>>();
 

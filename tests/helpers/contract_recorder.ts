@@ -20,7 +20,7 @@ let validator: Promise<ReturnType<typeof contractValidator>> | undefined;
 // Built on the first /api answer of a test module, so files that never call /api pay nothing.
 function documentValidator(): Promise<ReturnType<typeof contractValidator>> {
   return validator ??= (async () => {
-    const { buildOpenApiDocument } = await import("../../lib/openapi/document.ts");
+    const { buildOpenApiDocument } = await import("@/lib/openapi/document.ts");
     const { contractValidator } = await import("./contract_validator.ts");
     return contractValidator(buildOpenApiDocument());
   })();

@@ -3,7 +3,7 @@
  * on write (docs/diary.md): the tests compare the maintained figures with it after every kind of
  * write, so the triggers keep the answers exact.
  */
-import type { Sql } from "../../lib/platform/store/mod.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 
 const TOP_STATS = 10;
 

@@ -3,7 +3,7 @@
  * unrated and undated entries, a light row (no runtime), a fallback card (no movie row), an
  * unknown year, accented and lower-case titles.
  */
-import type { Store } from "../../lib/platform/store/mod.ts";
+import type { Store } from "@/lib/platform/store/mod.ts";
 
 // id, title, year, runtime, genres; 5 has no movie row (a fallback card).
 const MOVIES: [number, string, number, number | null, string[]][] = [

@@ -6,7 +6,7 @@
  * tokens as the project would, so tests hold real Supabase-shaped tokens.
  */
 import { exportJWK, generateKeyPair, jwtVerify, SignJWT } from "jose";
-import type { Clock } from "../../lib/core/clock.ts";
+import type { Clock } from "@/lib/core/clock.ts";
 
 /** One request the fake received. */
 interface SupabaseRequest {

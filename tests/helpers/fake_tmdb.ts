@@ -23,7 +23,7 @@ import notFoundFixture from "../fixtures/tmdb/tmdb-error-404-not-found.json" wit
 import invalidKeyFixture from "../fixtures/tmdb/tmdb-error-401-invalid-api-key.json" with {
   type: "json",
 };
-import { MOVIE_GENRES } from "../../lib/catalog/genres.ts";
+import { MOVIE_GENRES } from "@/lib/catalog/genres.ts";
 import { abortable } from "./abortable.ts";
 
 /** A request the fake received. */

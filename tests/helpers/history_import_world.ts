@@ -3,10 +3,10 @@
  * from a small catalog (title words, optional year, as TMDB filters), a signed-in user, and
  * helpers to upload a file and wait for its run.
  */
-import type { HistoryImportRun } from "../../lib/library/history/import/runs.ts";
-import type { Clock } from "../../lib/core/clock.ts";
-import { titleKey } from "../../lib/catalog/title_match.ts";
-import type { Store } from "../../lib/platform/store/mod.ts";
+import type { HistoryImportRun } from "@/lib/library/history/import/runs.ts";
+import type { Clock } from "@/lib/core/clock.ts";
+import { titleKey } from "@/lib/catalog/title_match.ts";
+import type { Store } from "@/lib/platform/store/mod.ts";
 import { type TestApp, testApp } from "./app.ts";
 import { type FakeTmdb, startFakeTmdb, tmdbEnv } from "./fake_tmdb.ts";
 import { SettlingClock } from "./sent_calls.ts";

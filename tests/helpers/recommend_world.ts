@@ -4,8 +4,8 @@
  * model does (it honours the "do not recommend" list, but happily names watched movies).
  */
 import assert from "node:assert/strict";
-import type { Store } from "../../lib/platform/store/mod.ts";
-import type { FakeClock } from "../../lib/core/clock.ts";
+import type { Store } from "@/lib/platform/store/mod.ts";
+import type { FakeClock } from "@/lib/core/clock.ts";
 import { type TestApp, testApp } from "./app.ts";
 import type { FakeAi, FakeAnswer, RecordedRequest } from "./fake_ai.ts";
 import { providersEnv, recommendationsContent, startFakeAi } from "./fake_ai.ts";

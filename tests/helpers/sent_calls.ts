@@ -2,7 +2,7 @@
  * Counting outgoing calls by the injected clock's time, so tests of the shared rate window check
  * "never more than N calls in one window" without sleeping or aligning to the wall clock.
  */
-import { type Clock, FakeClock } from "../../lib/core/clock.ts";
+import { type Clock, FakeClock } from "@/lib/core/clock.ts";
 
 /** A fetch that notes the clock's time of every call it sends, then sends it. */
 export function timedFetch(clock: Clock): { fetch: typeof fetch; sent: number[] } {

@@ -5,8 +5,8 @@
  * recommends popular movies, and a fake image server drawing SVG posters.
  */
 import { type Browser, chromium, type Page } from "playwright-core";
-import { systemClock } from "../../lib/core/clock.ts";
-import { build } from "../../scripts/build.ts";
+import { systemClock } from "@/lib/core/clock.ts";
+import { build } from "@/scripts/build.ts";
 import { type TestApp, testApp } from "./app.ts";
 import { type FakeAi, providersEnv, startFakeAi } from "./fake_ai.ts";
 import { type FakeTmdb, POPULAR_FIXTURE_ROWS, startFakeTmdb, tmdbEnv } from "./fake_tmdb.ts";

@@ -4,7 +4,7 @@
  * `settled()` returns once none is pending and a macrotask turn has drained the microtasks that
  * could start another.
  */
-import type { Clock, FakeClock } from "../../lib/core/clock.ts";
+import type { Clock, FakeClock } from "@/lib/core/clock.ts";
 import { type TestApp, testApp, type TestAppOptions } from "./app.ts";
 import { testStore } from "./store.ts";
 

@@ -5,10 +5,10 @@
  * each test file gets a PostgreSQL database of its own, copied from a migrated template database;
  * run alone, a file uses TEST_DATABASE_URL's database itself (docs/testing.md).
  */
-import { migrate, readMigrations } from "../../lib/platform/store/migrate.ts";
-import type { Store } from "../../lib/platform/store/mod.ts";
-import { openPgliteStore } from "../../lib/platform/store/pglite.ts";
-import { openPostgresStore } from "../../lib/platform/store/postgres.ts";
+import { migrate, readMigrations } from "@/lib/platform/store/migrate.ts";
+import type { Store } from "@/lib/platform/store/mod.ts";
+import { openPgliteStore } from "@/lib/platform/store/pglite.ts";
+import { openPostgresStore } from "@/lib/platform/store/postgres.ts";
 import { pgliteTemplatePath, postgresTemplateName, TEST_RUN_ID } from "./store_templates.ts";
 
 /** The engines a store suite runs against: always the embedded one, PostgreSQL when configured. */

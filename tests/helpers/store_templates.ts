@@ -4,8 +4,8 @@
  * its start parameters, so a run builds it at most once and a changed migration builds a new one;
  * and, under `deno task test`, a PostgreSQL template database each test file copies its own from.
  */
-import { migrate, readMigrations } from "../../lib/platform/store/migrate.ts";
-import { openPostgresStore } from "../../lib/platform/store/postgres.ts";
+import { migrate, readMigrations } from "@/lib/platform/store/migrate.ts";
+import { openPostgresStore } from "@/lib/platform/store/postgres.ts";
 
 /** The id `deno task test` gives its run (scripts/test.ts); unset when a file runs alone. */
 export const TEST_RUN_ID = Deno.env.get("TEST_RUN_ID") || undefined;

@@ -1,6 +1,6 @@
 /** An in-memory catalog for the import service tests: pages of ids, detail calls, gates. */
-import type { MovieSource, SearchRow } from "../../lib/catalog/types.ts";
-import { Problem } from "../../lib/core/problem.ts";
+import type { MovieSource, SearchRow } from "@/lib/catalog/types.ts";
+import { Problem } from "@/lib/core/problem.ts";
 
 /** A catalog in memory: popular pages of ids, a set of detailed ids, call counts and a gate. */
 export function stubCatalog(

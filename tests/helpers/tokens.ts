@@ -3,12 +3,12 @@
  * them. The app itself never mints a token outside a sign-in; in Supabase mode this is how a
  * test gets a built-in token to show it is refused.
  */
-import { signAccessToken } from "../../lib/identity/auth/access_token.ts";
-import type { AuthUser } from "../../lib/identity/auth/mod.ts";
-import { loadSigningKey, type SigningKey } from "../../lib/identity/auth/signing_key.ts";
-import type { Clock } from "../../lib/core/clock.ts";
-import type { Config } from "../../lib/core/config.ts";
-import type { AppDeps } from "../../lib/platform/deps.ts";
+import { signAccessToken } from "@/lib/identity/auth/access_token.ts";
+import type { AuthUser } from "@/lib/identity/auth/mod.ts";
+import { loadSigningKey, type SigningKey } from "@/lib/identity/auth/signing_key.ts";
+import type { Clock } from "@/lib/core/clock.ts";
+import type { Config } from "@/lib/core/config.ts";
+import type { AppDeps } from "@/lib/platform/deps.ts";
 
 const keys = new WeakMap<Config, Promise<SigningKey>>();
 

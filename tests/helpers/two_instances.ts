@@ -5,11 +5,11 @@
  * fake TMDB and a fake AI provider on 127.0.0.1. What they share is only what COORDINATION puts
  * in PostgreSQL (docs/coordination.md).
  */
-import { signAccessToken } from "../../lib/identity/auth/access_token.ts";
-import { generatePrivateJwk, loadSigningKey } from "../../lib/identity/auth/signing_key.ts";
-import { systemClock } from "../../lib/core/clock.ts";
-import { openPostgresStore } from "../../lib/platform/store/postgres.ts";
-import type { Store } from "../../lib/platform/store/mod.ts";
+import { signAccessToken } from "@/lib/identity/auth/access_token.ts";
+import { generatePrivateJwk, loadSigningKey } from "@/lib/identity/auth/signing_key.ts";
+import { systemClock } from "@/lib/core/clock.ts";
+import { openPostgresStore } from "@/lib/platform/store/postgres.ts";
+import type { Store } from "@/lib/platform/store/mod.ts";
 import { type FakeAi, providersEnv, startFakeAi } from "./fake_ai.ts";
 import { type FakeTmdb, startFakeTmdb, tmdbEnv } from "./fake_tmdb.ts";
 import { type ServerProcess, spawnServer } from "./process.ts";

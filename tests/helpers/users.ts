@@ -1,5 +1,5 @@
 /** Test users: a row in auth.users and a real access token of the built-in provider. */
-import type { AppDeps } from "../../lib/platform/deps.ts";
+import type { AppDeps } from "@/lib/platform/deps.ts";
 import { issueAccessToken } from "./tokens.ts";
 
 /** A user of a test, with the headers that authenticate it. */

@@ -2,7 +2,7 @@
  * Helpers of the website tests: the session cookie supabase-js would write for a user, and
  * the island markers of a rendered page, and a fetch of a page's status, headers and HTML.
  */
-import { SESSION_COOKIE } from "../../lib/web/session_cookie.ts";
+import { SESSION_COOKIE } from "@/lib/web/session_cookie.ts";
 import { parseHtml } from "./dom.ts";
 
 /** The `Cookie` header of a browser signed in with `token`, as lib/web/supabase.ts stores it. */

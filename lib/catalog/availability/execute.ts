@@ -6,12 +6,12 @@
  */
 import type { Catalog } from "../types.ts";
 import { readStoredProviders } from "../providers.ts";
-import type { Clock } from "../../core/clock.ts";
-import { taskPool } from "../../core/async/pool.ts";
-import type { JobLease } from "../../platform/jobs/lease.ts";
-import { describeError, type Logger } from "../../core/log.ts";
-import { Problem } from "../../core/problem.ts";
-import type { Store } from "../../platform/store/mod.ts";
+import type { Clock } from "@/lib/core/clock.ts";
+import { taskPool } from "@/lib/core/async/pool.ts";
+import type { JobLease } from "@/lib/platform/jobs/lease.ts";
+import { describeError, type Logger } from "@/lib/core/log.ts";
+import { Problem } from "@/lib/core/problem.ts";
+import type { Store } from "@/lib/platform/store/mod.ts";
 import { notifyNewOffers } from "./new_offers.ts";
 import type { PacedWindow } from "./paced_window.ts";
 import { planRun } from "./plan.ts";

@@ -2,9 +2,9 @@
  * The availability job as a background job (lib/platform/jobs/job.ts): one KV lease across every
  * instance, owned by the running run's id, and its runs in `availability_runs`.
  */
-import type { KvKey } from "../../platform/kv/kv.ts";
-import type { JobRecords } from "../../platform/jobs/job.ts";
-import { Problem } from "../../core/problem.ts";
+import type { KvKey } from "@/lib/platform/kv/kv.ts";
+import type { JobRecords } from "@/lib/platform/jobs/job.ts";
+import { Problem } from "@/lib/core/problem.ts";
 import { failRunningRuns, insertRun } from "./runs.ts";
 
 /** The KV key of the job's lease. */

@@ -4,7 +4,7 @@
  * the refresh. Each becomes one notification, unless the same (user, movie, provider, region)
  * was notified within 30 days.
  */
-import type { Sql } from "../../platform/store/mod.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 
 const STREAM_KINDS = ["flatrate", "free", "ads"];
 

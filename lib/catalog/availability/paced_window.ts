@@ -4,9 +4,9 @@
  * `budget` calls in the run. It wraps the shared window, so every call still takes a place
  * there too; the shared window is not changed.
  */
-import type { Clock } from "../../core/clock.ts";
+import type { Clock } from "@/lib/core/clock.ts";
 import type { ExternalWindow } from "../external_window.ts";
-import { Problem } from "../../core/problem.ts";
+import { Problem } from "@/lib/core/problem.ts";
 
 /** The job's calls per second by default: a quarter of the shared 40. */
 const JOB_CALLS_PER_SECOND = 10;

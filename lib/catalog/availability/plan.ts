@@ -4,7 +4,7 @@
  * the last 20 hours, so a daily run covers each once and a run after a cut-off one does only
  * what is left. At most `budget` of them (one call each).
  */
-import type { Sql } from "../../platform/store/mod.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 
 /** Providers refreshed more recently than this are not refreshed again by a run. */
 const REFRESHED_RECENTLY_MS = 20 * 3_600_000;

@@ -3,9 +3,9 @@
  * so `GET /api/admin/availability-runs` shows progress and a run cut off by a restart shows as
  * failed (as the catalog import's runs, docs/catalog_import.md).
  */
-import { INTERRUPTED } from "../../platform/jobs/interrupted.ts";
-import type { JobTrigger } from "../../platform/jobs/job.ts";
-import type { Sql } from "../../platform/store/mod.ts";
+import { INTERRUPTED } from "@/lib/platform/jobs/interrupted.ts";
+import type { JobTrigger } from "@/lib/platform/jobs/job.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 
 /** What started a run. */
 export type RunTrigger = JobTrigger;

@@ -7,12 +7,12 @@
  */
 import { createCatalogService } from "../service.ts";
 import { createExternalWindow, type ExternalWindow } from "../external_window.ts";
-import type { AppDeps } from "../../platform/deps.ts";
-import { cronTick } from "../../platform/jobs/cron.ts";
-import { failInterruptedRuns } from "../../platform/jobs/interrupted.ts";
-import type { Job } from "../../platform/jobs/job.ts";
-import { startJobRun } from "../../platform/jobs/start.ts";
-import { smtpMailer } from "../../platform/mail/mod.ts";
+import type { AppDeps } from "@/lib/platform/deps.ts";
+import { cronTick } from "@/lib/platform/jobs/cron.ts";
+import { failInterruptedRuns } from "@/lib/platform/jobs/interrupted.ts";
+import type { Job } from "@/lib/platform/jobs/job.ts";
+import { startJobRun } from "@/lib/platform/jobs/start.ts";
+import { smtpMailer } from "@/lib/platform/mail/mod.ts";
 import { sendDigests } from "../notifications/mod.ts";
 import {
   AVAILABILITY_LOCK_KEY,

@@ -1,6 +1,6 @@
 /** The body of `POST /api/admin/catalog-import`: optional `{"pages": 1-25}`, default 5. */
 import { z } from "zod";
-import { Problem } from "../../core/problem.ts";
+import { Problem } from "@/lib/core/problem.ts";
 
 /** Popular pages a run imports when the body does not say. */
 export const DEFAULT_PAGES = 5;

@@ -5,12 +5,12 @@
  * written to the run's row as it goes; a movie that fails is counted, logged and skipped.
  */
 import type { MovieSource } from "../types.ts";
-import type { Clock } from "../../core/clock.ts";
-import { describeError, type Logger } from "../../core/log.ts";
-import { Problem } from "../../core/problem.ts";
-import type { Sql } from "../../platform/store/mod.ts";
-import type { JobLease } from "../../platform/jobs/lease.ts";
-import { type TaskPool, taskPool } from "../../core/async/pool.ts";
+import type { Clock } from "@/lib/core/clock.ts";
+import { describeError, type Logger } from "@/lib/core/log.ts";
+import { Problem } from "@/lib/core/problem.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
+import type { JobLease } from "@/lib/platform/jobs/lease.ts";
+import { type TaskPool, taskPool } from "@/lib/core/async/pool.ts";
 import { RunProgress } from "./run_progress.ts";
 import { finishRun, type ImportCounts } from "./runs.ts";
 

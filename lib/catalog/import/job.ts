@@ -2,12 +2,12 @@
  * The catalog import as a background job (lib/platform/jobs/job.ts): its lease, one KV key shared by
  * every instance and owned by the running import's id, and its runs in `catalog_imports`.
  */
-import type { Kv, KvKey } from "../../platform/kv/kv.ts";
-import type { Clock } from "../../core/clock.ts";
-import type { JobRecords } from "../../platform/jobs/job.ts";
-import { type JobLease, takeJobLease } from "../../platform/jobs/lease.ts";
-import type { HeldLeases } from "../../platform/kv/lock.ts";
-import { Problem } from "../../core/problem.ts";
+import type { Kv, KvKey } from "@/lib/platform/kv/kv.ts";
+import type { Clock } from "@/lib/core/clock.ts";
+import type { JobRecords } from "@/lib/platform/jobs/job.ts";
+import { type JobLease, takeJobLease } from "@/lib/platform/jobs/lease.ts";
+import type { HeldLeases } from "@/lib/platform/kv/lock.ts";
+import { Problem } from "@/lib/core/problem.ts";
 import { failRunningRuns, insertRun } from "./runs.ts";
 
 /** The KV key of the import lease. */

@@ -11,4 +11,4 @@ export {
 } from "./service.ts";
 export { DEFAULT_PAGES, parseImportBody } from "./body.ts";
 export { IMPORT_LOCK_TTL_MS, takeImportLock } from "./job.ts";
-export { INTERRUPTED } from "../../platform/jobs/interrupted.ts";
+export { INTERRUPTED } from "@/lib/platform/jobs/interrupted.ts";

@@ -3,10 +3,10 @@
  * one after another off the tasks' path, so a slow store write never holds a slot of the
  * external window.
  */
-import type { Clock } from "../../core/clock.ts";
-import { describeError, type Logger } from "../../core/log.ts";
-import type { Sql } from "../../platform/store/mod.ts";
-import type { JobLease } from "../../platform/jobs/lease.ts";
+import type { Clock } from "@/lib/core/clock.ts";
+import { describeError, type Logger } from "@/lib/core/log.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
+import type { JobLease } from "@/lib/platform/jobs/lease.ts";
 import { type ImportCounts, writeProgress } from "./runs.ts";
 
 /** When to write progress (see RunOptions); the lease says when it is due. */

@@ -2,9 +2,9 @@
  * The `catalog_imports` table: one row per import run, written as the run goes, so
  * `GET /api/admin/catalog-import` shows progress and a run cut off by a restart can be told apart.
  */
-import type { JobTrigger } from "../../platform/jobs/job.ts";
-import { INTERRUPTED } from "../../platform/jobs/interrupted.ts";
-import type { Sql } from "../../platform/store/mod.ts";
+import type { JobTrigger } from "@/lib/platform/jobs/job.ts";
+import { INTERRUPTED } from "@/lib/platform/jobs/interrupted.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 
 /** What started a run. */
 export type ImportTrigger = JobTrigger;

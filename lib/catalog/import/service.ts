@@ -4,11 +4,11 @@
  * in the background; `runs` lists the recent ones. `failInterruptedImports` is its restart step.
  */
 import type { MovieSource } from "../types.ts";
-import type { AppDeps } from "../../platform/deps.ts";
-import { cronTick } from "../../platform/jobs/cron.ts";
-import { failInterruptedRuns } from "../../platform/jobs/interrupted.ts";
-import type { Job } from "../../platform/jobs/job.ts";
-import { startJobRun } from "../../platform/jobs/start.ts";
+import type { AppDeps } from "@/lib/platform/deps.ts";
+import { cronTick } from "@/lib/platform/jobs/cron.ts";
+import { failInterruptedRuns } from "@/lib/platform/jobs/interrupted.ts";
+import type { Job } from "@/lib/platform/jobs/job.ts";
+import { startJobRun } from "@/lib/platform/jobs/start.ts";
 import { DEFAULT_PAGES } from "./body.ts";
 import {
   catalogImportRecords,

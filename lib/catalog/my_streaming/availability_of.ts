@@ -8,7 +8,7 @@ import {
   AVAILABILITY_JOIN,
   toAvailability,
 } from "./availability_sql.ts";
-import type { Sql } from "../../platform/store/mod.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 
 const SQL = `select l.catalog_id as "catalogId", ${AVAILABILITY_COLUMN}
   from unnest($2::integer[]) as l(catalog_id)

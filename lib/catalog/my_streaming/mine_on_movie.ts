@@ -3,7 +3,7 @@
  * lists them first, docs/availability.md): the names its stored streaming offers give them, so
  * the page matches them against the same stored data it shows. One indexed statement.
  */
-import type { Sql } from "../../platform/store/mod.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 
 const SQL = `select so.provider_name as name
   from public.movie_streaming_offers so

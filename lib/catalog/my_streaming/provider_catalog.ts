@@ -3,7 +3,7 @@
  * stored `watch_providers` of that region under flatrate, free or ads, most stored movies first,
  * then by name. Stored data only: TMDB's provider lists are outside the allowed paths.
  */
-import type { Sql } from "../../platform/store/mod.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 
 /** One provider of a region. */
 export interface RegionProvider {

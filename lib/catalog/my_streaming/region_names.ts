@@ -1,5 +1,5 @@
 /** Regions by country name (English), for the region choice on /account. */
-import { REGION_CODES } from "../../core/regions.ts";
+import { REGION_CODES } from "@/lib/core/regions.ts";
 
 let names: [string, string][] | undefined;
 

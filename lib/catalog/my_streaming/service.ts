@@ -3,7 +3,7 @@
  * (GET/PUT /api/me/services), and the providers the instance knows per region
  * (GET /api/providers), all from stored data.
  */
-import type { AppDeps } from "../../platform/deps.ts";
+import type { AppDeps } from "@/lib/platform/deps.ts";
 import { mineOnMovie } from "./mine_on_movie.ts";
 import { readRegionProviders, type RegionProvider } from "./provider_catalog.ts";
 import { readSettings, writeSettings } from "./settings_store.ts";

@@ -5,8 +5,8 @@
  * `invalid_providers`); anything else malformed, unknown keys included, is 400 `invalid_body`.
  */
 import { z } from "zod";
-import { regionCode } from "../../core/regions.ts";
-import { Problem } from "../../core/problem.ts";
+import { regionCode } from "@/lib/core/regions.ts";
+import { Problem } from "@/lib/core/problem.ts";
 
 /** The most providers a user may choose. */
 export const MAX_PROVIDERS = 50;

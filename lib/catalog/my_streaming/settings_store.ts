@@ -1,5 +1,5 @@
 /** The `user_services` row of a user: read with the server's privileges, written as the user. */
-import type { Sql, Store } from "../../platform/store/mod.ts";
+import type { Sql, Store } from "@/lib/platform/store/mod.ts";
 import type { ServiceSettings, SettingsChange } from "./settings.ts";
 
 const READ_SQL = `select region, provider_ids as "providerIds", only_mine as "onlyMine",

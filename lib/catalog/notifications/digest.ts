@@ -4,9 +4,9 @@
  * RFC 8058 one-click unsubscribe headers pointing at the signed `POST /unsubscribe?token=`.
  * Without SMTP_URL nothing is sent (and nothing is marked mailed).
  */
-import type { AppDeps } from "../../platform/deps.ts";
-import { describeError } from "../../core/log.ts";
-import type { Mailer, MailMessage } from "../../platform/mail/mod.ts";
+import type { AppDeps } from "@/lib/platform/deps.ts";
+import { describeError } from "@/lib/core/log.ts";
+import type { Mailer, MailMessage } from "@/lib/platform/mail/mod.ts";
 import { unsubscribeToken } from "./unsubscribe_token.ts";
 
 /** One alert in a digest. */

@@ -3,8 +3,8 @@
  * 100 with the unread count, in one statement; marked read by id or all at once, as the user.
  */
 import { z } from "zod";
-import { Problem } from "../../core/problem.ts";
-import type { Store } from "../../platform/store/mod.ts";
+import { Problem } from "@/lib/core/problem.ts";
+import type { Store } from "@/lib/platform/store/mod.ts";
 
 /** The most notifications one read lists. */
 export const MAX_LISTED = 100;

@@ -4,8 +4,8 @@
  * needs no sign-in and cannot be forged for another user. It never expires: all it can do is
  * turn alerts off.
  */
-import type { Kv, KvKey } from "../../platform/kv/kv.ts";
-import { kvMac, kvMacMatches } from "../../platform/kv/secret.ts";
+import type { Kv, KvKey } from "@/lib/platform/kv/kv.ts";
+import { kvMac, kvMacMatches } from "@/lib/platform/kv/secret.ts";
 
 const SECRET_KEY: KvKey = ["notifications", "unsubscribe_secret"];
 const PURPOSE = "unsubscribe:email_alerts:";

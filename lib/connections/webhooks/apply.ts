@@ -4,9 +4,9 @@
  * viewing), or a rating set through the diary on a watched movie and its latest viewing
  * (`rateWatched`, lib/library/diary/rate_watched.ts).
  */
-import { logViewing } from "../../library/diary/mod.ts";
-import { EARLIEST_WATCH_DATE } from "../../library/entries/entry_fields.ts";
-import type { Sql } from "../../platform/store/mod.ts";
+import { logViewing } from "@/lib/library/diary/mod.ts";
+import { EARLIEST_WATCH_DATE } from "@/lib/library/entries/entry_fields.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 
 /** The event's UTC date when it is a real time from 1874 to tomorrow; else the arrival's. */
 export function eventDate(at: string | undefined, now: number): string {

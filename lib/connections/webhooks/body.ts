@@ -4,7 +4,7 @@
  * `data`), the Jellyfin plugin's JSON (sent as text/plain unless a header is set, so the type is
  * not checked) and the generic JSON. Only a body that cannot be read is 400 `invalid_payload`.
  */
-import { Problem } from "../../core/problem.ts";
+import { Problem } from "@/lib/core/problem.ts";
 import type { MediaSource } from "./media_event.ts";
 
 /** The largest body a receiver reads. */

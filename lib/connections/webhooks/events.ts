@@ -2,7 +2,7 @@
  * The received events a person sees on /account/connections (docs/connections.md): what came,
  * from which server, and what was done with it; never the payload. At most 50 per user.
  */
-import type { Sql } from "../../platform/store/mod.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 import type { MediaSource } from "./media_event.ts";
 
 /** How many events a user keeps. */

@@ -1,6 +1,6 @@
 /** The body of PUT /api/me/connections (the OpenAPI document is built from this schema). */
 import { z } from "zod";
-import { Problem } from "../../core/problem.ts";
+import { Problem } from "@/lib/core/problem.ts";
 
 /** `{"plexUsername"?,"removeFromMyList"?}`; a blank or null Plex username turns the filter off. */
 export const ConnectionSettingsBody = z.strictObject({

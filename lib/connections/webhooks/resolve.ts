@@ -5,13 +5,13 @@
  * (lib/catalog/unique_match.ts, docs/history.md): the movies store first, then the catalog search
  * with the year and a year either side, a unique best match or none.
  */
-import { rememberSearchRows } from "../../catalog/remember_search_rows.ts";
-import { retryingSearch } from "../../catalog/retrying_search.ts";
-import type { MovieSource } from "../../catalog/types.ts";
-import { uniqueSearchMatch, uniqueStoredMatches } from "../../catalog/unique_match.ts";
-import type { Clock } from "../../core/clock.ts";
-import { Problem } from "../../core/problem.ts";
-import type { Store } from "../../platform/store/mod.ts";
+import { rememberSearchRows } from "@/lib/catalog/remember_search_rows.ts";
+import { retryingSearch } from "@/lib/catalog/retrying_search.ts";
+import type { MovieSource } from "@/lib/catalog/types.ts";
+import { uniqueSearchMatch, uniqueStoredMatches } from "@/lib/catalog/unique_match.ts";
+import type { Clock } from "@/lib/core/clock.ts";
+import { Problem } from "@/lib/core/problem.ts";
+import type { Store } from "@/lib/platform/store/mod.ts";
 import type { NamedMovie } from "./media_event.ts";
 
 /** A resolved movie with the title and year to show in the events, or why there is none. */

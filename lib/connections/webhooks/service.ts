@@ -4,11 +4,11 @@
  * steps a known secret takes), count the request against the secret's minute (429 past 60),
  * read the event, and log, rate, ignore or leave it unmatched, recording the outcome.
  */
-import { takeAttempt, type WindowLimit } from "../../identity/auth/rate_limit.ts";
-import type { MovieSource } from "../../catalog/types.ts";
-import type { AppDeps } from "../../platform/deps.ts";
-import { Problem } from "../../core/problem.ts";
-import { rateWatched } from "../../library/diary/mod.ts";
+import { takeAttempt, type WindowLimit } from "@/lib/identity/auth/rate_limit.ts";
+import type { MovieSource } from "@/lib/catalog/types.ts";
+import type { AppDeps } from "@/lib/platform/deps.ts";
+import { Problem } from "@/lib/core/problem.ts";
+import { rateWatched } from "@/lib/library/diary/mod.ts";
 import { eventDate, logWebhookViewing } from "./apply.ts";
 import { parseHookBody } from "./body.ts";
 import { type EventResult, readEvents, type ReceivedEvent, recordEvent } from "./events.ts";

@@ -3,7 +3,7 @@
  * first read and replaced by a rotation (the old secret is dead at once), the Plex account
  * filter and whether a logged movie leaves My List.
  */
-import type { Sql } from "../../platform/store/mod.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 import type { ConnectionSettingsPatch } from "./payload.ts";
 import { newSecret, secretDigest } from "./secret.ts";
 

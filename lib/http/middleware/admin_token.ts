@@ -1,7 +1,7 @@
 /** The `x-admin-token` check of the admin routes (docs/api.md), in constant time. */
-import { limitSubject } from "../../identity/auth/limit_subject.ts";
-import { ADMIN_TOKEN_PER_ADDRESS, giveBack, takeAttempt } from "../../identity/auth/rate_limit.ts";
-import { Problem } from "../../core/problem.ts";
+import { limitSubject } from "@/lib/identity/auth/limit_subject.ts";
+import { ADMIN_TOKEN_PER_ADDRESS, giveBack, takeAttempt } from "@/lib/identity/auth/rate_limit.ts";
+import { Problem } from "@/lib/core/problem.ts";
 import { timingSafeEqual } from "hono/utils/buffer";
 import type { Ctx, Middleware } from "../app_env.ts";
 import { clientAddress } from "../client_address.ts";

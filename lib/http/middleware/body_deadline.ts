@@ -6,7 +6,7 @@
  * bodies, 12 times it (120 s) for a history upload of up to 20 MiB, which an ordinary uplink
  * cannot send in 10 s.
  */
-import { Problem } from "../../core/problem.ts";
+import { Problem } from "@/lib/core/problem.ts";
 import type { Middleware } from "../app_env.ts";
 
 /** How long a request body may go without a byte (and the total of a small body). */

@@ -2,9 +2,9 @@
  * The /auth/v1 subtree is the built-in provider's: with SUPABASE_URL set, Supabase serves
  * these endpoints itself and this server answers 404 for all of them.
  */
-import type { BuiltinProvider } from "../../identity/auth/builtin_provider.ts";
-import { GoTrueError } from "../../identity/auth/gotrue_error.ts";
-import { Problem } from "../../core/problem.ts";
+import type { BuiltinProvider } from "@/lib/identity/auth/builtin_provider.ts";
+import { GoTrueError } from "@/lib/identity/auth/gotrue_error.ts";
+import { Problem } from "@/lib/core/problem.ts";
 import type { Ctx, Middleware } from "../app_env.ts";
 import { bearerToken } from "../bearer.ts";
 

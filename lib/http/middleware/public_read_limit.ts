@@ -2,8 +2,8 @@
  * The limit of the reads anyone may make without an account (a shared list, a public profile,
  * their pages): 60 per minute per client address, in a KV window shared by every instance.
  */
-import { takeAttempt, type WindowLimit } from "../../identity/auth/rate_limit.ts";
-import { Problem } from "../../core/problem.ts";
+import { takeAttempt, type WindowLimit } from "@/lib/identity/auth/rate_limit.ts";
+import { Problem } from "@/lib/core/problem.ts";
 import type { Middleware } from "../app_env.ts";
 import { clientAddress } from "../client_address.ts";
 

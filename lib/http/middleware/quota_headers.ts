@@ -4,7 +4,7 @@
  * carries them too: without a user there is no quota to spend, so Remaining is 0.
  */
 import type { Middleware } from "../app_env.ts";
-import { DAILY_LIMIT, nextUtcMidnight, quotaHeaders } from "../../recommend/quota.ts";
+import { DAILY_LIMIT, nextUtcMidnight, quotaHeaders } from "@/lib/recommend/quota.ts";
 
 /** The middleware that sets X-RateLimit-Limit, -Remaining and -Reset after the handler ran. */
 export function quotaHeadersMiddleware(): Middleware {

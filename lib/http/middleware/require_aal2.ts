@@ -3,7 +3,7 @@
  * after `requireUser`, a user with a verified second factor must present an `aal2` token, else
  * 403 `mfa_required` (lib/identity/mfa/guard.ts).
  */
-import { assertAal2 } from "../../identity/mfa/guard.ts";
+import { assertAal2 } from "@/lib/identity/mfa/guard.ts";
 import type { Middleware } from "../app_env.ts";
 import { withUser } from "./require_user.ts";
 

@@ -1,7 +1,7 @@
 /** The middleware of protected API routes: resolves the user before any user data is touched. */
-import { unauthorized } from "../../identity/auth/unauthorized.ts";
-import { isPersonalToken } from "../../identity/personal_tokens/mod.ts";
-import { Problem } from "../../core/problem.ts";
+import { unauthorized } from "@/lib/identity/auth/unauthorized.ts";
+import { isPersonalToken } from "@/lib/identity/personal_tokens/mod.ts";
+import { Problem } from "@/lib/core/problem.ts";
 import {
   type Ctx,
   type Handlers,

@@ -2,7 +2,7 @@
  * The header's bell: a signed-in page request reads the user's unread notification count (one
  * indexed count) before the page renders. API, auth and static requests never pay for it.
  */
-import { countUnread } from "../../catalog/notifications/mod.ts";
+import { countUnread } from "@/lib/catalog/notifications/mod.ts";
 import type { Middleware } from "../app_env.ts";
 
 /** Sets `c.var.unread` on signed-in page GETs; a failing count leaves the bell without one. */

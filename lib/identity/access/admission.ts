@@ -3,8 +3,8 @@
  * holder of a valid unused invite (bound to their email when the invite names one), `closed`
  * nobody. Both ways in, the signup route and a first OIDC sign-in, pass through here.
  */
-import type { AppDeps } from "../../platform/deps.ts";
-import { Problem } from "../../core/problem.ts";
+import type { AppDeps } from "@/lib/platform/deps.ts";
+import { Problem } from "@/lib/core/problem.ts";
 import { claimInvite, settleInvite } from "./invites.ts";
 
 /** 403 `signup_disabled`: the instance takes no new accounts. */

@@ -4,7 +4,7 @@
  * so two signups with one code cannot both pass; a failed signup gives its claim back.
  */
 import { z } from "zod";
-import type { Sql } from "../../platform/store/mod.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 
 /** Days an invite lasts unless the admin says otherwise, and the most it may. */
 export const DEFAULT_INVITE_DAYS = 7;

@@ -1,6 +1,6 @@
 /** The admin's invites (POST/GET /api/admin/invites, DELETE /api/admin/invites/:code). */
-import type { AppDeps } from "../../platform/deps.ts";
-import { Problem } from "../../core/problem.ts";
+import type { AppDeps } from "@/lib/platform/deps.ts";
+import { Problem } from "@/lib/core/problem.ts";
 import {
   DEFAULT_INVITE_DAYS,
   deleteInvite,

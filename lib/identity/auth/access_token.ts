@@ -1,7 +1,7 @@
 /** Access tokens: signed as Supabase Auth signs them (built-in), verified for either provider. */
 import { errors, jwtVerify, type JWTVerifyGetKey, SignJWT } from "jose";
-import type { Clock } from "../../core/clock.ts";
-import { Problem } from "../../core/problem.ts";
+import type { Clock } from "@/lib/core/clock.ts";
+import { Problem } from "@/lib/core/problem.ts";
 import type { AuthUser } from "./types.ts";
 import { unauthorized } from "./unauthorized.ts";
 import type { SigningKey } from "./signing_key.ts";

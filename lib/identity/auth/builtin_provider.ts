@@ -3,12 +3,12 @@
  * and the GoTrue endpoints supabase-js calls (`/token`, `/user`, `/logout`, `/recover`,
  * `/verify`).
  */
-import type { AppDeps } from "../../platform/deps.ts";
-import { Problem } from "../../core/problem.ts";
+import type { AppDeps } from "@/lib/platform/deps.ts";
+import { Problem } from "@/lib/core/problem.ts";
 import { type VerifiedToken, verifyAccessToken } from "./access_token.ts";
 import { GoTrueError } from "./gotrue_error.ts";
 import { type IssueToken, passwordGrant, refreshGrant, type SessionResponse } from "./grants.ts";
-import { smtpMailer } from "../../platform/mail/mod.ts";
+import { smtpMailer } from "@/lib/platform/mail/mod.ts";
 import { requestPasswordReset, verifyRecovery } from "./password_reset.ts";
 import { updateUser } from "./update_user.ts";
 import type { AuthUser } from "./types.ts";

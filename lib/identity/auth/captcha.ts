@@ -3,8 +3,8 @@
  * (a form POST of `secret`, `response` and optional `remoteip`, answered with JSON whose
  * `success` is a boolean).
  */
-import type { CaptchaConfig } from "../../core/config.ts";
-import { Problem } from "../../core/problem.ts";
+import type { CaptchaConfig } from "@/lib/core/config.ts";
+import { Problem } from "@/lib/core/problem.ts";
 
 const TIMEOUT_MS = 10_000;
 

@@ -7,12 +7,12 @@
  * Supabase Auth the project's admin API deletes the user once the rows are gone, and its
  * unexpired access tokens are refused from then on (deleted_users.ts).
  */
-import type { Kv } from "../../platform/kv/kv.ts";
+import type { Kv } from "@/lib/platform/kv/kv.ts";
 import { z } from "zod";
-import type { AppDeps } from "../../platform/deps.ts";
-import { Problem } from "../../core/problem.ts";
-import { lockForTransaction } from "../../platform/store/mod.ts";
-import { USER_KV_PREFIXES } from "../../platform/kv/user_keys.ts";
+import type { AppDeps } from "@/lib/platform/deps.ts";
+import { Problem } from "@/lib/core/problem.ts";
+import { lockForTransaction } from "@/lib/platform/store/mod.ts";
+import { USER_KV_PREFIXES } from "@/lib/platform/kv/user_keys.ts";
 import { markUserDeleted } from "./deleted_users.ts";
 
 function isDeadlock(error: unknown): boolean {

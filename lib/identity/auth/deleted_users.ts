@@ -3,7 +3,7 @@
  * so a deleted user's token would work until it expires; a KV mark (shared by every instance)
  * refuses it at once. It is kept a week, longer than Supabase lets an access token live.
  */
-import { commitWithRetry, getWithRetry, type Kv } from "../../platform/kv/kv.ts";
+import { commitWithRetry, getWithRetry, type Kv } from "@/lib/platform/kv/kv.ts";
 
 const KEPT_MS = 7 * 86_400_000 + 3_600_000;
 

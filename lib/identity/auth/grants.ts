@@ -3,9 +3,9 @@
  * answering GoTrue's AccessTokenResponse (notes, section 2) or one of its errors.
  */
 import { z } from "zod";
-import type { AppDeps } from "../../platform/deps.ts";
+import type { AppDeps } from "@/lib/platform/deps.ts";
 import { type Aal, AAL_METHODS, ACCESS_TOKEN_TTL_S, type AmrEntry } from "./access_token.ts";
-import type { Sql } from "../../platform/store/mod.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 import { listFactors, toGoTrueFactor } from "../mfa/factors.ts";
 import { limitSubject } from "./limit_subject.ts";
 import { GoTrueError, invalidCredentials } from "./gotrue_error.ts";

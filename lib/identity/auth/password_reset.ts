@@ -5,9 +5,9 @@
  * new password with `PUT /auth/v1/user`.
  */
 import { z } from "zod";
-import type { AppDeps } from "../../platform/deps.ts";
-import { describeError } from "../../core/log.ts";
-import type { Mailer } from "../../platform/mail/mod.ts";
+import type { AppDeps } from "@/lib/platform/deps.ts";
+import { describeError } from "@/lib/core/log.ts";
+import type { Mailer } from "@/lib/platform/mail/mod.ts";
 import { limitSubject } from "./limit_subject.ts";
 import { GoTrueError } from "./gotrue_error.ts";
 import { type IssueToken, type SessionResponse, sessionResponse } from "./grants.ts";

@@ -4,8 +4,8 @@
  * its own statement (one query instead of two, one round trip instead of two on PostgreSQL) and
  * report here what it found.
  */
-import type { Problem } from "../../core/problem.ts";
-import type { SessionCheck } from "../../platform/session_check.ts";
+import type { Problem } from "@/lib/core/problem.ts";
+import type { SessionCheck } from "@/lib/platform/session_check.ts";
 import { tokenLiveSql } from "./sessions.ts";
 import { unauthorized } from "./unauthorized.ts";
 

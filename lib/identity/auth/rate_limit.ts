@@ -4,9 +4,9 @@
  * spend more bcrypt time than the limit allows; a limit that counts failures only gives the
  * attempt back once it succeeded (`giveBack`).
  */
-import type { Kv, KvKey } from "../../platform/kv/kv.ts";
-import type { Clock } from "../../core/clock.ts";
-import { takeCount, updateKeys } from "../../platform/kv/counter.ts";
+import type { Kv, KvKey } from "@/lib/platform/kv/kv.ts";
+import type { Clock } from "@/lib/core/clock.ts";
+import { takeCount, updateKeys } from "@/lib/platform/kv/counter.ts";
 
 /** A limit: at most `limit` attempts per fixed window of `windowMs`. */
 export interface WindowLimit {

@@ -2,7 +2,7 @@
  * Password recovery tokens (public.recovery_tokens): 32 random bytes mailed in the reset link,
  * stored as their SHA-256 only, good for one use within an hour of the injected clock.
  */
-import type { Sql } from "../../platform/store/mod.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 import { hashToken } from "./sessions.ts";
 
 /** How long a reset link works. */

@@ -1,5 +1,5 @@
 /** The password reset mail: plain text plus simple HTML, both with the one link. */
-import type { MailMessage } from "../../platform/mail/mod.ts";
+import type { MailMessage } from "@/lib/platform/mail/mod.ts";
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");

@@ -3,7 +3,7 @@
  * tokens are checked against its JWKS and signup goes through its admin API. Otherwise the
  * built-in provider serves GoTrue's endpoints on this server and keeps users in auth.users.
  */
-import type { AppDeps } from "../../platform/deps.ts";
+import type { AppDeps } from "@/lib/platform/deps.ts";
 import { signAccessToken } from "./access_token.ts";
 import { type BuiltinProvider, createBuiltinProvider } from "./builtin_provider.ts";
 import type { AuthUser, TokenVerifier } from "./types.ts";

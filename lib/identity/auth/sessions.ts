@@ -5,7 +5,7 @@
  * the whole session ends (deleting it deletes its tokens, and its access tokens stop working) -
  * unless it comes back within the reuse interval, as two tabs refreshing at once do.
  */
-import type { Sql, Store } from "../../platform/store/mod.ts";
+import type { Sql, Store } from "@/lib/platform/store/mod.ts";
 import { GoTrueError } from "./gotrue_error.ts";
 import { UUID } from "./users.ts";
 

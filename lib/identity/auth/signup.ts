@@ -6,8 +6,8 @@
  * creates the account (a concurrent duplicate also ends in 409).
  */
 import { z } from "zod";
-import type { AppDeps } from "../../platform/deps.ts";
-import { Problem } from "../../core/problem.ts";
+import type { AppDeps } from "@/lib/platform/deps.ts";
+import { Problem } from "@/lib/core/problem.ts";
 import { admitNewAccount, checkSignupMode } from "../access/admission.ts";
 import { verifyCaptcha } from "./captcha.ts";
 import { limitSubject, UNKNOWN_ADDRESS } from "./limit_subject.ts";

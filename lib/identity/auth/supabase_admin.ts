@@ -3,8 +3,8 @@
  * (signup) and asking `GET /auth/v1/user` about a token that JWKS cannot check (a project still
  * signing with the legacy HS256 secret). Both go through deps.fetch.
  */
-import type { SupabaseConfig } from "../../core/config.ts";
-import { Problem } from "../../core/problem.ts";
+import type { SupabaseConfig } from "@/lib/core/config.ts";
+import { Problem } from "@/lib/core/problem.ts";
 import type { AuthUser } from "./types.ts";
 
 const TIMEOUT_MS = 10_000;

@@ -5,8 +5,8 @@
  * key id the cache does not know (a key rotation), so forged key ids cannot flood the project.
  */
 import { createLocalJWKSet, errors, type JSONWebKeySet, type JWTVerifyGetKey } from "jose";
-import type { Clock } from "../../core/clock.ts";
-import { Problem } from "../../core/problem.ts";
+import type { Clock } from "@/lib/core/clock.ts";
+import { Problem } from "@/lib/core/problem.ts";
 
 /** How long fetched keys are used before they are fetched again. */
 const JWKS_TTL_MS = 10 * 60_000;

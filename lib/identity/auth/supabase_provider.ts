@@ -5,8 +5,8 @@
  * `GET /auth/v1/user` instead.
  */
 import { decodeJwt, decodeProtectedHeader } from "jose";
-import type { SupabaseConfig } from "../../core/config.ts";
-import type { AppDeps } from "../../platform/deps.ts";
+import type { SupabaseConfig } from "@/lib/core/config.ts";
+import type { AppDeps } from "@/lib/platform/deps.ts";
 import { verifyAccessToken } from "./access_token.ts";
 import { unauthorized } from "./unauthorized.ts";
 import type { AuthUser, TokenVerifier } from "./types.ts";

@@ -1,5 +1,5 @@
 /** The one 401 of the API, shared by token verification, sessions and the HTTP layer. */
-import { Problem } from "../../core/problem.ts";
+import { Problem } from "@/lib/core/problem.ts";
 
 /** A 401 for a bad or missing token (RFC 6750: `invalid_token` only when one was sent). */
 export function unauthorized(

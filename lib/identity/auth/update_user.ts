@@ -4,7 +4,7 @@
  * reset link still out; the caller's own session stays.
  */
 import { z } from "zod";
-import type { AppDeps } from "../../platform/deps.ts";
+import type { AppDeps } from "@/lib/platform/deps.ts";
 import type { VerifiedToken } from "./access_token.ts";
 import { GoTrueError, weakPassword } from "./gotrue_error.ts";
 import { passwordShapeFault, passwordStrengthFault } from "./password_rule.ts";

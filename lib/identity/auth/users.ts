@@ -1,5 +1,5 @@
 /** Rows of auth.users for the built-in provider, and the User object GoTrue sends for one. */
-import type { Sql } from "../../platform/store/mod.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 
 /** The columns of auth.users the built-in provider reads. */
 export interface UserRow {

@@ -3,7 +3,7 @@
  * `exp`. An ES256 verification costs about half a millisecond, more than the list read it
  * guards; the same token string is the same signed token, so verifying it again adds nothing.
  */
-import type { Clock } from "../../core/clock.ts";
+import type { Clock } from "@/lib/core/clock.ts";
 import type { VerifiedToken } from "./access_token.ts";
 
 /** The memo: `get` answers only while the token is unexpired by the clock. */

@@ -1,5 +1,5 @@
 /** Rows of auth.mfa_factors and auth.mfa_challenges, and the Factor object GoTrue sends for one. */
-import type { Sql } from "../../platform/store/mod.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 
 /** A factor as the store holds it (the secret never leaves lib/identity/mfa). */
 export interface FactorRow {

@@ -4,10 +4,10 @@
  * session raised to `aal2` by a code; otherwise 403 `mfa_required`. A token already at aal2 costs
  * no query.
  */
-import type { AppDeps } from "../../platform/deps.ts";
+import type { AppDeps } from "@/lib/platform/deps.ts";
 import { GoTrueError } from "../auth/gotrue_error.ts";
 import type { AuthUser } from "../auth/types.ts";
-import { Problem } from "../../core/problem.ts";
+import { Problem } from "@/lib/core/problem.ts";
 import { hasVerifiedFactor } from "./factors.ts";
 
 const MESSAGE = "This needs your two-factor code: verify it first, then try again.";

@@ -4,8 +4,8 @@
  * step is remembered so no code (nor an earlier one) is accepted twice. All in KV, shared by
  * every instance.
  */
-import type { Kv } from "../../platform/kv/kv.ts";
-import { takeCount, updateKeys } from "../../platform/kv/counter.ts";
+import type { Kv } from "@/lib/platform/kv/kv.ts";
+import { takeCount, updateKeys } from "@/lib/platform/kv/counter.ts";
 import type { WindowLimit } from "../auth/rate_limit.ts";
 import { CHALLENGE_TTL_MS } from "./factors.ts";
 import { TOTP_DRIFT_STEPS, TOTP_PERIOD_S } from "./totp.ts";

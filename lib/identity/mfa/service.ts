@@ -4,7 +4,7 @@
  * enrol a TOTP factor, challenge it, verify a code to raise the session to `aal2`, unenroll.
  */
 import { z } from "zod";
-import type { AppDeps } from "../../platform/deps.ts";
+import type { AppDeps } from "@/lib/platform/deps.ts";
 import { GoTrueError } from "../auth/gotrue_error.ts";
 import type { VerifiedToken } from "../auth/access_token.ts";
 import { type IssueToken, type SessionResponse, sessionResponse } from "../auth/grants.ts";

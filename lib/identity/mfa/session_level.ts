@@ -1,5 +1,5 @@
 /** A verified code raises the session to aal2, as Supabase Auth does it. */
-import type { Sql } from "../../platform/store/mod.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 
 /**
  * In one transaction: the challenge is answered, the factor verified, this session raised to

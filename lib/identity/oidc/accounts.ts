@@ -1,8 +1,8 @@
 /** Which account an ID token signs in: its identity, a verified email's account, or a new one. */
-import type { AppDeps } from "../../platform/deps.ts";
+import type { AppDeps } from "@/lib/platform/deps.ts";
 import { admitNewAccount } from "../access/admission.ts";
 import { findUserByEmail, isUniqueViolation } from "../auth/users.ts";
-import { Problem } from "../../core/problem.ts";
+import { Problem } from "@/lib/core/problem.ts";
 import { OidcFailure } from "./failure.ts";
 import { findIdentityUser, saveIdentity } from "./identities.ts";
 

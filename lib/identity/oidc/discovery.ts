@@ -4,8 +4,8 @@
  * a key not in the cached set refetches the keys (a rotation), at most once a minute.
  */
 import { createLocalJWKSet, type JSONWebKeySet, type JWTVerifyGetKey } from "jose";
-import type { AppDeps } from "../../platform/deps.ts";
-import type { OidcConfig } from "../../core/config.ts";
+import type { AppDeps } from "@/lib/platform/deps.ts";
+import type { OidcConfig } from "@/lib/core/config.ts";
 import { OidcFailure } from "./failure.ts";
 
 /** The parts of the provider's metadata the sign-in uses. */

@@ -4,8 +4,8 @@
  * `error_sig`, its MAC under a KV secret, so a crafted link cannot put its own sentence on the
  * page (it gets the plain words of its error code instead).
  */
-import type { Kv, KvKey } from "../../platform/kv/kv.ts";
-import { kvMac, kvMacMatches } from "../../platform/kv/secret.ts";
+import type { Kv, KvKey } from "@/lib/platform/kv/kv.ts";
+import { kvMac, kvMacMatches } from "@/lib/platform/kv/secret.ts";
 
 const SECRET_KEY: KvKey = ["oidc", "failure_secret"];
 

@@ -4,7 +4,7 @@
  * supabase-js exchanges (`grant_type=pkce`). Both are keyed by SHA-256, so KV never holds a
  * value that would let someone finish a sign-in.
  */
-import type { Kv, KvKey } from "../../platform/kv/kv.ts";
+import type { Kv, KvKey } from "@/lib/platform/kv/kv.ts";
 import { hashToken } from "../auth/sessions.ts";
 
 /** What the callback needs to finish the flow. */

@@ -4,8 +4,8 @@
  * `nonce` this sign-in sent. Any fault ends the sign-in with no session.
  */
 import { errors, jwtVerify } from "jose";
-import type { AppDeps } from "../../platform/deps.ts";
-import type { OidcConfig } from "../../core/config.ts";
+import type { AppDeps } from "@/lib/platform/deps.ts";
+import type { OidcConfig } from "@/lib/core/config.ts";
 import type { IdClaims } from "./accounts.ts";
 import type { Discovery } from "./discovery.ts";
 import { OidcFailure } from "./failure.ts";

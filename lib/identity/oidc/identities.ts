@@ -1,5 +1,5 @@
 /** auth.identities of the OpenID Connect provider: who (issuer, subject) is in this service. */
-import type { Sql } from "../../platform/store/mod.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 
 /** The provider name of these identities in auth.identities. */
 const OIDC_PROVIDER = "oidc";

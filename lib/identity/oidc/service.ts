@@ -4,8 +4,8 @@
  * browser to the provider (authorization code with PKCE, state, nonce); `/callback` checks the
  * answer and returns to the site with a one-use code; `grant_type=pkce` turns it into a session.
  */
-import type { AppDeps } from "../../platform/deps.ts";
-import type { OidcConfig } from "../../core/config.ts";
+import type { AppDeps } from "@/lib/platform/deps.ts";
+import type { OidcConfig } from "@/lib/core/config.ts";
 import { GoTrueError } from "../auth/gotrue_error.ts";
 import { type IssueToken, type SessionResponse, sessionResponse } from "../auth/grants.ts";
 import { hashToken, startSession } from "../auth/sessions.ts";

@@ -1,6 +1,6 @@
 /** The body of POST /api/tokens (the OpenAPI document is built from this schema). */
 import { z } from "zod";
-import { Problem } from "../../core/problem.ts";
+import { Problem } from "@/lib/core/problem.ts";
 
 /** `{"name" (1-60 after trimming),"scope":"read"|"write","expiresInDays"? (1-365)}`. */
 export const CreateTokenBody = z.strictObject({

@@ -6,9 +6,9 @@
  */
 import type { AuthUser } from "../auth/mod.ts";
 import { unauthorized } from "../auth/unauthorized.ts";
-import type { AppDeps } from "../../platform/deps.ts";
-import { lockForTransaction } from "../../platform/store/mod.ts";
-import { Problem } from "../../core/problem.ts";
+import type { AppDeps } from "@/lib/platform/deps.ts";
+import { lockForTransaction } from "@/lib/platform/store/mod.ts";
+import { Problem } from "@/lib/core/problem.ts";
 import { isWellFormed, newTokenValue, tokenDigest } from "./secret.ts";
 
 /** Most tokens one user may hold. */

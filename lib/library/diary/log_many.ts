@@ -6,7 +6,7 @@
  * not recomputed here.
  */
 import { upsertWatched } from "../entries/writes.ts";
-import type { Sql } from "../../platform/store/mod.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 import type { NewViewing } from "./log_viewing.ts";
 import { syncRewatches } from "./sync.ts";
 

@@ -6,7 +6,7 @@
  */
 import { assertRoomFor } from "../entries/limits.ts";
 import { lockLists, removeFromMyList, upsertWatched } from "../entries/writes.ts";
-import type { Sql } from "../../platform/store/mod.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 import { syncMovie } from "./sync.ts";
 import type { ViewingSource } from "./viewing.ts";
 

@@ -13,9 +13,9 @@ import {
   utcDate,
   watchedOnSchema,
 } from "../entries/entry_fields.ts";
-import { catalogIdSchema } from "../../catalog/catalog_id.ts";
+import { catalogIdSchema } from "@/lib/catalog/catalog_id.ts";
 import { parseCatalogId } from "../entries/write_payload.ts";
-import { Problem } from "../../core/problem.ts";
+import { Problem } from "@/lib/core/problem.ts";
 import { type DiaryCursor, readCursor } from "./cursor.ts";
 
 const viewingDate = watchedOnSchema.unwrap();

@@ -4,7 +4,7 @@
  * watched row stays the summary of its viewings (docs/diary.md).
  */
 import { lockLists } from "../entries/writes.ts";
-import type { Sql } from "../../platform/store/mod.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 
 /**
  * Sets (or with null clears) the rating of a watched movie and of its latest viewing, inside a

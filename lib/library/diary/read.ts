@@ -1,5 +1,5 @@
 /** Reads of the diary: a page newest first, one entry, and the queue of what to rate. */
-import type { Sql } from "../../platform/store/mod.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 import { writeCursor } from "./cursor.ts";
 import type { DiaryQuery } from "./payload.ts";
 import { DIARY_COLUMNS, type DiaryEntry, toDiaryEntry } from "./viewing.ts";

@@ -1,6 +1,6 @@
 /** The year-in-review page's data: the numbers, the top rated films' cards, the years to link. */
-import { HYDRATE_SQL, type MovieCard, toCard } from "../../catalog/cards.ts";
-import type { Sql } from "../../platform/store/mod.ts";
+import { HYDRATE_SQL, type MovieCard, toCard } from "@/lib/catalog/cards.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 import { readYearStats, type YearStats } from "./stats.ts";
 import { YEARS_SQL } from "./stats_sql.ts";
 

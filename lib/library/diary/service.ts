@@ -1,7 +1,7 @@
 /** The diary service: a user's viewings, logged, read, changed and removed (docs/diary.md). */
-import type { AppDeps } from "../../platform/deps.ts";
-import { Problem } from "../../core/problem.ts";
-import type { Sql } from "../../platform/store/mod.ts";
+import type { AppDeps } from "@/lib/platform/deps.ts";
+import { Problem } from "@/lib/core/problem.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 import { logViewing, type NewViewing } from "./log_viewing.ts";
 import type { DiaryPatch, DiaryQuery } from "./payload.ts";
 import {

@@ -1,5 +1,5 @@
 /** GET /api/stats: a year of watching (or all of it) in numbers (docs/diary.md). */
-import type { Sql } from "../../platform/store/mod.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 import { STATS_SQL } from "./stats_sql.ts";
 
 /** A name and how many films of the period have it. */

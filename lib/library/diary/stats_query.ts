@@ -1,6 +1,6 @@
 /** The queries of GET /api/stats (`year`) and GET /api/diary/unrated (`limit`); else 400 `invalid_query`. */
 import { z } from "zod";
-import { Problem } from "../../core/problem.ts";
+import { Problem } from "@/lib/core/problem.ts";
 import { MAX_UNRATED } from "./read.ts";
 
 /** GET /api/stats's query as documented. */

@@ -2,7 +2,7 @@
  * What follows a change to a movie's viewings, in two statements run as the user: each
  * viewing's rewatch mark, and the watched row as the movie's summary (docs/diary.md).
  */
-import type { Sql } from "../../platform/store/mod.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 
 // A viewing is a rewatch when the movie has one before it: an earlier date, or the same date
 // logged earlier. An imported viewing keeps the file's own mark too (Letterboxd's Rewatch: a

@@ -1,5 +1,5 @@
 /** A watched entry: the history of one watched movie (docs/entries.md). */
-import type { Sql } from "../../platform/store/mod.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 import type { EntryFields } from "./entry_fields.ts";
 
 /** `{"catalogId","rating","watchedOn","note","addedAt"}` (addedAt ISO 8601, UTC). */

@@ -5,7 +5,7 @@
  * give each field its own error code.
  */
 import { z } from "zod";
-import { Problem } from "../../core/problem.ts";
+import { Problem } from "@/lib/core/problem.ts";
 
 /** The earliest watch date accepted: the first known motion picture is from 1874. */
 export const EARLIEST_WATCH_DATE = "1874-01-01";

@@ -3,8 +3,8 @@
  * List. Checked under the lists' lock inside the writing transaction (run as the user), so the
  * count read is the count written; a movie already on the list never counts against it.
  */
-import { Problem } from "../../core/problem.ts";
-import type { Sql } from "../../platform/store/mod.ts";
+import { Problem } from "@/lib/core/problem.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 
 /** At most this many films on one user's watched list. */
 export const MAX_WATCHED = 100_000;

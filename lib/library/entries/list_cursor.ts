@@ -3,7 +3,7 @@
  * order (its sort key, then the list's own order), and the sort it belongs to, so the next page
  * starts right after it with no gap or repeat even when cards are added or removed in between.
  */
-import { Problem } from "../../core/problem.ts";
+import { Problem } from "@/lib/core/problem.ts";
 import { isCalendarDate } from "./entry_fields.ts";
 
 /** What of a read a cursor depends on (a list query's sort and order). */

@@ -4,8 +4,8 @@
  * are what GET /api/openapi.json documents; any value they refuse is 400 `invalid_query`.
  */
 import { z } from "zod";
-import { MOVIE_GENRES } from "../../catalog/genres.ts";
-import { Problem } from "../../core/problem.ts";
+import { MOVIE_GENRES } from "@/lib/catalog/genres.ts";
+import { Problem } from "@/lib/core/problem.ts";
 import { type ListCursor, readListCursor } from "./list_cursor.ts";
 
 /** The sorts of the watched list; `added` (newest first) is the list's own order. */

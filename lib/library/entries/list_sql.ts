@@ -6,11 +6,11 @@ import {
   AVAILABILITY_COLUMN,
   AVAILABILITY_JOIN,
   AVAILABLE_FILTER,
-} from "../../catalog/my_streaming/availability_sql.ts";
-import { CARD_COLUMNS } from "../../catalog/cards.ts";
+} from "@/lib/catalog/my_streaming/availability_sql.ts";
+import { CARD_COLUMNS } from "@/lib/catalog/cards.ts";
 import { ENTRY_COLUMNS } from "./entry.ts";
 import type { ListQuery } from "./list_query.ts";
-import type { SessionCheck } from "../../platform/session_check.ts";
+import type { SessionCheck } from "@/lib/platform/session_check.ts";
 import { afterCursor, cursorColumns, hasSortKey } from "./page_sql.ts";
 
 /** Which list a statement reads. */

@@ -1,17 +1,17 @@
 /** The lists service: a user's watched list and My List, read as cards and written by id. */
-import type { AppDeps } from "../../platform/deps.ts";
-import { describeError } from "../../core/log.ts";
-import { Problem } from "../../core/problem.ts";
-import type { Sql } from "../../platform/store/mod.ts";
-import { type Availability, toAvailability } from "../../catalog/my_streaming/availability_sql.ts";
-import { type MovieCard, toCard } from "../../catalog/cards.ts";
+import type { AppDeps } from "@/lib/platform/deps.ts";
+import { describeError } from "@/lib/core/log.ts";
+import { Problem } from "@/lib/core/problem.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
+import { type Availability, toAvailability } from "@/lib/catalog/my_streaming/availability_sql.ts";
+import { type MovieCard, toCard } from "@/lib/catalog/cards.ts";
 import { ENTRY_COLUMNS, readEntry, toEntry, updateEntry, type WatchedEntry } from "./entry.ts";
 import { type EntryFields, utcDate } from "./entry_fields.ts";
 import { DEFAULT_MY_LIST_QUERY, DEFAULT_WATCHED_QUERY, type ListQuery } from "./list_query.ts";
 import { cursorSort, writeListCursor } from "./list_cursor.ts";
 import { assertRoomFor } from "./limits.ts";
 import { type ListName, listParams, listSql, listTotalSql } from "./list_sql.ts";
-import type { SessionCheck } from "../../platform/session_check.ts";
+import type { SessionCheck } from "@/lib/platform/session_check.ts";
 import { readWatchedStats, type WatchedStats } from "./stats.ts";
 import {
   appendMyList,

@@ -3,7 +3,7 @@
  * runtimes known), movies watched this (UTC) year, the average rating and the top genres, read
  * from the counts the writers' triggers keep (docs/entries.md), not from the history's rows.
  */
-import type { Sql } from "../../platform/store/mod.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 
 /** How many genres the strip shows. */
 const TOP_STAT_GENRES = 5;

@@ -4,7 +4,7 @@
  * /api/watched/:catalogId's `{rating?, watchedOn?, note?}`.
  */
 import { z } from "zod";
-import { Problem } from "../../core/problem.ts";
+import { Problem } from "@/lib/core/problem.ts";
 import {
   ENTRY_KEYS,
   type EntryFields,

@@ -4,8 +4,8 @@
  * `invalid_catalog_id`.
  */
 import { z } from "zod";
-import { catalogIdSchema as catalogId } from "../../catalog/catalog_id.ts";
-import { Problem } from "../../core/problem.ts";
+import { catalogIdSchema as catalogId } from "@/lib/catalog/catalog_id.ts";
+import { Problem } from "@/lib/core/problem.ts";
 
 const flat = z.object({ catalogId: z.unknown() });
 const nested = z.object({ movie: z.object({ catalogId: z.unknown() }) });

@@ -4,7 +4,7 @@
  * security) inside the caller's transaction, after `lockLists`, so a user's list writes take
  * turns and "not watched", checked before an append, stays true until the append commits.
  */
-import { lockForTransaction, type Sql } from "../../platform/store/mod.ts";
+import { lockForTransaction, type Sql } from "@/lib/platform/store/mod.ts";
 import { namedColumns } from "./entry.ts";
 import type { EntryFields } from "./entry_fields.ts";
 

@@ -2,8 +2,8 @@
  * The opaque cursor of a list page: the position of the page's last item, base64url. Items
  * come in position order, so the next page is every item after it.
  */
-import { Problem } from "../../core/problem.ts";
-import { positionCursor } from "../../core/position_cursor.ts";
+import { Problem } from "@/lib/core/problem.ts";
+import { positionCursor } from "@/lib/core/position_cursor.ts";
 import { DEFAULT_PAGE_SIZE, pageQuerySchema } from "./payloads.ts";
 
 /** Where a page starts (after this position; 0 from the top) and how many items it holds. */

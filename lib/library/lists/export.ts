@@ -4,8 +4,8 @@
  * items as `Position,tmdbID,Title,Year,Description`, RFC 4180), which the import reads back.
  */
 import { stringify } from "csv-stringify/sync";
-import { neutraliseCell } from "../../core/csv/cells.ts";
-import type { Sql } from "../../platform/store/mod.ts";
+import { neutraliseCell } from "@/lib/core/csv/cells.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 import { listNotFound } from "./items.ts";
 import type { Visibility } from "./payloads.ts";
 import { shareUrl } from "./sql.ts";

@@ -4,9 +4,9 @@
  * name, so a second import adds nothing), and filled batch by batch as the import matches.
  */
 import { parse } from "csv-parse/sync";
-import { restoreCell } from "../../core/csv/cells.ts";
+import { restoreCell } from "@/lib/core/csv/cells.ts";
 import type { ImportedList, ImportRow } from "../history/import/rows.ts";
-import { lockForTransaction, type Sql, type Store } from "../../platform/store/mod.ts";
+import { lockForTransaction, type Sql, type Store } from "@/lib/platform/store/mod.ts";
 import { MAX_DESCRIPTION, MAX_ITEM_NOTE, MAX_ITEMS, MAX_LISTS, MAX_NAME } from "./payloads.ts";
 
 // A cell this service's export neutralised (lib/core/csv/cells.ts) reads back as written.

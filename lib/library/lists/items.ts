@@ -4,8 +4,8 @@
  * 1..n with no gap and no repeat. A move renumbers the run between the two places in one
  * statement (the position key is checked at the statement's end).
  */
-import { Problem } from "../../core/problem.ts";
-import type { Sql } from "../../platform/store/mod.ts";
+import { Problem } from "@/lib/core/problem.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 import { type ItemAdd, type ItemPatch, MAX_ITEMS } from "./payloads.ts";
 import { ITEM_CARD_SQL, type ListCard, toListCard } from "./sql.ts";
 

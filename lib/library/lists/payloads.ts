@@ -3,9 +3,9 @@
  * /api/openapi.json documents; the parsers give each failure a clear 400.
  */
 import { z } from "zod";
-import { catalogIdSchema as catalogId } from "../../catalog/catalog_id.ts";
+import { catalogIdSchema as catalogId } from "@/lib/catalog/catalog_id.ts";
 import { invalidCatalogId } from "../entries/write_payload.ts";
-import { Problem } from "../../core/problem.ts";
+import { Problem } from "@/lib/core/problem.ts";
 
 /** At most this many lists per user (400 `too_many_lists` past it). */
 export const MAX_LISTS = 200;

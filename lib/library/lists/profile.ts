@@ -3,9 +3,9 @@
  * display name, public lists and, when they opt in, their diary's all-time figures. The
  * public read shows no user id and no email.
  */
-import type { AppDeps } from "../../platform/deps.ts";
+import type { AppDeps } from "@/lib/platform/deps.ts";
 import { readYearStats, type YearStats } from "../diary/mod.ts";
-import { Problem } from "../../core/problem.ts";
+import { Problem } from "@/lib/core/problem.ts";
 import { handleSchema, type ProfileFields } from "./profile_payload.ts";
 import { shareUrl } from "./sql.ts";
 

@@ -1,6 +1,6 @@
 /** PUT /api/me/profile's body: the handle people find the user by, a name, two switches. */
 import { z } from "zod";
-import { Problem } from "../../core/problem.ts";
+import { Problem } from "@/lib/core/problem.ts";
 
 /** A handle: 3-30 of a-z, 0-9 and _, unique. */
 export const handleSchema = z.string().regex(/^[a-z0-9_]{3,30}$/)

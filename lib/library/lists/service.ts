@@ -3,11 +3,11 @@
  * with the server's privileges scoped to the verified user; writes run as the user under
  * row-level security, so another user's list is a 404 whichever route is asked.
  */
-import type { AppDeps } from "../../platform/deps.ts";
+import type { AppDeps } from "@/lib/platform/deps.ts";
 import type { Prefetch } from "../entries/service.ts";
-import { describeError } from "../../core/log.ts";
-import { Problem } from "../../core/problem.ts";
-import { lockForTransaction, type Sql } from "../../platform/store/mod.ts";
+import { describeError } from "@/lib/core/log.ts";
+import { Problem } from "@/lib/core/problem.ts";
+import { lockForTransaction, type Sql } from "@/lib/platform/store/mod.ts";
 import { encodeCursor, type PageRequest } from "./cursor.ts";
 import { addItem, listNotFound, lockList, removeItem, updateItem } from "./items.ts";
 import { type ItemAdd, type ItemPatch, type ListFields, MAX_LISTS } from "./payloads.ts";

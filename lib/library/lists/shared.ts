@@ -3,8 +3,8 @@
  * security-definer function of the shared read), which answers nothing private: no list id,
  * no user id, no email; the owner only by the handle and display name of their profile.
  */
-import type { AppDeps } from "../../platform/deps.ts";
-import type { MovieCard } from "../../catalog/cards.ts";
+import type { AppDeps } from "@/lib/platform/deps.ts";
+import type { MovieCard } from "@/lib/catalog/cards.ts";
 import { encodeCursor, type PageRequest } from "./cursor.ts";
 import { listNotFound } from "./items.ts";
 import { isSlug } from "./slug.ts";

@@ -3,7 +3,7 @@
  * statement whatever the list's length. Reads run with the server's privileges, scoped to the
  * verified user (as lib/library/entries does); writes run as the user, under row-level security.
  */
-import { CARD_COLUMNS, type MovieCard, toCard } from "../../catalog/cards.ts";
+import { CARD_COLUMNS, type MovieCard, toCard } from "@/lib/catalog/cards.ts";
 import type { Visibility } from "./payloads.ts";
 
 /** A list as GET /api/lists shows it. */

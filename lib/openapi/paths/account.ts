@@ -1,6 +1,6 @@
 /** The account's paths: signup (routes/api/auth/signup.ts) and deletion (routes/api/account.ts). */
-import { deleteAccountBodySchema } from "../../identity/auth/delete_account.ts";
-import { signupBodySchema } from "../../identity/auth/signup.ts";
+import { deleteAccountBodySchema } from "@/lib/identity/auth/delete_account.ts";
+import { signupBodySchema } from "@/lib/identity/auth/signup.ts";
 import { jsonSchemaOf } from "../json_schema.ts";
 import {
   internal,

@@ -1,6 +1,6 @@
 /** The document's paths of the admin's signup invites (SIGNUP=invite; docs/oidc.md). */
 import { z } from "zod";
-import { inviteBodySchema } from "../../identity/access/invites.ts";
+import { inviteBodySchema } from "@/lib/identity/access/invites.ts";
 import { jsonSchemaOf, pathParameter } from "../json_schema.ts";
 import { internal, problem, retryAfterHeader } from "../responses.ts";
 

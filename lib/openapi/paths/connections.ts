@@ -4,7 +4,7 @@
  * Plex, Jellyfin, Emby and scripts post to (authenticated by the secret in the path alone).
  */
 import { z } from "zod";
-import { ConnectionSettingsBody } from "../../connections/webhooks/payload.ts";
+import { ConnectionSettingsBody } from "@/lib/connections/webhooks/payload.ts";
 import { type JsonSchema, jsonSchemaOf } from "../json_schema.ts";
 import {
   internal,

@@ -4,14 +4,14 @@
  * neither can drift from the other.
  */
 import { z } from "zod";
-import { catalogIdSchema as catalogId } from "../../catalog/catalog_id.ts";
+import { catalogIdSchema as catalogId } from "@/lib/catalog/catalog_id.ts";
 import {
   diaryPatchSchema,
   diaryPostSchema,
   diaryQuerySchema,
-} from "../../library/diary/payload.ts";
-import type { DiaryEntry, UnratedMovie, YearStats } from "../../library/diary/mod.ts";
-import { statsQuerySchema, unratedQuerySchema } from "../../library/diary/stats_query.ts";
+} from "@/lib/library/diary/payload.ts";
+import type { DiaryEntry, UnratedMovie, YearStats } from "@/lib/library/diary/mod.ts";
+import { statsQuerySchema, unratedQuerySchema } from "@/lib/library/diary/stats_query.ts";
 import { jsonSchemaOf, queryParameters } from "../json_schema.ts";
 import { internal, problem, unauthorized } from "../responses.ts";
 

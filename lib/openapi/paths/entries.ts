@@ -1,8 +1,8 @@
 /** The list routes of the document: the watched list, its entries, and My List. */
-import { catalogIdParam } from "../../catalog/params.ts";
-import { myListQuerySchema, watchedQuerySchema } from "../../library/entries/list_query.ts";
-import { entryPatchSchema, watchedPostSchema } from "../../library/entries/watched_payload.ts";
-import { writePayloadSchema } from "../../library/entries/write_payload.ts";
+import { catalogIdParam } from "@/lib/catalog/params.ts";
+import { myListQuerySchema, watchedQuerySchema } from "@/lib/library/entries/list_query.ts";
+import { entryPatchSchema, watchedPostSchema } from "@/lib/library/entries/watched_payload.ts";
+import { writePayloadSchema } from "@/lib/library/entries/write_payload.ts";
 import { jsonSchemaOf, pathParameter, queryParameters } from "../json_schema.ts";
 import { internal, ok, problem, type ResponseObject, unauthorized } from "../responses.ts";
 

@@ -1,5 +1,5 @@
 /** The history routes of the document: import a file, follow its run, export the lists. */
-import { exportQuerySchema } from "../../library/history/export/export_file.ts";
+import { exportQuerySchema } from "@/lib/library/history/export/export_file.ts";
 import { queryParameters } from "../json_schema.ts";
 import { internal, ok, problem, unauthorized } from "../responses.ts";
 

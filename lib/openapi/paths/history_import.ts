@@ -4,8 +4,8 @@
  * sits here, typed against the service's own shape.
  */
 import { z } from "zod";
-import type { UnmatchedPage } from "../../library/history/import/unmatched.ts";
-import { unmatchedQuerySchema } from "../../library/history/import/unmatched_query.ts";
+import type { UnmatchedPage } from "@/lib/library/history/import/unmatched.ts";
+import { unmatchedQuerySchema } from "@/lib/library/history/import/unmatched_query.ts";
 import { queryParameters } from "../json_schema.ts";
 import { internal, ok, problem, unauthorized } from "../responses.ts";
 

@@ -3,9 +3,9 @@
  * equal to the types the services return by the compile-time checks at the end.
  */
 import { z } from "zod";
-import { catalogIdSchema as catalogId } from "../../catalog/catalog_id.ts";
-import type { HistoryExport } from "../../library/history/export/export_file.ts";
-import type { HistoryImportRun } from "../../library/history/import/runs.ts";
+import { catalogIdSchema as catalogId } from "@/lib/catalog/catalog_id.ts";
+import type { HistoryExport } from "@/lib/library/history/export/export_file.ts";
+import type { HistoryImportRun } from "@/lib/library/history/import/runs.ts";
 
 const count = z.number().int().min(0);
 

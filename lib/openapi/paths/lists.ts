@@ -12,9 +12,9 @@ import {
   listPatchSchema,
   pageQuerySchema,
   visibilitySchema,
-} from "../../library/lists/payloads.ts";
-import { catalogIdParam } from "../../catalog/params.ts";
-import { handleSchema, profileBodySchema } from "../../library/lists/profile_payload.ts";
+} from "@/lib/library/lists/payloads.ts";
+import { catalogIdParam } from "@/lib/catalog/params.ts";
+import { handleSchema, profileBodySchema } from "@/lib/library/lists/profile_payload.ts";
 import { movieCardSchema } from "../schemas.ts";
 import { jsonSchemaOf, pathParameter, queryParameters } from "../json_schema.ts";
 import { internal, problem, retryAfterHeader, unauthorized } from "../responses.ts";

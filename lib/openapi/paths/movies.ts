@@ -4,14 +4,14 @@
  * the catalog's own shape so neither can drift from the other.
  */
 import { z } from "zod";
-import { catalogIdSchema } from "../../catalog/catalog_id.ts";
+import { catalogIdSchema } from "@/lib/catalog/catalog_id.ts";
 import {
   catalogIdParam,
   popularQuerySchema,
   providersQuerySchema,
   searchQuerySchema,
-} from "../../catalog/params.ts";
-import type { WatchProviders } from "../../catalog/providers.ts";
+} from "@/lib/catalog/params.ts";
+import type { WatchProviders } from "@/lib/catalog/providers.ts";
 import { pathParameter, queryParameters } from "../json_schema.ts";
 import { ok, problem, rateLimitHeaders } from "../responses.ts";
 

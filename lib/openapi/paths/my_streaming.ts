@@ -3,20 +3,20 @@
  * routes and their response schemas, typed against the services' own shapes so neither drifts.
  */
 import { z } from "zod";
-import { providersQuerySchema } from "../../catalog/params.ts";
-import type { AvailabilityRun } from "../../catalog/availability/mod.ts";
-import type { MyStreaming, RegionProvider } from "../../catalog/my_streaming/mod.ts";
+import { providersQuerySchema } from "@/lib/catalog/params.ts";
+import type { AvailabilityRun } from "@/lib/catalog/availability/mod.ts";
+import type { MyStreaming, RegionProvider } from "@/lib/catalog/my_streaming/mod.ts";
 import {
   markReadSchema,
   MAX_LISTED,
   type NotificationList,
-} from "../../catalog/notifications/mod.ts";
-import { catalogIdSchema } from "../../catalog/catalog_id.ts";
+} from "@/lib/catalog/notifications/mod.ts";
+import { catalogIdSchema } from "@/lib/catalog/catalog_id.ts";
 import {
   MAX_PROVIDERS,
   providerIdSchema as providerId,
   servicesPutSchema,
-} from "../../catalog/my_streaming/mod.ts";
+} from "@/lib/catalog/my_streaming/mod.ts";
 import { jsonSchemaOf, queryParameters } from "../json_schema.ts";
 import { internal, problem, retryAfterHeader, unauthorized } from "../responses.ts";
 

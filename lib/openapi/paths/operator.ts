@@ -1,6 +1,6 @@
 /** The operators' paths of the document: the admin catalog import, health, and the document itself. */
-import { healthQuerySchema } from "../../platform/health/report.ts";
-import { importBodySchema } from "../../catalog/import/body.ts";
+import { healthQuerySchema } from "@/lib/platform/health/report.ts";
+import { importBodySchema } from "@/lib/catalog/import/body.ts";
 import { jsonSchemaOf, queryParameters } from "../json_schema.ts";
 import { internal, ok, problem, ref, retryAfterHeader } from "../responses.ts";
 

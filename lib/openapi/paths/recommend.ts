@@ -4,12 +4,12 @@
  * file adds sit here too, typed against the services' own shapes, so neither can drift.
  */
 import { z } from "zod";
-import { catalogIdSchema as catalogId } from "../../catalog/catalog_id.ts";
-import { writePayloadSchema } from "../../library/entries/write_payload.ts";
-import { providerIdSchema } from "../../catalog/my_streaming/settings.ts";
-import type { CurrentSet } from "../../recommend/current.ts";
-import { MAX_DISMISSED } from "../../recommend/dismissed.ts";
-import { recommendQuerySchema } from "../../recommend/query.ts";
+import { catalogIdSchema as catalogId } from "@/lib/catalog/catalog_id.ts";
+import { writePayloadSchema } from "@/lib/library/entries/write_payload.ts";
+import { providerIdSchema } from "@/lib/catalog/my_streaming/settings.ts";
+import type { CurrentSet } from "@/lib/recommend/current.ts";
+import { MAX_DISMISSED } from "@/lib/recommend/dismissed.ts";
+import { recommendQuerySchema } from "@/lib/recommend/query.ts";
 import { jsonSchemaOf, queryParameters } from "../json_schema.ts";
 import { internal, ok, problem, rateLimitHeaders, unauthorized } from "../responses.ts";
 

@@ -4,7 +4,7 @@
  * (it is accepted beside the session's JWT; a read token's write is a 403).
  */
 import { z } from "zod";
-import { CreateTokenBody } from "../../identity/personal_tokens/payload.ts";
+import { CreateTokenBody } from "@/lib/identity/personal_tokens/payload.ts";
 import { type JsonSchema, jsonSchemaOf } from "../json_schema.ts";
 import { internal, problem, type ResponseObject, unauthorized } from "../responses.ts";
 

@@ -3,8 +3,8 @@
  * Deno KV (COORDINATION=kv, the default) or PostgreSQL's `coordination` schema over the
  * store's own connections (COORDINATION=postgres).
  */
-import type { Clock } from "../../core/clock.ts";
-import type { Config } from "../../core/config.ts";
+import type { Clock } from "@/lib/core/clock.ts";
+import type { Config } from "@/lib/core/config.ts";
 import { type Kv, openKv } from "../kv/kv.ts";
 import type { Store } from "../store/mod.ts";
 import { PgKv } from "./pg_kv.ts";

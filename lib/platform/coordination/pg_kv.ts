@@ -6,7 +6,7 @@
  * step is one call of `coordination.take_count`. Expiry is judged by the injected clock, the
  * same clock the callers time their leases and windows by.
  */
-import type { Clock } from "../../core/clock.ts";
+import type { Clock } from "@/lib/core/clock.ts";
 import type {
   CountOptions,
   CountResult,

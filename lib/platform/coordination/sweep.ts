@@ -3,8 +3,8 @@
  * this only keeps the table small. It runs on a timer off the request path, in bounded rounds;
  * several instances sweeping at once skip each other's rows.
  */
-import type { Clock } from "../../core/clock.ts";
-import { describeError, type Logger } from "../../core/log.ts";
+import type { Clock } from "@/lib/core/clock.ts";
+import { describeError, type Logger } from "@/lib/core/log.ts";
 import type { Sql } from "../store/mod.ts";
 
 /** Rows one round deletes at most. */

@@ -1,8 +1,8 @@
 /** Readiness: the store has every migration this build ships, and KV answers. */
-import { withDeadline } from "../../core/async/deadline.ts";
+import { withDeadline } from "@/lib/core/async/deadline.ts";
 import type { AppDeps } from "../deps.ts";
 import { type Migration, readMigrations } from "../store/migrate.ts";
-import { Problem } from "../../core/problem.ts";
+import { Problem } from "@/lib/core/problem.ts";
 
 let shipped: Promise<Migration[]> | undefined;
 

@@ -6,9 +6,9 @@
  */
 import type { Kv } from "../kv/kv.ts";
 import { z } from "zod";
-import { withDeadline } from "../../core/async/deadline.ts";
-import { buildVersion } from "../../core/build_info.ts";
-import { Problem } from "../../core/problem.ts";
+import { withDeadline } from "@/lib/core/async/deadline.ts";
+import { buildVersion } from "@/lib/core/build_info.ts";
+import { Problem } from "@/lib/core/problem.ts";
 import type { Sql } from "../store/mod.ts";
 
 /** The query of GET /api/health: `deep=1` asks for the report (with the admin token). */

@@ -1,7 +1,7 @@
 /** One cron tick of a job (main.ts registers them with `Deno.cron`). */
 import type { AppDeps } from "../deps.ts";
-import { describeError } from "../../core/log.ts";
-import { Problem } from "../../core/problem.ts";
+import { describeError } from "@/lib/core/log.ts";
+import { Problem } from "@/lib/core/problem.ts";
 import type { JobOutcome, JobRecords } from "./job.ts";
 
 /**

@@ -5,7 +5,7 @@
  * run, lib/platform/jobs/interrupted.ts marks the runs a restart cut off, lib/platform/jobs/cron.ts is a tick.
  */
 import type { KvKey } from "../kv/kv.ts";
-import type { Problem } from "../../core/problem.ts";
+import type { Problem } from "@/lib/core/problem.ts";
 import type { Sql } from "../store/mod.ts";
 import type { JobLease } from "./lease.ts";
 

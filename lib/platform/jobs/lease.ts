@@ -5,7 +5,7 @@
  * renewal that finds another owner marks it lost, and the run stops before two runs overlap.
  */
 import type { Kv, KvKey } from "../kv/kv.ts";
-import type { Clock } from "../../core/clock.ts";
+import type { Clock } from "@/lib/core/clock.ts";
 import { type HeldLeases, type HeldLock, tryLock } from "../kv/lock.ts";
 
 /** A held job lease. */

@@ -5,7 +5,7 @@
  * have run out. lib/app/services.ts lists the hooks; main.ts runs them.
  */
 import type { AppDeps } from "../deps.ts";
-import { describeError } from "../../core/log.ts";
+import { describeError } from "@/lib/core/log.ts";
 
 /** One job's recovery after a restart. */
 export interface RestartHook {

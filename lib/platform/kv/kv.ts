@@ -5,7 +5,7 @@
  * local processes sharing one SQLite file see `database is locked` under contention, so every
  * commit here goes through `commitWithRetry`.
  */
-import { retry } from "../../core/async/retry.ts";
+import { retry } from "@/lib/core/async/retry.ts";
 
 /** A key: a list of parts (Deno KV's own key type). */
 export type KvKey = Deno.KvKey;

@@ -3,7 +3,7 @@
  * clock, so a holder that dies never blocks the others for long. Used for the per-user
  * generation lock and the catalog import lock.
  */
-import type { Clock } from "../../core/clock.ts";
+import type { Clock } from "@/lib/core/clock.ts";
 import { getWithRetry, type Kv, type KvKey } from "./kv.ts";
 import { type KvDecision, updateKeys } from "./counter.ts";
 

@@ -3,7 +3,7 @@
  * message, so a server that never mails never loads it.
  */
 import type { Transporter } from "nodemailer";
-import type { SmtpConfig } from "../../core/smtp_url.ts";
+import type { SmtpConfig } from "@/lib/core/smtp_url.ts";
 
 /** One message: plain text plus a simple HTML part. */
 export interface MailMessage {

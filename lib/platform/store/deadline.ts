@@ -3,8 +3,8 @@
  * the deadline fails with 503 `store_unavailable`, so a frozen or unreachable database turns
  * into a quick, retryable answer instead of a request held for as long as TCP takes to notice.
  */
-import { withDeadline } from "../../core/async/deadline.ts";
-import { Problem } from "../../core/problem.ts";
+import { withDeadline } from "@/lib/core/async/deadline.ts";
+import { Problem } from "@/lib/core/problem.ts";
 
 /** How long a store call may take before it fails (docs/faults.md: 5 s). */
 export const STORE_TIMEOUT_MS = 5_000;

@@ -1,6 +1,6 @@
 /** The embedded store: PGlite (Postgres compiled to WASM), persisted in a directory. */
 import { PGlite, type Transaction } from "@electric-sql/pglite";
-import { everySlice } from "../../core/async/every_slice.ts";
+import { everySlice } from "@/lib/core/async/every_slice.ts";
 import { STORE_TIMEOUT_MS, storeDeadline, storeUnavailable } from "./deadline.ts";
 import { type DirLock, lockDataDir } from "./dir_lock.ts";
 import { autoAnalyze } from "./pglite_analyze.ts";

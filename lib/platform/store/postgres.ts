@@ -1,7 +1,7 @@
 /** The store on a real PostgreSQL server (Supabase or any other) through postgres.js. */
 import postgres from "postgres";
 import { isUnavailable, STORE_TIMEOUT_MS, storeDeadline, storeUnavailable } from "./deadline.ts";
-import { Problem } from "../../core/problem.ts";
+import { Problem } from "@/lib/core/problem.ts";
 import type { Sql, Store } from "./types.ts";
 import { isUserGone, userGone } from "./user_gone.ts";
 import { USER_SETTINGS_SQL, userClaims } from "./user_settings.ts";

@@ -4,7 +4,7 @@
  * the caller's token going stale under it, so it answers 401 like any other request after the
  * deletion, never a 500 (docs/identity.md).
  */
-import { Problem } from "../../core/problem.ts";
+import { Problem } from "@/lib/core/problem.ts";
 
 const FOREIGN_KEY_VIOLATION = "23503";
 

@@ -1,7 +1,7 @@
 /** GET/POST /api/admin/availability-runs: list the availability job's recent runs, start one. */
-import type { Handlers } from "../../../lib/http/app_env.ts";
-import { readJson } from "../../../lib/http/read_body.ts";
-import { Problem } from "../../../lib/core/problem.ts";
+import type { Handlers } from "@/lib/http/app_env.ts";
+import { readJson } from "@/lib/http/read_body.ts";
+import { Problem } from "@/lib/core/problem.ts";
 
 export const handler: Handlers = {
   async GET(c) {

@@ -1,6 +1,6 @@
 /** POST/GET /api/admin/catalog-import: start a catalog import, list the recent runs. */
-import type { Handlers } from "../../../lib/http/app_env.ts";
-import { readImportBody } from "../../../lib/http/payloads.ts";
+import type { Handlers } from "@/lib/http/app_env.ts";
+import { readImportBody } from "@/lib/http/payloads.ts";
 
 export const handler: Handlers = {
   async GET(c) {

@@ -1,6 +1,6 @@
 /** POST/GET /api/admin/invites: make a signup invite, list them (lib/identity/access/service.ts). */
-import type { Handlers } from "../../../lib/http/app_env.ts";
-import { readJson } from "../../../lib/http/read_body.ts";
+import type { Handlers } from "@/lib/http/app_env.ts";
+import { readJson } from "@/lib/http/read_body.ts";
 
 export const handler: Handlers = {
   async GET(c) {

@@ -1,8 +1,8 @@
 /** POST /api/auth/signup: creates an account (rules in lib/identity/auth/signup.ts). */
-import { refuseWhenClosed } from "../../../lib/identity/access/admission.ts";
-import type { Handlers } from "../../../lib/http/app_env.ts";
-import { clientAddress } from "../../../lib/http/client_address.ts";
-import { readJson } from "../../../lib/http/read_body.ts";
+import { refuseWhenClosed } from "@/lib/identity/access/admission.ts";
+import type { Handlers } from "@/lib/http/app_env.ts";
+import { clientAddress } from "@/lib/http/client_address.ts";
+import { readJson } from "@/lib/http/read_body.ts";
 
 export const handler: Handlers = {
   async POST(c) {

@@ -1,7 +1,7 @@
 /** GET/PATCH/DELETE /api/diary/:id: one viewing read, changed or removed (docs/diary.md). */
-import { parseDiaryPatch } from "../../../lib/library/diary/payload.ts";
-import { requireUser, signedIn } from "../../../lib/http/middleware/require_user.ts";
-import { readJson } from "../../../lib/http/read_body.ts";
+import { parseDiaryPatch } from "@/lib/library/diary/payload.ts";
+import { requireUser, signedIn } from "@/lib/http/middleware/require_user.ts";
+import { readJson } from "@/lib/http/read_body.ts";
 
 /** The user first: a 401 comes before the id or the body is looked at. */
 export const middleware = [requireUser()];

@@ -1,7 +1,7 @@
 /** GET /api/diary/unrated: the queue of what to rate (docs/diary.md). */
-import { parseUnratedLimit } from "../../../lib/library/diary/stats_query.ts";
-import { searchParams } from "../../../lib/http/entry_payloads.ts";
-import { requireUser, signedIn } from "../../../lib/http/middleware/require_user.ts";
+import { parseUnratedLimit } from "@/lib/library/diary/stats_query.ts";
+import { searchParams } from "@/lib/http/entry_payloads.ts";
+import { requireUser, signedIn } from "@/lib/http/middleware/require_user.ts";
 
 /** The user first. */
 export const middleware = [requireUser()];

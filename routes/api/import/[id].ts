@@ -1,5 +1,5 @@
 /** GET /api/import/:id: one of the user's import runs, with its progress and report. */
-import { requireUser, signedIn } from "../../../lib/http/middleware/require_user.ts";
+import { requireUser, signedIn } from "@/lib/http/middleware/require_user.ts";
 
 /** The user first; another user's run is a 404, as if it did not exist. */
 export const middleware = [requireUser()];

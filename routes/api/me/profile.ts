@@ -1,7 +1,7 @@
 /** GET/PUT /api/me/profile: the user's public profile settings (off by default). */
-import { requireUser, signedIn } from "../../../lib/http/middleware/require_user.ts";
-import { readListBody } from "../../../lib/http/user_list_params.ts";
-import { parseProfile } from "../../../lib/library/lists/mod.ts";
+import { requireUser, signedIn } from "@/lib/http/middleware/require_user.ts";
+import { readListBody } from "@/lib/http/user_list_params.ts";
+import { parseProfile } from "@/lib/library/lists/mod.ts";
 
 /** The user first: a 401 comes before any body parsing. */
 export const middleware = [requireUser()];

@@ -1,9 +1,9 @@
 /** GET /api/movies/:id: a movie's details, from the caches when fresh, else from TMDB. */
-import { catalogIdParam } from "../../../lib/catalog/mod.ts";
-import type { Handlers } from "../../../lib/http/app_env.ts";
-import { catalogJson } from "../../../lib/http/catalog_json.ts";
-import { withWindowHeaders } from "../../../lib/http/window_headers.ts";
-import { Problem } from "../../../lib/core/problem.ts";
+import { catalogIdParam } from "@/lib/catalog/mod.ts";
+import type { Handlers } from "@/lib/http/app_env.ts";
+import { catalogJson } from "@/lib/http/catalog_json.ts";
+import { withWindowHeaders } from "@/lib/http/window_headers.ts";
+import { Problem } from "@/lib/core/problem.ts";
 
 // An id written as zod would print it (no sign, no leading zero). Only a valid id is ever hot in
 // the cache, so probing it with such a string needs no schema; anything else is parsed below.

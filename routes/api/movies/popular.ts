@@ -1,8 +1,8 @@
 /** GET /api/movies/popular?page=: TMDB's popular feed, cached 6 hours per page. */
-import { MAX_PAGE, popularQuerySchema } from "../../../lib/catalog/mod.ts";
-import type { Handlers } from "../../../lib/http/app_env.ts";
-import { parsedOr400 } from "../../../lib/http/validate.ts";
-import { withWindowHeaders } from "../../../lib/http/window_headers.ts";
+import { MAX_PAGE, popularQuerySchema } from "@/lib/catalog/mod.ts";
+import type { Handlers } from "@/lib/http/app_env.ts";
+import { parsedOr400 } from "@/lib/http/validate.ts";
+import { withWindowHeaders } from "@/lib/http/window_headers.ts";
 
 export const handler: Handlers = {
   GET: (c) =>

@@ -1,8 +1,8 @@
 /** GET /api/movies/search?q=: TMDB's movie search, rows without poster, date or votes dropped. */
-import { MAX_PAGE, MAX_QUERY_LENGTH, searchQuerySchema } from "../../../lib/catalog/mod.ts";
-import type { Handlers } from "../../../lib/http/app_env.ts";
-import { parsedOr400 } from "../../../lib/http/validate.ts";
-import { withWindowHeaders } from "../../../lib/http/window_headers.ts";
+import { MAX_PAGE, MAX_QUERY_LENGTH, searchQuerySchema } from "@/lib/catalog/mod.ts";
+import type { Handlers } from "@/lib/http/app_env.ts";
+import { parsedOr400 } from "@/lib/http/validate.ts";
+import { withWindowHeaders } from "@/lib/http/window_headers.ts";
 
 export const handler: Handlers = {
   GET: (c) =>

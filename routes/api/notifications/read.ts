@@ -1,7 +1,7 @@
 /** POST /api/notifications/read: marks `{"ids":[...]}` or `{"all":true}` read. */
-import { requireUser, signedIn } from "../../../lib/http/middleware/require_user.ts";
-import { readJson } from "../../../lib/http/read_body.ts";
-import { markRead, parseMarkRead } from "../../../lib/catalog/notifications/mod.ts";
+import { requireUser, signedIn } from "@/lib/http/middleware/require_user.ts";
+import { readJson } from "@/lib/http/read_body.ts";
+import { markRead, parseMarkRead } from "@/lib/catalog/notifications/mod.ts";
 
 export const middleware = [requireUser()];
 

@@ -1,6 +1,6 @@
 /** GET /api/recommend/current: the stored set with its reasons, never generating. */
-import { signedIn } from "../../../lib/http/middleware/require_user.ts";
-import { availabilityOf } from "../../../lib/catalog/my_streaming/availability_of.ts";
+import { signedIn } from "@/lib/http/middleware/require_user.ts";
+import { availabilityOf } from "@/lib/catalog/my_streaming/availability_of.ts";
 
 // The folder's middleware adds the quota headers and requires the user; reading spends nothing.
 export const handler = signedIn({

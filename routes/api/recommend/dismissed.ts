@@ -1,6 +1,6 @@
 /** GET/POST/DELETE /api/recommend/dismissed: the movies the user is not interested in. */
-import { signedIn } from "../../../lib/http/middleware/require_user.ts";
-import { readWritePayload } from "../../../lib/http/payloads.ts";
+import { signedIn } from "@/lib/http/middleware/require_user.ts";
+import { readWritePayload } from "@/lib/http/payloads.ts";
 
 // The folder's middleware requires the user first: a 401 comes before any body parsing.
 export const handler = signedIn({

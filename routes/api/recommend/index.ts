@@ -1,11 +1,7 @@
 /** GET /api/recommend: the user's recommendations (cached, refreshed, or new). */
-import { parsedOr400 } from "../../../lib/http/validate.ts";
-import { signedIn } from "../../../lib/http/middleware/require_user.ts";
-import {
-  quotaHeaders,
-  type RecommendMode,
-  recommendQuerySchema,
-} from "../../../lib/recommend/mod.ts";
+import { parsedOr400 } from "@/lib/http/validate.ts";
+import { signedIn } from "@/lib/http/middleware/require_user.ts";
+import { quotaHeaders, type RecommendMode, recommendQuerySchema } from "@/lib/recommend/mod.ts";
 
 export const handler = signedIn({
   async GET(c) {

@@ -1,5 +1,5 @@
 /** GET /api/recommend/quota: the user's daily generation quota. */
-import { signedIn } from "../../../lib/http/middleware/require_user.ts";
+import { signedIn } from "@/lib/http/middleware/require_user.ts";
 
 export const handler = signedIn({
   async GET(c) {

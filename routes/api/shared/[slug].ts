@@ -1,8 +1,8 @@
 /** GET /api/shared/:slug: a shared list, read by anyone with its link (no account). */
-import type { Handlers } from "../../../lib/http/app_env.ts";
-import { searchParams } from "../../../lib/http/entry_payloads.ts";
-import { publicReadLimit } from "../../../lib/http/middleware/public_read_limit.ts";
-import { parsePage } from "../../../lib/library/lists/mod.ts";
+import type { Handlers } from "@/lib/http/app_env.ts";
+import { searchParams } from "@/lib/http/entry_payloads.ts";
+import { publicReadLimit } from "@/lib/http/middleware/public_read_limit.ts";
+import { parsePage } from "@/lib/library/lists/mod.ts";
 
 /** Limited per client address before anything is read. */
 export const middleware = [publicReadLimit()];

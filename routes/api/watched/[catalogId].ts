@@ -1,9 +1,9 @@
 /** GET/PATCH /api/watched/:catalogId: one watched entry's rating, date and note. */
-import { catalogIdParam } from "../../../lib/catalog/params.ts";
-import type { Ctx } from "../../../lib/http/app_env.ts";
-import { readEntryPatch } from "../../../lib/http/entry_payloads.ts";
-import { requireUser, signedIn } from "../../../lib/http/middleware/require_user.ts";
-import { invalidCatalogId } from "../../../lib/library/entries/write_payload.ts";
+import { catalogIdParam } from "@/lib/catalog/params.ts";
+import type { Ctx } from "@/lib/http/app_env.ts";
+import { readEntryPatch } from "@/lib/http/entry_payloads.ts";
+import { requireUser, signedIn } from "@/lib/http/middleware/require_user.ts";
+import { invalidCatalogId } from "@/lib/library/entries/write_payload.ts";
 
 /** The user first: a 401 comes before the id or the body is looked at. */
 export const middleware = [requireUser()];

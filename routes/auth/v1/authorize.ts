@@ -1,6 +1,6 @@
 /** GET /auth/v1/authorize?provider=oidc: supabase-js `signInWithOAuth` goes to the identity provider (lib/identity/oidc). */
-import type { Handlers } from "../../../lib/http/app_env.ts";
-import { builtinProvider } from "../../../lib/http/middleware/builtin_only.ts";
+import type { Handlers } from "@/lib/http/app_env.ts";
+import { builtinProvider } from "@/lib/http/middleware/builtin_only.ts";
 
 export const handler: Handlers = {
   async GET(c) {

@@ -1,9 +1,9 @@
 /** POST /auth/v1/token?grant_type=password|refresh_token: GoTrue's sign-in and refresh. */
-import type { Handlers } from "../../../lib/http/app_env.ts";
-import { clientAddress } from "../../../lib/http/client_address.ts";
-import { readGoTrueBody } from "../../../lib/http/gotrue_body.ts";
-import { gotrueJson } from "../../../lib/http/gotrue_response.ts";
-import { builtinProvider } from "../../../lib/http/middleware/builtin_only.ts";
+import type { Handlers } from "@/lib/http/app_env.ts";
+import { clientAddress } from "@/lib/http/client_address.ts";
+import { readGoTrueBody } from "@/lib/http/gotrue_body.ts";
+import { gotrueJson } from "@/lib/http/gotrue_response.ts";
+import { builtinProvider } from "@/lib/http/middleware/builtin_only.ts";
 
 export const handler: Handlers = {
   async POST(c) {

@@ -1,8 +1,8 @@
 /** GET /auth/v1/user: GoTrue's User object of the bearer; PUT: updates it (a new password). */
-import type { Handlers } from "../../../lib/http/app_env.ts";
-import { readGoTrueBody } from "../../../lib/http/gotrue_body.ts";
-import { gotrueJson } from "../../../lib/http/gotrue_response.ts";
-import { builtinProvider, gotrueBearer } from "../../../lib/http/middleware/builtin_only.ts";
+import type { Handlers } from "@/lib/http/app_env.ts";
+import { readGoTrueBody } from "@/lib/http/gotrue_body.ts";
+import { gotrueJson } from "@/lib/http/gotrue_response.ts";
+import { builtinProvider, gotrueBearer } from "@/lib/http/middleware/builtin_only.ts";
 
 export const handler: Handlers = {
   async GET(c) {

@@ -2,12 +2,12 @@
  * /auth/v1/verify with type=recovery: POST (supabase-js `verifyOtp({token_hash, type})`)
  * answers the session; GET (a mailed GoTrue link) redirects with it in the URL fragment.
  */
-import { GoTrueError } from "../../../lib/identity/auth/gotrue_error.ts";
-import { recoveryRedirect } from "../../../lib/identity/auth/password_reset.ts";
-import type { Handlers } from "../../../lib/http/app_env.ts";
-import { readGoTrueBody } from "../../../lib/http/gotrue_body.ts";
-import { gotrueJson } from "../../../lib/http/gotrue_response.ts";
-import { builtinProvider } from "../../../lib/http/middleware/builtin_only.ts";
+import { GoTrueError } from "@/lib/identity/auth/gotrue_error.ts";
+import { recoveryRedirect } from "@/lib/identity/auth/password_reset.ts";
+import type { Handlers } from "@/lib/http/app_env.ts";
+import { readGoTrueBody } from "@/lib/http/gotrue_body.ts";
+import { gotrueJson } from "@/lib/http/gotrue_response.ts";
+import { builtinProvider } from "@/lib/http/middleware/builtin_only.ts";
 
 export const handler: Handlers = {
   async POST(c) {

@@ -4,10 +4,10 @@
  * (at most 1 MiB: 413) and handed to the receiver, which answers 200 for every readable event.
  */
 import { z } from "zod";
-import type { Handlers } from "../../../lib/http/app_env.ts";
-import { readCappedBody } from "../../../lib/http/read_body.ts";
-import { MAX_HOOK_BODY_BYTES, payloadTooLarge } from "../../../lib/connections/webhooks/mod.ts";
-import { Problem } from "../../../lib/core/problem.ts";
+import type { Handlers } from "@/lib/http/app_env.ts";
+import { readCappedBody } from "@/lib/http/read_body.ts";
+import { MAX_HOOK_BODY_BYTES, payloadTooLarge } from "@/lib/connections/webhooks/mod.ts";
+import { Problem } from "@/lib/core/problem.ts";
 
 const Source = z.enum(["plex", "jellyfin", "emby", "generic"]);
 

@@ -6,9 +6,9 @@
  */
 import { stringify } from "csv-stringify/sync";
 import { z } from "zod";
-import type { Sql } from "../../../platform/store/mod.ts";
-import { neutraliseCell } from "../../../core/csv/cells.ts";
-import { type ExportedList, exportLists } from "../../lists/export.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
+import { neutraliseCell } from "@/lib/core/csv/cells.ts";
+import { type ExportedList, exportLists } from "@/lib/library/lists/export.ts";
 
 /** A watched entry of the export. */
 interface ExportedWatched {

@@ -7,11 +7,16 @@
  * logged in the diary, once per movie and date (docs/diary.md). Applying the same units twice
  * changes nothing.
  */
-import { logViewings, type NewViewing } from "../../diary/mod.ts";
-import { listRoom, MAX_MY_LIST } from "../../entries/limits.ts";
-import { lockLists, readMyList, replaceMyList, upsertWatched } from "../../entries/writes.ts";
-import type { Sql, Store } from "../../../platform/store/mod.ts";
-import { applyListItems } from "../../lists/import.ts";
+import { logViewings, type NewViewing } from "@/lib/library/diary/mod.ts";
+import { listRoom, MAX_MY_LIST } from "@/lib/library/entries/limits.ts";
+import {
+  lockLists,
+  readMyList,
+  replaceMyList,
+  upsertWatched,
+} from "@/lib/library/entries/writes.ts";
+import type { Sql, Store } from "@/lib/platform/store/mod.ts";
+import { applyListItems } from "@/lib/library/lists/import.ts";
 import type { ImportUnit } from "./units.ts";
 
 /** What a batch changed. */

@@ -2,8 +2,8 @@
 import { Buffer } from "node:buffer";
 import { Parser } from "csv-parse";
 import { parse } from "csv-parse/sync";
-import { restoreCell } from "../../../core/csv/cells.ts";
-import { Problem } from "../../../core/problem.ts";
+import { restoreCell } from "@/lib/core/csv/cells.ts";
+import { Problem } from "@/lib/core/problem.ts";
 import type { Slicer } from "./slices.ts";
 
 /** Rows one file may hold (every entry of an archive together). */

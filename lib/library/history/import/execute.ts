@@ -4,15 +4,15 @@
  * the window stays busy), each batch applied in one transaction and its progress written
  * before the next, so a restart resumes after the last batch written.
  */
-import { limiter } from "../../../core/async/limiter.ts";
-import type { SearchRow } from "../../../catalog/types.ts";
-import type { TitleSearch } from "../../../catalog/unique_match.ts";
-import type { JobLease } from "../../../platform/jobs/lease.ts";
-import type { BackgroundTurns } from "../../../core/async/background_turns.ts";
-import type { Clock } from "../../../core/clock.ts";
-import { describeError, type Logger } from "../../../core/log.ts";
-import { Problem } from "../../../core/problem.ts";
-import type { Store } from "../../../platform/store/mod.ts";
+import { limiter } from "@/lib/core/async/limiter.ts";
+import type { SearchRow } from "@/lib/catalog/types.ts";
+import type { TitleSearch } from "@/lib/catalog/unique_match.ts";
+import type { JobLease } from "@/lib/platform/jobs/lease.ts";
+import type { BackgroundTurns } from "@/lib/core/async/background_turns.ts";
+import type { Clock } from "@/lib/core/clock.ts";
+import { describeError, type Logger } from "@/lib/core/log.ts";
+import { Problem } from "@/lib/core/problem.ts";
+import type { Store } from "@/lib/platform/store/mod.ts";
 import { applyBatch } from "./apply.ts";
 import { matchBySearch, matchInStore, type MatchResult } from "./match.ts";
 import { finishRun, writeProgress } from "./run_progress.ts";

@@ -10,8 +10,8 @@ import {
   type UniqueMatch,
   uniqueSearchMatch,
   uniqueStoredMatches,
-} from "../../../catalog/unique_match.ts";
-import type { Sql } from "../../../platform/store/mod.ts";
+} from "@/lib/catalog/unique_match.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 import type { ImportUnit } from "./units.ts";
 
 /** Why a unit did not match; `invalid_row` when its title is too long to be one. */

@@ -4,11 +4,11 @@
  * result is a list of normalised rows; an unknown file is 400 `unknown_format`. Reading works
  * in slices that yield to the event loop (slices.ts), so a large file never stalls others.
  */
-import { Problem } from "../../../core/problem.ts";
+import { Problem } from "@/lib/core/problem.ts";
 import { countRow, csvHeader, invalidFile, type ReadContext, readContext } from "./csv.ts";
 import { imdbKind, imdbRows } from "./imdb.ts";
 import { LETTERBOXD_FILES, letterboxdKind, letterboxdRows } from "./letterboxd.ts";
-import { parseLetterboxdList } from "../../lists/import.ts";
+import { parseLetterboxdList } from "@/lib/library/lists/import.ts";
 import type { ImportedList, ImportRow, ParsedFile } from "./rows.ts";
 import { importCsvRows, isImportCsv, isServiceExport, ownExportRows } from "./own_export.ts";
 import { isTraktExport, traktRows } from "./trakt.ts";

@@ -3,7 +3,7 @@
  * (parse.ts), without slicing, as the worker has its own thread, and answers the rows a chunk at
  * a time so the main thread never deserializes the whole list in one piece.
  */
-import { Problem } from "../../../core/problem.ts";
+import { Problem } from "@/lib/core/problem.ts";
 import { parseHistoryFile } from "./parse.ts";
 import {
   problemAnswer,

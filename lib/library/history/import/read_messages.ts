@@ -5,7 +5,7 @@
  * Structured clone keeps neither a Problem's class nor its fields, so a Problem travels as a
  * plain description and is rebuilt on arrival.
  */
-import { Problem } from "../../../core/problem.ts";
+import { Problem } from "@/lib/core/problem.ts";
 import type { ParsedFile } from "./rows.ts";
 import type { ZipLimits } from "./zip.ts";
 

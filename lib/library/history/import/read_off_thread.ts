@@ -7,9 +7,9 @@
  * and the upload answered 503 `import_unavailable`. A Problem of the read comes back as the
  * same Problem; any other failure, or a worker that dies, is a 500.
  */
-import { limiter } from "../../../core/async/limiter.ts";
-import { type DeadlineTimer, withDeadline } from "../../../core/async/deadline.ts";
-import { internalError, Problem } from "../../../core/problem.ts";
+import { limiter } from "@/lib/core/async/limiter.ts";
+import { type DeadlineTimer, withDeadline } from "@/lib/core/async/deadline.ts";
+import { internalError, Problem } from "@/lib/core/problem.ts";
 import type { ReadHistoryFile } from "./parse.ts";
 import { problemFrom, type ReadAnswer, type ReadRequest } from "./read_messages.ts";
 import type { ImportRow, ParsedFile } from "./rows.ts";

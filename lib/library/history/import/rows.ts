@@ -2,7 +2,7 @@
  * The normalised rows every history file becomes (docs/history.md), and the value rules
  * the format readers share: real dates, years, ratings on the 1-10 scale, review text.
  */
-import { MAX_NOTE_LENGTH } from "../../entries/entry_fields.ts";
+import { MAX_NOTE_LENGTH } from "@/lib/library/entries/entry_fields.ts";
 
 /** What a row asks for: watched-list kinds, or the watchlist (My List). */
 export type RowKind = "watched" | "diary" | "rating" | "review" | "watchlist" | "list";

@@ -2,7 +2,7 @@
  * The writes of a running history import: its progress after each batch with the films it
  * could not match (appended as rows), its end, and a user's cancel.
  */
-import type { Sql, Store } from "../../../platform/store/mod.ts";
+import type { Sql, Store } from "@/lib/platform/store/mod.ts";
 import {
   type FilmCounts,
   getRun,

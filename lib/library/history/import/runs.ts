@@ -2,7 +2,7 @@
  * The `history_imports` table: a user's import runs with their counts, the unmatched report
  * and, for resumption, the units still to apply and the cursor of those applied.
  */
-import type { Sql } from "../../../platform/store/mod.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 import type { UnmatchedReason } from "./match.ts";
 import type { ImportFormat } from "./rows.ts";
 import type { ImportUnit } from "./units.ts";

@@ -5,17 +5,17 @@
  * restart cut off (its restart step, listed in lib/app/services.ts; a poll of a running run whose
  * lease has lapsed resumes it too).
  */
-import type { KvKey } from "../../../platform/kv/kv.ts";
-import { missingIds } from "../../../catalog/movies_store.ts";
-import { rememberSearchRows } from "../../../catalog/remember_search_rows.ts";
-import { retryingSearch } from "../../../catalog/retrying_search.ts";
-import type { SearchRow } from "../../../catalog/types.ts";
-import type { AppDeps } from "../../../platform/deps.ts";
-import { type JobLease, takeJobLease } from "../../../platform/jobs/lease.ts";
-import { describeError } from "../../../core/log.ts";
-import { Problem } from "../../../core/problem.ts";
-import { BackgroundTurns } from "../../../core/async/background_turns.ts";
-import { backgroundStore } from "../../../platform/store/mod.ts";
+import type { KvKey } from "@/lib/platform/kv/kv.ts";
+import { missingIds } from "@/lib/catalog/movies_store.ts";
+import { rememberSearchRows } from "@/lib/catalog/remember_search_rows.ts";
+import { retryingSearch } from "@/lib/catalog/retrying_search.ts";
+import type { SearchRow } from "@/lib/catalog/types.ts";
+import type { AppDeps } from "@/lib/platform/deps.ts";
+import { type JobLease, takeJobLease } from "@/lib/platform/jobs/lease.ts";
+import { describeError } from "@/lib/core/log.ts";
+import { Problem } from "@/lib/core/problem.ts";
+import { BackgroundTurns } from "@/lib/core/async/background_turns.ts";
+import { backgroundStore } from "@/lib/platform/store/mod.ts";
 import { parseHistoryFile } from "./parse.ts";
 import type { HistoryImportOptions, HistoryImportService } from "./service_types.ts";
 import { executeImport, failRun, type RunEnd } from "./execute.ts";
@@ -35,7 +35,7 @@ import { Slicer } from "./slices.ts";
 import { groupRows } from "./units.ts";
 import { UNMATCHED_PAGE, unmatchedPage } from "./unmatched.ts";
 import { unmatchedCsv } from "./unmatched_csv.ts";
-import { prepareLists } from "../../lists/import.ts";
+import { prepareLists } from "@/lib/library/lists/import.ts";
 
 export type { HistoryImportService } from "./service_types.ts";
 

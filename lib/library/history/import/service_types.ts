@@ -1,6 +1,6 @@
 /** The history import service's interface and tuning (built by service.ts). */
-import type { BackgroundTurns } from "../../../core/async/background_turns.ts";
-import type { MovieSource } from "../../../catalog/types.ts";
+import type { BackgroundTurns } from "@/lib/core/async/background_turns.ts";
+import type { MovieSource } from "@/lib/catalog/types.ts";
 import type { ReadHistoryFile, ZipLimits } from "./parse.ts";
 import type { HistoryImportRun } from "./runs.ts";
 import type { UnmatchedPage } from "./unmatched.ts";

@@ -6,8 +6,8 @@
  * work's next turn instead (lib/core/async/background_turns.ts): every import's slices then take
  * turns, and all of them together take at most the scheduler's share of the event loop.
  */
-import type { BackgroundTurns, Turn } from "../../../core/async/background_turns.ts";
-import { everySlice } from "../../../core/async/every_slice.ts";
+import type { BackgroundTurns, Turn } from "@/lib/core/async/background_turns.ts";
+import { everySlice } from "@/lib/core/async/every_slice.ts";
 
 /** The longest stretch of import work between two turns of the event loop. */
 const SLICE_MS = 8;

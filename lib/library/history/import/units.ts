@@ -3,7 +3,7 @@
  * same title and year, becomes one unit, so a movie is matched once and its rows are merged
  * by the rules of docs/history.md (the latest watch date; the latest dated rating).
  */
-import { titleKey } from "../../../catalog/title_match.ts";
+import { titleKey } from "@/lib/catalog/title_match.ts";
 import type { ImportRow, ListMembership } from "./rows.ts";
 
 /** One movie of the file, its rows merged. Stored as JSON with the run, so it stays small. */

@@ -2,7 +2,7 @@
  * The unmatched report of a run, read a page at a time: `GET /api/import/:id/unmatched`
  * pages it by cursor, and its CSV download reads every page in turn.
  */
-import type { Sql } from "../../../platform/store/mod.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 import type { UnmatchedReason } from "./match.ts";
 
 /** One unmatched film of the report, with how many rows of the file named it. */

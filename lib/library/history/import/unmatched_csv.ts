@@ -5,7 +5,7 @@
  * `+`, `-`, `@`, a tab or a CR) is written with a leading `'` (OWASP's CSV injection rule).
  */
 import { stringify } from "csv-stringify/sync";
-import type { Sql } from "../../../platform/store/mod.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 import { type UnmatchedFilm, unmatchedPage } from "./unmatched.ts";
 
 const PAGE = 1000;

@@ -1,5 +1,5 @@
 /** POST /api/import/:id/cancel: stops a running import; what it applied stays. */
-import { requireUser, signedIn } from "../../../../lib/http/middleware/require_user.ts";
+import { requireUser, signedIn } from "@/lib/http/middleware/require_user.ts";
 
 /** The user first; another user's run is a 404. */
 export const middleware = [requireUser()];

@@ -1,7 +1,7 @@
 /** GET /api/import/:id/unmatched?cursor=: a run's unmatched films a page at a time, or as CSV. */
-import { requireUser, signedIn } from "../../../../lib/http/middleware/require_user.ts";
-import { unmatchedQuerySchema } from "../../../../lib/library/history/import/unmatched_query.ts";
-import { parsedOr400 } from "../../../../lib/http/validate.ts";
+import { requireUser, signedIn } from "@/lib/http/middleware/require_user.ts";
+import { unmatchedQuerySchema } from "@/lib/library/history/import/unmatched_query.ts";
+import { parsedOr400 } from "@/lib/http/validate.ts";
 
 /** The user first; another user's run is a 404. */
 export const middleware = [requireUser()];

@@ -1,8 +1,8 @@
 /** GET /api/movies/:id/providers?region=XX: where a movie streams, rents, sells, free or with ads. */
-import { catalogIdParam, providersQuerySchema } from "../../../../lib/catalog/mod.ts";
-import type { Handlers } from "../../../../lib/http/app_env.ts";
-import { parsedOr400 } from "../../../../lib/http/validate.ts";
-import { withWindowHeaders } from "../../../../lib/http/window_headers.ts";
+import { catalogIdParam, providersQuerySchema } from "@/lib/catalog/mod.ts";
+import type { Handlers } from "@/lib/http/app_env.ts";
+import { parsedOr400 } from "@/lib/http/validate.ts";
+import { withWindowHeaders } from "@/lib/http/window_headers.ts";
 
 export const handler: Handlers = {
   GET: (c) =>

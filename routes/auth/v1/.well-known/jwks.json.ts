@@ -1,6 +1,6 @@
 /** GET /auth/v1/.well-known/jwks.json: the built-in provider's public signing key (GoTrue's JWKS). */
-import type { Handlers } from "../../../../lib/http/app_env.ts";
-import { builtinProvider } from "../../../../lib/http/middleware/builtin_only.ts";
+import type { Handlers } from "@/lib/http/app_env.ts";
+import { builtinProvider } from "@/lib/http/middleware/builtin_only.ts";
 
 export const handler: Handlers = {
   async GET(c) {

@@ -1,7 +1,7 @@
 /** DELETE /auth/v1/factors/:id: unenrolls a factor (supabase-js `mfa.unenroll`); a verified one needs aal2. */
-import type { Handlers } from "../../../../lib/http/app_env.ts";
-import { gotrueJson } from "../../../../lib/http/gotrue_response.ts";
-import { builtinProvider, gotrueBearer } from "../../../../lib/http/middleware/builtin_only.ts";
+import type { Handlers } from "@/lib/http/app_env.ts";
+import { gotrueJson } from "@/lib/http/gotrue_response.ts";
+import { builtinProvider, gotrueBearer } from "@/lib/http/middleware/builtin_only.ts";
 
 export const handler: Handlers = {
   async DELETE(c) {
