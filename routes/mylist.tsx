@@ -3,7 +3,7 @@ import { isOrder } from "../components/ListControls.tsx";
 import { ListPage, type ListPageData } from "../components/ListPage.tsx";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import { parsePageQuery } from "../lib/library/entries/list_query.ts";
-import { listPaging } from "../lib/web/list_paging.ts";
+import { entriesPaging } from "../lib/web/entries_paging.ts";
 
 /** The page's data, and whether the user has chosen services (the "Available to me" filter). */
 type Data = ListPageData & { hasServices: boolean };
@@ -23,7 +23,7 @@ export const handler: Handlers = {
       availableMine: hasServices && params.get("available") === "mine",
     };
     // One page of 60 (?page=N), its total counted in SQL.
-    const { cards, paging } = await listPaging(c.var.services.entries, user.id, {
+    const { cards, paging } = await entriesPaging(c.var.services.entries, user.id, {
       list: "mylist",
       query,
       url,

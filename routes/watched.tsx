@@ -6,7 +6,7 @@ import { isOrder } from "../components/ListControls.tsx";
 import { ListPage, type ListPageData } from "../components/ListPage.tsx";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import { parsePageQuery } from "../lib/library/entries/list_query.ts";
-import { listPaging } from "../lib/web/list_paging.ts";
+import { entriesPaging } from "../lib/web/entries_paging.ts";
 
 export const handler: Handlers = {
   async GET(c) {
@@ -17,7 +17,7 @@ export const handler: Handlers = {
     const query = { ...parsePageQuery(params, "watched"), includeEntry: true };
     // One page of 60 (?page=N); the numbers of the whole history come from SQL.
     const [{ cards, paging }, stats] = await Promise.all([
-      listPaging(c.var.services.entries, user.id, { list: "watched", query, url }),
+      entriesPaging(c.var.services.entries, user.id, { list: "watched", query, url }),
       c.var.services.entries.stats(user.id),
     ]);
     const year = new Date(c.var.deps.clock.now()).getUTCFullYear();

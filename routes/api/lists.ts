@@ -1,6 +1,6 @@
 /** GET/POST /api/lists: the user's own lists. */
 import { requireUser, signedIn } from "@/lib/http/middleware/require_user.ts";
-import { readListBody } from "@/lib/http/user_list_params.ts";
+import { readListBody } from "@/lib/http/list_params.ts";
 import { parseListCreate } from "@/lib/library/lists/mod.ts";
 
 /** The user first: a 401 comes before any body parsing. */

@@ -7,10 +7,10 @@ import { SignInPrompt } from "@/components/SignInPrompt.tsx";
 import { Title } from "@/components/Title.tsx";
 import type { Handlers, PageProps } from "@/lib/http/app_env.ts";
 import { usePage } from "@/lib/http/page_context.ts";
-import { listIdOf } from "@/lib/http/user_list_params.ts";
+import { listIdOf } from "@/lib/http/list_params.ts";
 import type { ListPage } from "@/lib/library/lists/mod.ts";
 import { LIST_PAGE_SIZE, type PageStanding } from "@/lib/web/page_links.ts";
-import { userListPaging } from "@/lib/web/user_list_paging.ts";
+import { listPaging } from "@/lib/web/list_paging.ts";
 import { ListEditor, ListSettings, ShareDialog } from "@/islands.gen.ts";
 
 interface Data {
@@ -23,7 +23,7 @@ export const handler: Handlers = {
     const user = c.get("user");
     if (!user) return c.var.render(undefined);
     const id = listIdOf(c);
-    const { read, paging } = await userListPaging(new URL(c.req.url), {
+    const { read, paging } = await listPaging(new URL(c.req.url), {
       api: `/api/lists/${id}`,
       read: (page) => c.var.services.lists.read(user.id, id, page),
     });

@@ -11,7 +11,7 @@ import { usePage } from "@/lib/http/page_context.ts";
 import type { SharedPage } from "@/lib/library/lists/mod.ts";
 import { LIST_PAGE_SIZE, type PageStanding } from "@/lib/web/page_links.ts";
 import { cardPosterUrl } from "@/lib/web/poster.ts";
-import { userListPaging } from "@/lib/web/user_list_paging.ts";
+import { listPaging } from "@/lib/web/list_paging.ts";
 import { SharedGrid } from "@/islands.gen.ts";
 
 /** Limited per client address, as the shared read of the API. */
@@ -26,7 +26,7 @@ interface Data {
 export const handler: Handlers = {
   async GET(c) {
     const slug = c.req.param("slug") ?? "";
-    const { read, paging } = await userListPaging(new URL(c.req.url), {
+    const { read, paging } = await listPaging(new URL(c.req.url), {
       api: `/api/shared/${slug}`,
       read: (page) => c.var.services.lists.shared(slug, page),
     });

@@ -1,7 +1,7 @@
 /** GET/PATCH/DELETE /api/lists/:id: one of the user's lists, a page of its cards at a time. */
 import { searchParams } from "@/lib/http/entry_payloads.ts";
 import { requireUser, signedIn } from "@/lib/http/middleware/require_user.ts";
-import { listIdOf, readListBody } from "@/lib/http/user_list_params.ts";
+import { listIdOf, readListBody } from "@/lib/http/list_params.ts";
 import { parseListPatch, parsePage } from "@/lib/library/lists/mod.ts";
 
 /** The user first: another user's list and an absent one are the same 404. */

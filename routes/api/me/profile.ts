@@ -1,6 +1,6 @@
 /** GET/PUT /api/me/profile: the user's public profile settings (off by default). */
 import { requireUser, signedIn } from "@/lib/http/middleware/require_user.ts";
-import { readListBody } from "@/lib/http/user_list_params.ts";
+import { readListBody } from "@/lib/http/list_params.ts";
 import { parseProfile } from "@/lib/library/lists/mod.ts";
 
 /** The user first: a 401 comes before any body parsing. */

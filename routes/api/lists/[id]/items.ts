@@ -1,6 +1,6 @@
 /** POST /api/lists/:id/items: adds a movie to a list (appended unless a position is given). */
 import { requireUser, signedIn } from "@/lib/http/middleware/require_user.ts";
-import { listIdOf, readListBody } from "@/lib/http/user_list_params.ts";
+import { listIdOf, readListBody } from "@/lib/http/list_params.ts";
 import { parseItemAdd } from "@/lib/library/lists/mod.ts";
 
 /** The user first: a 401 comes before the id or the body is looked at. */

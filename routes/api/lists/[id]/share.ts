@@ -1,6 +1,6 @@
 /** POST/DELETE /api/lists/:id/share: a new read-only link (the old one dies), or none. */
 import { requireUser, signedIn } from "@/lib/http/middleware/require_user.ts";
-import { listIdOf } from "@/lib/http/user_list_params.ts";
+import { listIdOf } from "@/lib/http/list_params.ts";
 
 /** The user first: another user's list and an absent one are the same 404. */
 export const middleware = [requireUser()];

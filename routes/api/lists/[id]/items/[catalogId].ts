@@ -1,6 +1,6 @@
 /** PATCH/DELETE /api/lists/:id/items/:catalogId: move an item, change its note, remove it. */
 import { requireUser, signedIn } from "@/lib/http/middleware/require_user.ts";
-import { itemIdOf, listIdOf, readListBody } from "@/lib/http/user_list_params.ts";
+import { itemIdOf, listIdOf, readListBody } from "@/lib/http/list_params.ts";
 import { parseItemPatch } from "@/lib/library/lists/mod.ts";
 
 /** The user first: a 401 comes before the ids or the body are looked at. */
