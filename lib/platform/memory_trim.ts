@@ -5,7 +5,8 @@
  * 181-228 MB after start, 163-184 MB once `malloc_trim(0)` had run, 9-17 ms); and the JS heap's
  * garbage, which V8 keeps until the next allocation pressure (after `deno task load` 144 MB of
  * heap in use, 33 MB of it live). `malloc_trim` needs Linux with glibc and FFI; the collection
- * needs `--v8-flags=--expose-gc` (`deno task start` passes it). Elsewhere nothing happens.
+ * needs `--v8-flags=--expose-gc` (SERVER_V8_FLAGS, which `deno task start` passes). Elsewhere
+ * nothing happens.
  */
 
 /** How long the server must have answered nothing before it trims (one check per period). */
@@ -20,11 +21,30 @@ export const IDLE_TRIM_MS = 1_000;
 export const DEEP_IDLE_MS = 30_000;
 
 /**
- * The memory a quiet server keeps to (RSS, bytes; docs/faults.md): past it after the ordinary
- * release, the first quiet second runs the deep one at once, memory before warmth. The bounds
- * BENCHMARKS.md holds the server to after a load.
+ * The memory a quiet server keeps to (RSS, bytes; docs/faults.md): still past it
+ * BUDGET_SETTLE_PERIODS after the ordinary release, the deep one runs then, memory before warmth.
+ * The bounds BENCHMARKS.md holds the server to after a load.
  */
 export const MEMORY_BUDGET = { embedded: 300 * 1024 * 1024, postgres: 250 * 1024 * 1024 };
+
+/**
+ * Quiet periods between the ordinary release and the budget's check. V8 hands the pages a
+ * collection emptied back to the system one to two seconds later (its page pool, held 1 s under
+ * SERVER_V8_FLAGS), so RSS read at once still counts them: measured after `deno task load`, a
+ * warm embedded server read 394 MB at the ordinary release, 290 and 273 MB one and two seconds on.
+ */
+export const BUDGET_SETTLE_PERIODS = 2;
+
+/**
+ * The V8 flags the server runs with (`deno task start`, deploy/movies.service, the tests' and
+ * benchmarks' servers; docs/faults.md, "Memory of the embedded store"). `--expose-gc`: the idle
+ * collection. `--max-semi-space-size=8`: the young generation at most 2 x 8 MiB instead of V8's
+ * 2 x 32 MiB here, which a burst fills and no ordinary collection gives back (Deno's
+ * `Deno.serveHttp`, which lib/http/serve_sockets.ts serves with, keeps about 4 % of what a
+ * request allocates past one scavenge, so V8 grows the young generation to its maximum).
+ * `--memory-pool-timeout=1`: the heap's emptied pages go back after 1-2 s instead of 8-16 s.
+ */
+export const SERVER_V8_FLAGS = "--expose-gc,--max-semi-space-size=8,--memory-pool-timeout=1";
 
 /** glibc's `malloc_trim(0)` (1 when it released memory), or null where it is unavailable. */
 export function loadMallocTrim(): (() => number) | null {
@@ -45,9 +65,9 @@ interface IdleTrim {
   activity(): void;
   /**
    * Releases when no request came since the last tick: the ordinary release once after each
-   * burst, the deep one once the quiet has lasted `deepAfter` periods, right after the ordinary
-   * one when `overBudget()` still says so, and on the first quiet tick after start-up (nothing is
-   * warm yet). True when it released.
+   * burst, the deep one once the quiet has lasted `deepAfter` periods, or `settle` periods after
+   * the ordinary one when `overBudget()` still says so, and on the first quiet tick after
+   * start-up (nothing is warm yet). True when it released.
    */
   tick(): boolean;
 }
@@ -55,14 +75,16 @@ interface IdleTrim {
 /** The idle rule around `release` (its argument: whether the release is the deep one). */
 export function idleTrim(
   release: (deep: boolean) => number,
-  options: { deepAfter?: number; overBudget?: () => boolean } = {},
+  options: { deepAfter?: number; overBudget?: () => boolean; settle?: number } = {},
 ): IdleTrim {
   const deepAfter = options.deepAfter ?? DEEP_IDLE_MS / IDLE_TRIM_MS;
   const overBudget = options.overBudget ?? (() => false);
+  const settle = options.settle ?? BUDGET_SETTLE_PERIODS;
   let requests = 0;
   let seen = 0;
   let quiet = 0;
   let released = -1;
+  let releasedAt = 0;
   let deepened = -1;
   return {
     activity: () => void requests++,
@@ -75,13 +97,14 @@ export function idleTrim(
       quiet++;
       // The first release after start-up goes deep: nothing is warm yet that it could cool.
       let deep = deepened === -1 || (deepened !== requests && quiet >= deepAfter);
+      // Still holding more than the budget once the ordinary release has settled: the deep one.
+      if (
+        !deep && released === requests && deepened !== requests &&
+        quiet >= releasedAt + settle && overBudget()
+      ) deep = true;
       if (!deep && released === requests) return false;
       release(deep);
-      // Still holding more than the budget after the ordinary release: the deep one now.
-      if (!deep && overBudget()) {
-        release(true);
-        deep = true;
-      }
+      if (released !== requests) releasedAt = quiet;
       released = requests;
       if (deep) deepened = requests;
       return true;
@@ -89,8 +112,12 @@ export function idleTrim(
   };
 }
 
-/** Heap growth since the last collection after which an idle tick collects (32 MiB). */
-export const IDLE_GC_GROWTH = 32 * 1024 * 1024;
+/**
+ * Heap growth since the last collection after which an idle tick collects (16 MiB, the young
+ * generation's size under SERVER_V8_FLAGS): with the young generation capped, a 3-s burst of the
+ * cached detail grew the heap by 26 MiB, under the 32 MiB this was, and kept its garbage.
+ */
+export const IDLE_GC_GROWTH = 16 * 1024 * 1024;
 
 /**
  * Heap in use above which an idle tick does not collect (256 MiB): such a heap is a running

@@ -3,6 +3,8 @@
  * what only a process shows: the data directory lock, kill -9, several instances, RSS.
  */
 
+import { SERVER_V8_FLAGS } from "../../lib/platform/memory_trim.ts";
+
 const ROOT = new URL("../../", import.meta.url).pathname;
 
 /** A server process and what it printed. */
@@ -66,9 +68,8 @@ export async function spawnServer(
 ): Promise<ServerProcess> {
   const port = env.PORT ?? String(freePort());
   const child = new Deno.Command(Deno.execPath(), {
-    // As `deno task start` runs it: the exposed collector lets an idle server hand a burst's
-    // garbage back (lib/platform/memory_trim.ts).
-    args: ["run", "-A", "--v8-flags=--expose-gc", ...(options.denoFlags ?? []), "main.ts"],
+    // As `deno task start` runs it, with the server's V8 flags (lib/platform/memory_trim.ts).
+    args: ["run", "-A", `--v8-flags=${SERVER_V8_FLAGS}`, ...(options.denoFlags ?? []), "main.ts"],
     cwd: ROOT,
     env: { CATALOG_IMPORT_CRON: "off", AVAILABILITY_CRON: "off", ...env, PORT: port },
     stdout: "piped",
