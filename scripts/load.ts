@@ -117,7 +117,9 @@ async function run(kind: StoreKind) {
     kind,
     "cached detail",
     medianResult(rounds.detail),
-    `${median(ratios).toFixed(2)} of bare Hono (median of ${ROUNDS} rounds' ratios; target >= 0.7)`,
+    `${median(ratios).toFixed(2)} of bare Hono (median of ${ROUNDS} rounds' ratios, ${
+      ratios.map((r) => r.toFixed(2)).join(" / ")
+    }; target >= 0.7)`,
   );
   await Deno.remove(bodyFile);
   if (DETAIL_ONLY) return;
