@@ -10,6 +10,7 @@ import {
   idleTrim,
   loadCollector,
   loadMallocTrim,
+  ORDINARY_PASSES,
   SERVER_V8_FLAGS,
   trimWhenIdle,
 } from "../lib/platform/memory_trim.ts";
@@ -160,26 +161,57 @@ Deno.test("an idle release collects after start-up and after the heap grew by 16
     },
     heap: () => heap,
   })!;
+  // Each ordinary release here collects twice: the second pass shrinks nothing, so no third.
   release(false);
-  assert.equal(collections, 1, "the first idle tick after start-up collects");
+  assert.equal(collections, 2, "the first idle tick after start-up collects");
   heap = { heapTotal: 35 * MiB + IDLE_GC_GROWTH - 1, heapUsed: 50 * MiB };
   release(false);
-  assert.equal(collections, 1, "one byte short of the growth: no collection");
+  assert.equal(collections, 2, "one byte short of the growth: no collection");
   heap = { heapTotal: 35 * MiB + IDLE_GC_GROWTH, heapUsed: 50 * MiB };
   release(false);
-  assert.equal(collections, 2, "grown by exactly the growth: collects");
+  assert.equal(collections, 4, "grown by exactly the growth: collects");
   heap = { heapTotal: 900 * MiB, heapUsed: IDLE_GC_MAX_HEAP };
   release(false);
-  assert.equal(collections, 2, "a heap this large in use is a job's live data: left alone");
+  assert.equal(collections, 4, "a heap this large in use is a job's live data: left alone");
   heap = { heapTotal: 900 * MiB, heapUsed: IDLE_GC_MAX_HEAP - 1 };
   release(false);
-  assert.equal(collections, 3);
+  assert.equal(collections, 6);
   heap = { heapTotal: 35 * MiB, heapUsed: 30 * MiB };
   release(false);
-  assert.equal(collections, 3, "no growth since: the ordinary release leaves the heap alone");
+  assert.equal(collections, 6, "no growth since: the ordinary release leaves the heap alone");
   release(true);
-  assert.equal(collections, 4, "the deep release collects without growth");
+  assert.equal(collections, 7, "the deep release collects once, without growth");
   assert.equal(trims, 7, "the C heap is trimmed at every release");
+});
+
+Deno.test("the ordinary release collects again while a pass still shrinks the heap, at most ORDINARY_PASSES times", () => {
+  const MiB = 1024 * 1024;
+  const compacting = (sizes: number[]) => {
+    let heap = { heapTotal: sizes[0] * MiB, heapUsed: 40 * MiB };
+    const flavours: boolean[] = [];
+    const release = idleRelease({
+      trim: null,
+      collect: (deep) => {
+        flavours.push(deep);
+        heap = { heapTotal: sizes[flavours.length] * MiB, heapUsed: 30 * MiB };
+      },
+      heap: () => heap,
+    })!;
+    return { release, flavours };
+  };
+  // A load's garbage, compacted a little more by each pass (measured: 101.8, 70.8, 27.5 MiB).
+  const load = compacting([160, 102, 71, 28, 27, 27]);
+  load.release(false);
+  assert.equal(ORDINARY_PASSES, 3);
+  assert.deepEqual(load.flavours, [false, false, false], "three passes, and no fourth");
+  // A pass that frees less than a MiB ends the repetition.
+  const small = compacting([60, 40, 39.5, 30]);
+  small.release(false);
+  assert.deepEqual(small.flavours, [false, false], "40 -> 39.5 MiB: done");
+  // The deep release is one low-memory collection, which compacts by itself.
+  const deep = compacting([160, 30, 30]);
+  deep.release(true);
+  assert.deepEqual(deep.flavours, [true]);
 });
 
 Deno.test("an idle release without a trim still collects, and is absent with neither", () => {
