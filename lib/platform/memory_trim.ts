@@ -28,10 +28,11 @@ export const DEEP_IDLE_MS = 30_000;
 export const MEMORY_BUDGET = { embedded: 300 * 1024 * 1024, postgres: 250 * 1024 * 1024 };
 
 /**
- * Quiet periods between the ordinary release and the budget's check: V8 unmaps the pages its
- * collections emptied on background threads, so RSS read at once may still count them (measured
- * after `deno task load`, a warm embedded server at 380 MB as the ordinary release ran, 222 MB a
- * second later).
+ * Quiet periods between the ordinary release and the budget's check: the pages a collection
+ * empties go back to the system later (V8's pool, emptied by its memory reducer a second into a
+ * quiet spell under SERVER_V8_FLAGS), so RSS read at once still counts them (measured after
+ * `deno task load`: 356 MB as the ordinary release ran and 335 MB two seconds on when nothing
+ * emptied the pool; 262-266 MB three seconds after the load with the memory reducer's delay at 1 s).
  */
 export const BUDGET_SETTLE_PERIODS = 2;
 
@@ -42,10 +43,14 @@ export const BUDGET_SETTLE_PERIODS = 2;
  * 2 x 32 MiB here, which a burst fills and no ordinary collection gives back (Deno's
  * `Deno.serveHttp`, which lib/http/serve_sockets.ts serves with, keeps about 4 % of what a
  * request allocates past one scavenge, so V8 grows the young generation to its maximum).
- * `--no-memory-pool`: the heap pages a collection empties go back to the system at once, instead
- * of waiting in V8's pool for 8-16 s (or for a deep collection).
+ * `--memory-reducer-delay-ms=1000`: V8's own memory-reducing collection a second into a quiet
+ * spell instead of eight; unlike the deep release it keeps the compiled code, and it is the one
+ * thing that hands V8's pooled pages back at idle (its pool's timer, `--memory-pool-timeout=1`
+ * here, only runs while collections keep adding pages). `--min-semi-space-size=4`: what that
+ * collection shrinks the young generation to, so the next burst does not start from a few KB.
  */
-export const SERVER_V8_FLAGS = "--expose-gc,--max-semi-space-size=8,--no-memory-pool";
+export const SERVER_V8_FLAGS =
+  "--expose-gc,--max-semi-space-size=8,--min-semi-space-size=4,--memory-pool-timeout=1,--memory-reducer-delay-ms=1000";
 
 /** glibc's `malloc_trim(0)` (1 when it released memory), or null where it is unavailable. */
 export function loadMallocTrim(): (() => number) | null {
@@ -144,7 +149,7 @@ export function loadCollector(): ((deep: boolean) => void) | null {
  * the heap by a MiB. One compacts at most 4 MiB of live objects (V8's
  * `--compaction-max-evacuated-bytes-mb`), and a load leaves its ~25 MiB of live data scattered
  * over 70-100 MiB of old-generation pages: measured, 101.8 -> 70.8 -> 27.5 MiB committed in
- * three passes (116-140 ms in all), where one left 73 MiB and the server at 334-336 MB.
+ * three passes (60-140 ms in all), where one left 73 MiB and the server at 334-338 MB.
  */
 export const ORDINARY_PASSES = 3;
 
