@@ -34,7 +34,7 @@ export const MEMORY_BUDGET = { embedded: 300 * 1024 * 1024, postgres: 250 * 1024
  * `deno task load`: 356 MB as the ordinary release ran and 335 MB two seconds on when nothing
  * emptied the pool; 262-266 MB three seconds after the load with the memory reducer's delay at 1 s).
  */
-export const BUDGET_SETTLE_PERIODS = 2;
+const BUDGET_SETTLE_PERIODS = 2;
 
 /**
  * The V8 flags the server runs with (`deno task start`, deploy/movies.service, the tests' and
