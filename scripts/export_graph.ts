@@ -4,7 +4,8 @@
  * top-level `import`/`export` lines, as tests/helpers/import_graph.ts reads the import graph.
  * An export nothing else imports is reported, except what a convention reads by name.
  */
-import { dirname, join, normalize } from "node:path";
+import { join } from "node:path";
+import { localPath } from "../tests/helpers/import_graph.ts";
 
 /** The folders and top-level files whose sources are read. */
 const SOURCES = ["lib", "routes", "components", "islands", "scripts", "tests", "main.ts", "app.ts"];
@@ -56,18 +57,6 @@ export function exempt(file: string, name: string): boolean {
 
 const lineOf = (text: string, index: number) => text.slice(0, index).split("\n").length;
 
-/** deno.json's alias for the repository root: `@/lib/x.ts` is `lib/x.ts` from any file. */
-const ROOT_ALIAS = "@/";
-
-/** A specifier seen from `from`: a repo-relative path for "./x" and "@/x", else undefined. */
-function resolve(from: string, specifier: string): string | undefined {
-  if (specifier.startsWith(ROOT_ALIAS)) {
-    return normalize(specifier.slice(ROOT_ALIAS.length)).replaceAll("\\", "/");
-  }
-  if (!specifier.startsWith(".")) return undefined;
-  return normalize(join(dirname(from), specifier)).replaceAll("\\", "/");
-}
-
 // `a`, `type a`, `a as b`: [imported or local name, name outside].
 function names(list: string): [string, string][] {
   return list.split(",").map((s) => s.trim().replace(/^type\s+/, "")).filter(Boolean)
@@ -92,14 +81,14 @@ export function parseModule(file: string, source: string): Module {
     }
   }
   for (const m of text.matchAll(LIST)) {
-    const source = m[2] === undefined ? undefined : resolve(file, m[2]);
+    const source = m[2] === undefined ? undefined : localPath(file, m[2]);
     for (const [inner, outer] of names(m[1])) {
       module.exports.push({ name: outer, line: lineOf(text, m.index), source, from: inner });
       if (source) module.imports.push([source, inner]);
     }
   }
   for (const m of text.matchAll(STAR)) {
-    const target = resolve(file, m[2]);
+    const target = localPath(file, m[2]);
     if (!target) continue;
     if (m[1]) {
       module.exports.push({ name: m[1], line: lineOf(text, m.index) });
@@ -107,7 +96,7 @@ export function parseModule(file: string, source: string): Module {
     } else module.stars.push(target);
   }
   for (const m of text.matchAll(IMPORT)) {
-    const target = resolve(file, m[3]);
+    const target = localPath(file, m[3]);
     if (!target) continue;
     if (m[1]) module.imports.push([target, "default"]);
     if (m[2]?.startsWith("{")) {
@@ -118,7 +107,7 @@ export function parseModule(file: string, source: string): Module {
     }
   }
   for (const m of text.matchAll(DYNAMIC)) {
-    const target = resolve(file, m[1]);
+    const target = localPath(file, m[1]);
     if (target) module.imports.push([target, "*"]);
   }
   return module;

@@ -3,7 +3,7 @@
  * browser and spawn no process, found from what they and the test helpers they import use, so a
  * new file lands in the right tier without a list to keep.
  */
-import { parseImports } from "../tests/helpers/import_graph.ts";
+import { localPath, parseImports } from "../tests/helpers/import_graph.ts";
 
 /** What puts a file, or a helper it imports, outside the fast tier. */
 const NEEDS =
@@ -33,12 +33,9 @@ export async function unitTestFiles(
     let result = NEEDS.test(source.replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, ""));
     for (const { specifier } of parseImports(source)) {
       if (result) break;
-      const target = specifier.startsWith("@/")
-        ? new URL(specifier.slice("@/".length), root)
-        : specifier.startsWith(".")
-        ? new URL(specifier, url)
-        : undefined;
-      if (!target) continue;
+      const path = localPath(url.href.slice(root.href.length), specifier);
+      if (path === undefined) continue;
+      const target = new URL(path, root);
       if (!target.href.startsWith(dir.href) || !/\.tsx?$/.test(target.pathname)) continue;
       // Import lines inside a test's fixture strings name files that do not exist.
       if (!await Deno.stat(target).then(() => true, () => false)) continue;

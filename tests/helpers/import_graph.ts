@@ -51,13 +51,18 @@ export function parseImports(source: string): RawImport[] {
 /** deno.json's alias for the repository root: `@/lib/x.ts` is `lib/x.ts` from any file. */
 const ROOT_ALIAS = "@/";
 
-/** A specifier seen from `from`: a repo-relative path for "./x" and "@/x", else the bare name. */
-function resolveSpecifier(from: string, specifier: string): string {
+/** A specifier seen from `from` (repo-relative): the repo-relative path for "./x" and "@/x". */
+export function localPath(from: string, specifier: string): string | undefined {
   if (specifier.startsWith(ROOT_ALIAS)) {
     return normalize(specifier.slice(ROOT_ALIAS.length)).replaceAll("\\", "/");
   }
-  if (!specifier.startsWith(".")) return specifier;
+  if (!specifier.startsWith(".")) return undefined;
   return normalize(join(dirname(from), specifier)).replaceAll("\\", "/");
+}
+
+/** A specifier seen from `from`: its repo-relative path when local, else the bare name. */
+function resolveSpecifier(from: string, specifier: string): string {
+  return localPath(from, specifier) ?? specifier;
 }
 
 async function* sourceFiles(dir: string): AsyncGenerator<string> {
