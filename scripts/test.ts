@@ -8,7 +8,7 @@
  * in seconds. Other arguments (files, folders, `--filter`) go to `deno test` as they are.
  */
 import { unitTestFiles } from "./test_tiers.ts";
-import { testStore } from "../tests/helpers/store.ts";
+import { embeddedTemplate } from "../tests/helpers/store.ts";
 import { dropRunDatabases, preparePostgresTemplate } from "../tests/helpers/store_templates.ts";
 
 const ROOT = new URL("../", import.meta.url);
@@ -21,7 +21,7 @@ async function main(args: string[]): Promise<number> {
   let runId: string | undefined;
   if (!unit) {
     // The first file would build the template; built here, no two files build it at once.
-    await (await testStore()).close();
+    await embeddedTemplate();
     if (serverUrl) {
       runId = crypto.randomUUID().replaceAll("-", "").slice(0, 10);
       try {

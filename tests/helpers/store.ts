@@ -9,7 +9,12 @@ import { migrate, readMigrations } from "@/lib/platform/store/migrate.ts";
 import type { Store } from "@/lib/platform/store/mod.ts";
 import { openPgliteStore } from "@/lib/platform/store/pglite.ts";
 import { openPostgresStore } from "@/lib/platform/store/postgres.ts";
-import { pgliteTemplatePath, postgresTemplateName, TEST_RUN_ID } from "./store_templates.ts";
+import {
+  pgliteTemplatePath,
+  postgresTemplateName,
+  TEST_RUN_ID,
+  withDatabase,
+} from "./store_templates.ts";
 
 /** The engines a store suite runs against: always the embedded one, PostgreSQL when configured. */
 export type Engine = "embedded" | "postgres";
@@ -23,7 +28,11 @@ export const ENGINES: Engine[] = TEST_DATABASE_URL ? ["embedded", "postgres"] : 
 let template: Promise<Blob> | undefined;
 let fileDatabase: Promise<string> | undefined;
 
-/** Builds the migrated embedded template, or reads the one a run (or an earlier one) kept. */
+/** The migrated embedded template: built once, or read from where a run (or an earlier one) kept it. */
+export function embeddedTemplate(): Promise<Blob> {
+  return template ??= readTemplate();
+}
+
 async function readTemplate(): Promise<Blob> {
   const path = await pgliteTemplatePath();
   try {
@@ -46,18 +55,12 @@ async function readTemplate(): Promise<Blob> {
   return dump;
 }
 
-/** TEST_DATABASE_URL with another database name. */
-function withDatabase(serverUrl: string, name: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.href;
-}
-
 async function createFileDatabase(serverUrl: string, runId: string): Promise<string> {
-  const name = `${postgresTemplateName(serverUrl, runId)}_${crypto.randomUUID().slice(0, 8)}`;
+  const template = postgresTemplateName(serverUrl, runId);
+  const name = `${template}_${crypto.randomUUID().slice(0, 8)}`;
   const admin = openPostgresStore(serverUrl, { max: 1 });
   try {
-    await admin.query(`create database ${name} template ${postgresTemplateName(serverUrl, runId)}`);
+    await admin.query(`create database ${name} template ${template}`);
   } finally {
     await admin.close();
   }
@@ -87,6 +90,6 @@ export function testDatabaseUrl(): Promise<string> {
 export async function testStore(engine: Engine = "embedded"): Promise<Store & AsyncDisposable> {
   const store = engine === "postgres"
     ? openPostgresStore(await testDatabaseUrl(), { max: 10 })
-    : await openPgliteStore({ loadDataDir: await (template ??= readTemplate()) });
+    : await openPgliteStore({ loadDataDir: await embeddedTemplate() });
   return Object.assign(store, { [Symbol.asyncDispose]: () => store.close() });
 }

@@ -38,6 +38,13 @@ export function postgresTemplateName(serverUrl: string, runId: string): string {
   return `${base.slice(0, 30)}_run${runId}`.toLowerCase().replace(/[^a-z0-9_]/g, "_");
 }
 
+/** `serverUrl` with another database name. */
+export function withDatabase(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
 /** Creates and migrates the run's template database (scripts/test.ts, before the files run). */
 export async function preparePostgresTemplate(serverUrl: string, runId: string): Promise<void> {
   const name = postgresTemplateName(serverUrl, runId);
@@ -47,9 +54,7 @@ export async function preparePostgresTemplate(serverUrl: string, runId: string):
   } finally {
     await admin.close();
   }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const migrator = openPostgresStore(url.href, { max: 1 });
+  const migrator = openPostgresStore(withDatabase(serverUrl, name), { max: 1 });
   try {
     await migrate(migrator, await readMigrations());
   } finally {

@@ -22,6 +22,7 @@ import {
   setMyList,
   WATCHED,
 } from "./recommend_world.ts";
+import { withDatabase } from "./store_templates.ts";
 
 /** The site both instances claim to be: the issuer of the tokens either accepts. */
 const SITE_URL = "http://movies.test";
@@ -53,10 +54,8 @@ async function freshDatabase(
   const admin = openPostgresStore(serverUrl, { max: 1 });
   const name = `movies_two_${crypto.randomUUID().slice(0, 8)}`;
   await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
   return {
-    url: url.href,
+    url: withDatabase(serverUrl, name),
     async drop() {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.close();
