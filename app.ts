@@ -18,7 +18,7 @@ import {
 import { gotrueErrorResponse } from "./lib/http/gotrue_response.ts";
 import { renderPage } from "./lib/http/render.tsx";
 import { bodyDeadline } from "./lib/http/middleware/body_deadline.ts";
-import { requestContext } from "./lib/http/request_context.ts";
+import { loggedPath, requestContext } from "./lib/http/request_context.ts";
 import { StaticTableRouter } from "./lib/http/router.ts";
 import { RegExpRouter } from "hono/router/reg-exp-router";
 import { describeError } from "./lib/core/log.ts";
@@ -189,7 +189,7 @@ export function createApp(
         level: "error",
         requestId: c.get("requestId"),
         method: c.req.method,
-        path: c.req.path,
+        path: loggedPath(c.req.path),
         status: problem.status,
         code: problem.code,
         error: cause === undefined ? problem.message : describeError(cause),

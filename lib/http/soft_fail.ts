@@ -7,6 +7,7 @@
 import { describeError } from "../core/log.ts";
 import { Problem } from "../core/problem.ts";
 import type { Ctx } from "./app_env.ts";
+import { loggedPath } from "./request_context.ts";
 
 /** A failure a page can explain: status (200 when the catalog is not configured), code, text. */
 export interface PageFailure {
@@ -52,7 +53,7 @@ export async function softFail<T>(
         level: "error",
         requestId: c.get("requestId"),
         method: c.req.method,
-        path: c.req.path,
+        path: loggedPath(c.req.path),
         status: error.status,
         code: error.code,
         error: describeError(error.cause ?? error),
