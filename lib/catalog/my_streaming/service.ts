@@ -1,9 +1,10 @@
 /**
  * The my-services service (docs/availability.md): a user's region, providers and switches
  * (GET/PUT /api/me/services), and the providers the instance knows per region
- * (GET /api/providers), all from stored data.
+ * (GET /api/providers), from stored data (and, for a region with none, its main services).
  */
 import type { AppDeps } from "@/lib/platform/deps.ts";
+import { majorProviders } from "./major_providers.ts";
 import { mineOnMovie } from "./mine_on_movie.ts";
 import { readRegionProviders, type RegionProvider } from "./provider_catalog.ts";
 import { readSettings, writeSettings } from "./settings_store.ts";
@@ -32,7 +33,10 @@ export interface MyStreamingService {
   put(userId: string, change: SettingsChange): Promise<MyStreaming>;
   /** The raw settings (ids only), the defaults when none were made. */
   settings(userId: string): Promise<ServiceSettings>;
-  /** Every provider stored for `region`, most movies first. */
+  /**
+   * Every provider stored for `region`, most movies first; while none is stored, the region's
+   * main services from the list kept in the repository (`movies: 0`).
+   */
   regionProviders(region: string): Promise<RegionProvider[]>;
   /** The names of `providerIds` that stream `catalogId` in `region` (stored data only). */
   mineOnMovie(
@@ -55,7 +59,9 @@ export function createMyStreamingService(deps: AppDeps): MyStreamingService {
     const now = clock.now();
     const hit = cache.get(region);
     if (hit && now - hit.at < REGION_CACHE_MS) return hit.list;
-    const list = readRegionProviders(store, region, imageBase);
+    const list = readRegionProviders(store, region, imageBase).then((stored) =>
+      stored.length > 0 ? stored : majorProviders(region, imageBase)
+    );
     cache.set(region, { at: now, list });
     list.catch(() => cache.delete(region));
     return list;
@@ -70,11 +76,15 @@ export function createMyStreamingService(deps: AppDeps): MyStreamingService {
     };
   }
 
-  // Names and logos from the region's stored providers; an id the region does not list (yet)
-  // keeps its place with an empty name, which the website shows as its number.
+  // Names and logos from the region's stored providers, else from its main services (a choice
+  // made from the list before any movie of the region listed that service); an id neither
+  // knows keeps its place with an empty name, which the website shows as its number.
   async function describe(s: ServiceSettings): Promise<MyStreaming> {
     const known = s.providerIds.length > 0
-      ? new Map((await regionProviders(s.region)).map((p) => [p.id, p]))
+      ? new Map(
+        [...majorProviders(s.region, imageBase), ...await regionProviders(s.region)]
+          .map((p) => [p.id, p]),
+      )
       : new Map<number, RegionProvider>();
     return {
       region: s.region,

@@ -42,8 +42,14 @@ const regionProvidersSchema = z.strictObject({
     id: providerId,
     name: z.string(),
     logo,
-    movies: z.number().int().min(1).meta({ description: "Stored movies it streams there." }),
-  })).meta({ description: "Most stored movies first, then by name." }),
+    movies: z.number().int().min(0).meta({
+      description: "Stored movies it streams there; 0 for a service from the region's main list.",
+    }),
+  })).meta({
+    description: "Most stored movies first, then by name. While no movie of the region has " +
+      "stored providers, the region's main services from a list kept with the service " +
+      "(movies 0, in TMDB's display order); [] for a region that list does not cover.",
+  }),
 });
 
 const iso = z.iso.datetime();
@@ -216,7 +222,8 @@ export function myStreamingPaths(): Record<string, unknown> {
     },
     "/api/providers": {
       get: {
-        summary: "The streaming providers stored for a region (no external call).",
+        summary: "The streaming providers stored for a region, else its main services (no " +
+          "external call).",
         tags: ["streaming"],
         parameters: queryParameters(providersQuerySchema),
         responses: {
