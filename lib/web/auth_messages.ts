@@ -22,8 +22,17 @@ export function signUpMessage(error: unknown): string {
   return error.message;
 }
 
+/**
+ * The server's message for a right code already used (lib/identity/mfa/service.ts,
+ * `CODE_ALREADY_USED`; the browser may not import it): its code is a wrong code's.
+ */
+const CODE_ALREADY_USED = "TOTP code already used: wait for the next code";
+
 /** A refused two-factor code in plain words (supabase-js `mfa.verify` errors). */
 export function codeMessage(code: string | undefined, fallback: string): string {
+  if (code === "mfa_verification_failed" && fallback === CODE_ALREADY_USED) {
+    return "That code was just used. Wait for the next code in your app, then enter it.";
+  }
   if (code === "mfa_verification_failed") return "That code is not right. Try the current one.";
   if (code === "mfa_factor_not_found" || code === "mfa_challenge_expired") {
     return "Too many wrong codes or too slow. Try again with the current code.";

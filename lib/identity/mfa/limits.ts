@@ -1,8 +1,8 @@
 /**
- * What keeps a code from being guessed or replayed: 5 wrong codes end a challenge, 30 wrong codes
- * per factor in 15 minutes stop all of its challenges for the window, and each accepted code's
- * step is remembered so no code (nor an earlier one) is accepted twice. All in KV, shared by
- * every instance.
+ * What keeps a code from being guessed or replayed: a challenge takes 5 codes (each counted
+ * before it is checked), 30 wrong codes per factor in 15 minutes stop all of its challenges for
+ * the window, and each accepted code's step is remembered so no code (nor an earlier one) is
+ * accepted twice. All in KV, shared by every instance.
  */
 import type { Kv } from "@/lib/platform/kv/kv.ts";
 import { takeCount, updateKeys } from "@/lib/platform/kv/counter.ts";
@@ -20,14 +20,22 @@ export const CODES_PER_FACTOR: WindowLimit = {
   windowMs: 15 * 60_000,
 };
 
-/** Counts a wrong code of a challenge; true when that was its last allowed one. */
-export async function countWrongCode(kv: Kv, challengeId: string): Promise<boolean> {
+/** A challenge's turn for one code: refused once it had its 5, `last` on the fifth. */
+type CodeTurn = { allowed: false } | { allowed: true; last: boolean };
+
+/**
+ * Takes one of the challenge's 5 turns before its code is checked, in one atomic KV step (the
+ * count and the limit's check together), so codes sent in parallel cannot all be checked before
+ * any is counted: past the fifth, none is checked at all.
+ */
+export async function takeCodeTurn(kv: Kv, challengeId: string): Promise<CodeTurn> {
   const taken = await takeCount(kv, [{
     key: ["mfa_wrong", challengeId],
     limit: WRONG_CODES_PER_CHALLENGE,
     expireIn: 2 * CHALLENGE_TTL_MS,
   }]);
-  return !taken.taken || taken.counts[0] >= WRONG_CODES_PER_CHALLENGE;
+  if (!taken.taken) return { allowed: false };
+  return { allowed: true, last: taken.counts[0] >= WRONG_CODES_PER_CHALLENGE };
 }
 
 /**

@@ -22,7 +22,7 @@ import {
   MAX_FACTORS,
   openChallenge,
 } from "./factors.ts";
-import { CODES_PER_FACTOR, countWrongCode, spendStep } from "./limits.ts";
+import { CODES_PER_FACTOR, spendStep, takeCodeTurn } from "./limits.ts";
 import { qrSvg } from "./qr_code.ts";
 import { matchTotp, newTotpSecret, totpUri } from "./totp.ts";
 import { upgradeSession } from "./session_level.ts";
@@ -35,6 +35,19 @@ const enrollBody = z.object({
 const verifyBody = z.object({ challenge_id: z.string().optional(), code: z.string().optional() });
 
 const factorNotFound = () => new GoTrueError(404, "mfa_factor_not_found", "Factor not found");
+// An unknown challenge, or one that ended after its 5 codes.
+const challengeGone = () =>
+  new GoTrueError(
+    422,
+    "mfa_factor_not_found",
+    "MFA factor with the provided challenge ID not found",
+  );
+
+/**
+ * The message of a right code whose 30 s step was already spent (GoTrue's code stays
+ * `mfa_verification_failed`); the pages match it (lib/web/auth_messages.ts).
+ */
+export const CODE_ALREADY_USED = "TOTP code already used: wait for the next code";
 
 /** Where the enrolment's QR code and secret go: shown once, to the user enrolling. */
 interface EnrollResponse {
@@ -119,13 +132,7 @@ export function createMfaService(deps: AppDeps, options: { issue: IssueToken }):
       const state = UUID.test(challengeId)
         ? await openChallenge(store, { id: challengeId, factorId: factor.id }, { now })
         : "missing";
-      if (state === "missing") {
-        throw new GoTrueError(
-          422,
-          "mfa_factor_not_found",
-          "MFA factor with the provided challenge ID not found",
-        );
-      }
+      if (state === "missing") throw challengeGone();
       if (state === "expired") {
         await deleteChallenge(store, challengeId);
         throw new GoTrueError(
@@ -142,10 +149,23 @@ export function createMfaService(deps: AppDeps, options: { issue: IssueToken }):
           "Retry-After": String(attempt.retryAfterS),
         });
       }
+      // The challenge's turn is taken before the code is checked: its 5 hold under parallel codes.
+      const turn = await takeCodeTurn(kv, challengeId);
+      if (!turn.allowed) {
+        await giveBack(kv, attempt, { uncount: [CODES_PER_FACTOR] });
+        await deleteChallenge(store, challengeId);
+        throw challengeGone();
+      }
       const step = matchTotp(factor.secret ?? "", code, { nowMs: now });
       if (step === null || !(await spendStep(kv, factor.id, step))) {
-        if (await countWrongCode(kv, challengeId)) await deleteChallenge(store, challengeId);
-        throw new GoTrueError(422, "mfa_verification_failed", "Invalid TOTP code entered");
+        if (turn.last) await deleteChallenge(store, challengeId);
+        // A right code already spent (signing in twice within its 30 s) is told apart, so the
+        // page can say to wait for the next code rather than that the code is wrong.
+        throw new GoTrueError(
+          422,
+          "mfa_verification_failed",
+          step === null ? "Invalid TOTP code entered" : CODE_ALREADY_USED,
+        );
       }
       await giveBack(kv, attempt, { uncount: [CODES_PER_FACTOR] });
       if (!claims.sessionId) {
