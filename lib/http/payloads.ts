@@ -15,13 +15,16 @@ export async function readImportBody(request: Request): Promise<{ pages: number 
   return parseImportBody(await readJson(request, { allowEmpty: true }));
 }
 
-/** The confirmation of DELETE /api/account; an unreadable body is `confirmation_required` too. */
+/**
+ * The confirmation of DELETE /api/account; an unreadable body is `confirmation_required` too,
+ * but a body that never arrived keeps its own answer (408 `body_timeout`, 499).
+ */
 export async function readDeleteConfirmation(request: Request): Promise<void> {
   let value: unknown;
   try {
     value = await readJson(request, { allowEmpty: true });
   } catch (error) {
-    if (!(error instanceof Problem)) throw error;
+    if (!(error instanceof Problem) || error.code !== "invalid_body") throw error;
     return parseDeleteConfirmation({ unreadable: error.message });
   }
   parseDeleteConfirmation({ value });
