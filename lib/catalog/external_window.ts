@@ -22,6 +22,11 @@ const MAX_WAIT_MS = 5000;
  * import) may take, so a person's search or detail always finds room.
  */
 export const BACKGROUND_SHARE = 0.5;
+/**
+ * The share of each window the details job may take (docs/catalog.md, "The details job"),
+ * counted within the background share: it leaves imports room too.
+ */
+export const QUARTER_SHARE = 0.25;
 /** An upstream Retry-After longer than this is taken as this (a guard against a garbled header). */
 const MAX_BLOCK_MS = 60 * 60 * 1000;
 
@@ -33,11 +38,13 @@ export interface ExternalWindow {
   /**
    * Takes a place in the current window. Full: `wait: false` throws 429 `rate_limited` at
    * once; `wait: true` sleeps until the window reopens, at most 5 s, then throws 503
-   * `upstream_busy`. `background` callers take at most half of each window. Every wait ends
-   * within its bound, however slow KV or the event loop is. Returns the headers after taking
-   * the place.
+   * `upstream_busy`. `background` callers take at most half of each window, `quarter` callers
+   * (background too) at most a quarter. Every wait ends within its bound, however slow KV or
+   * the event loop is. Returns the headers after taking the place.
    */
-  acquire(options: { wait: boolean; background?: boolean }): Promise<WindowHeaders>;
+  acquire(
+    options: { wait: boolean; background?: boolean; quarter?: boolean },
+  ): Promise<WindowHeaders>;
   /** Keeps the window closed until `untilMs` (an upstream 429), for every instance. */
   block(untilMs: number): Promise<void>;
   /**
@@ -69,6 +76,9 @@ interface Snapshot {
   /** Clock time the snapshot was read or written. */
   at: number;
 }
+
+/** Which share of the window a call also counts in (a quarter call counts in both). */
+type Share = "none" | "background" | "quarter";
 
 // What a counting step answers when another caller committed first (compared by identity).
 const CLASHED: CountResult = { taken: false, full: [], counts: [], closedUntil: 0 };
@@ -102,6 +112,8 @@ export function createExternalWindow(
   const countKey = (start: number): KvKey => [...prefix, "window", start];
   const backgroundKey = (start: number): KvKey => [...prefix, "background", start];
   const backgroundLimit = Math.max(1, Math.floor(limit * BACKGROUND_SHARE));
+  const quarterKey = (start: number): KvKey => [...prefix, "quarter", start];
+  const quarterLimit = Math.max(1, Math.floor(limit * QUARTER_SHARE));
 
   function headersOf(s: Snapshot): WindowHeaders {
     const blocked = s.blockedUntil > s.at;
@@ -144,12 +156,16 @@ export function createExternalWindow(
 
   // One counting step; null on a clash (another caller took a place or closed the window
   // first), so the caller reads again with a fresh clock. A background call also counts in the
-  // window's background share, checked and taken in the same atomic step; the "closed until"
-  // of an upstream 429 is its gate. On PostgreSQL the step is one statement and never clashes.
-  async function takeRound(now: number, start: number, background: boolean) {
+  // window's background share, and a quarter call in the quarter share too, checked and taken
+  // in the same atomic step; the "closed until" of an upstream 429 is its gate. On PostgreSQL
+  // the step is one statement and never clashes.
+  async function takeRound(now: number, start: number, share: Share) {
     const expireIn = windowMs * 10 + 60_000;
     const slots = [{ key: countKey(start), limit, expireIn }];
-    if (background) slots.push({ key: backgroundKey(start), limit: backgroundLimit, expireIn });
+    if (share !== "none") {
+      slots.push({ key: backgroundKey(start), limit: backgroundLimit, expireIn });
+    }
+    if (share === "quarter") slots.push({ key: quarterKey(start), limit: quarterLimit, expireIn });
     const step = await takeCount(kv, slots, {
       gate: { key: blockedKey, now },
       attempts: 1,
@@ -165,12 +181,12 @@ export function createExternalWindow(
 
   // Rounds until one decides, or null once `deadline` has passed: a KV round trip slower than
   // a window would otherwise give up its late place and go round forever.
-  async function tryTake(deadline: number, background: boolean): Promise<Attempt | null> {
+  async function tryTake(deadline: number, share: Share): Promise<Attempt | null> {
     for (;;) {
       const now = clock.now();
       if (now >= deadline) return null;
       const start = startOf(now);
-      const attempt = await takeRound(now, start, background);
+      const attempt = await takeRound(now, start, share);
       if (!attempt) continue;
       // A slow KV can finish the commit after the window ended; the call would then leave in
       // the next window uncounted there, so that place is given up and one taken in the new one.
@@ -207,12 +223,13 @@ export function createExternalWindow(
   }
 
   return {
-    async acquire({ wait, background = false }) {
+    async acquire({ wait, background = false, quarter = false }) {
+      const share: Share = quarter ? "quarter" : background ? "background" : "none";
       const began = clock.now();
       // A search that cannot have its place now answers 429 now: one window's worth of rounds.
       const deadline = began + (wait ? maxWaitMs : windowMs);
       for (;;) {
-        const attempt = await tryTake(deadline, background);
+        const attempt = await tryTake(deadline, share);
         const now = clock.now();
         if (!attempt) {
           const headers = {
