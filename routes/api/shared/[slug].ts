@@ -14,6 +14,7 @@ export const handler: Handlers = {
       c.req.param("slug") ?? "",
       page,
     );
-    return c.json({ list, movies, nextCursor });
+    // As its page (/s/:slug): any cache asks again, so a revoked or replaced link dies at once.
+    return c.json({ list, movies, nextCursor }, 200, { "cache-control": "no-cache" });
   },
 };
