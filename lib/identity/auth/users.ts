@@ -143,7 +143,7 @@ export async function updateUserRow(
 ): Promise<UserRow | null> {
   const [row] = await sql.query<UserRow>(
     `update auth.users set encrypted_password = coalesce($2, encrypted_password),
-       raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $3::jsonb,
+       raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $3::text::jsonb,
        updated_at = to_timestamp($4 / 1000.0)
      where id = $1 returning ${COLUMNS}`,
     [id, change.passwordHash ?? null, JSON.stringify(change.data ?? {}), change.now],

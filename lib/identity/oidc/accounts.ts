@@ -33,7 +33,7 @@ async function insertOidcUser(deps: AppDeps, claims: IdClaims & { email: string 
        created_at, updated_at, is_anonymous)
      values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2,
        null, case when $3 then to_timestamp($4 / 1000.0) end,
-       '{"provider":"oidc","providers":["oidc"]}', $5::jsonb, false,
+       '{"provider":"oidc","providers":["oidc"]}', $5::text::jsonb, false,
        to_timestamp($4 / 1000.0), to_timestamp($4 / 1000.0), false)`,
     [
       id,

@@ -17,21 +17,28 @@ export async function findIdentityUser(
   return row?.user_id ?? null;
 }
 
-/** Records an identity of a user (or refreshes its data and sign-in time). */
+/**
+ * Records an identity of a user (or refreshes its data and sign-in time). An identity is
+ * (issuer, subject): another issuer's identity of the same subject is another row. False when
+ * the identity belongs to another user (left as it is).
+ */
 export async function saveIdentity(
   sql: Sql,
   identity: { userId: string; issuer: string; subject: string; data: Record<string, unknown> },
   options: { now: number },
-): Promise<void> {
+): Promise<boolean> {
   const data = { ...identity.data, iss: identity.issuer, sub: identity.subject };
-  await sql.query(
+  const rows = await sql.query(
     `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at,
        created_at, updated_at)
-     values ($1, $2, $3::jsonb, $4, to_timestamp($5 / 1000.0), to_timestamp($5 / 1000.0),
+     values ($1, $2, $3::text::jsonb, $4, to_timestamp($5 / 1000.0), to_timestamp($5 / 1000.0),
        to_timestamp($5 / 1000.0))
-     on conflict (provider_id, provider) do update set identity_data = excluded.identity_data,
-       last_sign_in_at = excluded.last_sign_in_at, updated_at = excluded.updated_at
-     where auth.identities.user_id = excluded.user_id`,
+     on conflict (provider, (identity_data ->> 'iss'), provider_id) do update
+       set identity_data = excluded.identity_data, last_sign_in_at = excluded.last_sign_in_at,
+         updated_at = excluded.updated_at
+     where auth.identities.user_id = excluded.user_id
+     returning 1`,
     [identity.subject, identity.userId, JSON.stringify(data), OIDC_PROVIDER, options.now],
   );
+  return rows.length > 0;
 }
