@@ -2,6 +2,7 @@
 import { createInviteService, type InviteService } from "../identity/access/service.ts";
 import { type AuthService, createAuthService } from "../identity/auth/service.ts";
 import { type Catalog, createCatalogService } from "../catalog/mod.ts";
+import { userPrefetch } from "../catalog/user_prefetch.ts";
 import { type ConnectionsService, createConnectionsService } from "../connections/webhooks/mod.ts";
 import {
   AVAILABILITY_LOCK_TTL_MS,
@@ -67,6 +68,9 @@ export interface Services {
 export function createServices(deps: AppDeps): Services {
   const catalog = createCatalogService(deps);
   const myStreaming = createMyStreamingService(deps);
+  // The details fetch after a write of a movie the store lacks: background work in the window,
+  // at most 20 ids per user at once (lib/catalog/user_prefetch.ts; the details job does the rest).
+  const prefetch = userPrefetch(catalog, { log: deps.log });
   const services: Services = {
     auth: createAuthService(deps),
     invites: createInviteService(deps),
@@ -75,7 +79,7 @@ export function createServices(deps: AppDeps): Services {
     connections: createConnectionsService(deps, { catalog }),
     catalogImport: createCatalogImportService(deps, { catalog }),
     // Viewings, the year in review and the queue of what to rate (lib/library/diary).
-    diary: createDiaryService(deps, { prefetch: (ids) => catalog.prefetch(ids) }),
+    diary: createDiaryService(deps, { prefetch }),
     // A user's history file, matched through the catalog's search (lib/library/history/import), read
     // in a worker unless HISTORY_READ_WORKERS=0 (then on this thread, in slices).
     historyImport: createHistoryImportService(deps, {
@@ -85,10 +89,10 @@ export function createServices(deps: AppDeps): Services {
         : undefined,
     }),
     // A write of a movie the store lacks fetches its details in the background.
-    entries: createEntriesService(deps, { prefetch: (ids) => catalog.prefetch(ids) }),
+    entries: createEntriesService(deps, { prefetch }),
     personalTokens: createPersonalTokenService(deps),
     // Lists of the user's own and their share links (lib/library/lists); same background details.
-    lists: createListsService(deps, { prefetch: (ids) => catalog.prefetch(ids) }),
+    lists: createListsService(deps, { prefetch }),
     profiles: createProfilesService(deps),
     myStreaming,
     // Titles the movies store does not know fall back to the catalog search (lib/catalog).

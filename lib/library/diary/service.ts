@@ -16,8 +16,8 @@ import { readYearStats, type YearStats } from "./stats.ts";
 import { syncMovie } from "./sync.ts";
 import type { DiaryEntry } from "./viewing.ts";
 
-/** Fetches details of ids missing from the movies store, in the background (lib/catalog). */
-type Prefetch = (ids: number[]) => unknown;
+/** Fetches details of ids missing from the movies store after `userId`'s write, in the background. */
+type Prefetch = (userId: string, ids: number[]) => unknown;
 
 /** What the diary and stats routes (and imports and webhooks) call. */
 export interface DiaryService {
@@ -96,7 +96,9 @@ export function createDiaryService(
       const found = await entry(userId, logged.id);
       // A movie the store lacks gets its details in the background; never fails the log.
       if (found.title === "" && options.prefetch) {
-        Promise.resolve().then(() => options.prefetch?.([viewing.catalogId])).catch(() => {});
+        Promise.resolve().then(() => options.prefetch?.(userId, [viewing.catalogId])).catch(
+          () => {},
+        );
       }
       return { entry: found, created: logged.created };
     },

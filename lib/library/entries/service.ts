@@ -37,8 +37,11 @@ export interface ListPage {
   total: number;
 }
 
-/** Fetches details of ids missing from the movies store, in the background (lib/catalog). */
-export type Prefetch = (ids: number[]) => unknown;
+/**
+ * Fetches details of ids missing from the movies store after `userId`'s write, in the background
+ * (lib/catalog/user_prefetch.ts: bounded per user).
+ */
+export type Prefetch = (userId: string, ids: number[]) => unknown;
 
 /** What the list routes call. */
 export interface EntriesService {
@@ -134,7 +137,7 @@ export function createEntriesService(
     });
     if (!known && options.prefetch) {
       try {
-        Promise.resolve(options.prefetch([catalogId])).catch((error) =>
+        Promise.resolve(options.prefetch(userId, [catalogId])).catch((error) =>
           deps.log({
             level: "warn",
             msg: "prefetch failed",

@@ -65,12 +65,12 @@ export function createListsService(
   const now = () => new Date(deps.clock.now()).toISOString();
   const summary = (r: Record<string, unknown>) => toSummary(r, config.siteUrl);
 
-  function prefetch(catalogId: number) {
+  function prefetch(userId: string, catalogId: number) {
     if (!options.prefetch) return;
     const warn = (error: unknown) =>
       deps.log({ level: "warn", msg: "prefetch failed", catalogId, error: describeError(error) });
     try {
-      Promise.resolve(options.prefetch([catalogId])).catch(warn);
+      Promise.resolve(options.prefetch(userId, [catalogId])).catch(warn);
     } catch (error) {
       warn(error);
     }
@@ -167,7 +167,7 @@ export function createListsService(
         );
         return { card, known: row.known };
       });
-      if (!known) prefetch(item.catalogId);
+      if (!known) prefetch(userId, item.catalogId);
       return card;
     },
     updateItem: (userId, key, patch) =>
