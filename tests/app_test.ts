@@ -104,7 +104,10 @@ Deno.test("a malformed configuration names its variable in one line", () => {
       { CAPTCHA_SECRET: "s", CAPTCHA_PROVIDER: "recaptcha" },
       /^Invalid configuration: CAPTCHA_PROVIDER /,
     ],
-    [{ SUPABASE_URL: "https://x.supabase.co" }, /^Invalid configuration: SUPABASE_ANON_KEY /],
+    [
+      { SUPABASE_URL: "https://x.supabase.co" },
+      /^Invalid configuration: SUPABASE_PUBLISHABLE_KEY \(or SUPABASE_ANON_KEY\) /,
+    ],
     [{ HTTP_SERVER: "hyper" }, /^Invalid configuration: HTTP_SERVER /],
   ];
   for (const [env, message] of cases) {

@@ -18,8 +18,10 @@ import {
 } from "./config_values.ts";
 import { readMailConfig, type SmtpConfig } from "./smtp_url.ts";
 import { type AccessConfig, readAccessConfig } from "./config_access.ts";
+import { readSupabaseConfig, type SupabaseConfig } from "./config_supabase.ts";
 
 export { ConfigError };
+export type { SupabaseConfig };
 export type { OidcConfig } from "./config_access.ts";
 
 /** One OpenAI-compatible provider, tried in order with each of its models in order. */
@@ -37,13 +39,6 @@ export interface CaptchaConfig {
   siteKey: string;
   /** The provider's siteverify URL (overridable so tests can point it at a fake). */
   verifyUrl: string;
-}
-
-/** Supabase Auth as the identity provider. */
-export interface SupabaseConfig {
-  url: string;
-  anonKey: string;
-  serviceRoleKey?: string;
 }
 
 /** Everything the service is configured with. */
@@ -79,6 +74,10 @@ export interface Config {
   availabilityCron: string | null;
   /** External calls one availability run may make (AVAILABILITY_BUDGET, default 2,000). */
   availabilityBudget: number;
+  /** Cron expression of the details job (DETAILS_CRON, every 10 minutes); null when `off`. */
+  detailsCron: string | null;
+  /** External calls one details run may make (DETAILS_BUDGET, default 5,000). */
+  detailsBudget: number;
   /** ES256 private JWK (JSON) of the built-in identity provider, shared by several instances. */
   authSigningKey?: string;
   /** Behind a proxy: the request header carrying the client address (CLIENT_IP_HEADER). */
@@ -157,17 +156,6 @@ function aiProviders(env: Env): AiProvider[] {
   }];
 }
 
-function supabase(env: Env): SupabaseConfig | undefined {
-  if (!value(env, "SUPABASE_URL")) return undefined;
-  const anonKey = value(env, "SUPABASE_ANON_KEY");
-  if (!anonKey) throw new ConfigError("SUPABASE_ANON_KEY", "must be set when SUPABASE_URL is set");
-  return {
-    url: url(env, "SUPABASE_URL", ""),
-    anonKey,
-    serviceRoleKey: value(env, "SUPABASE_SERVICE_ROLE_KEY"),
-  };
-}
-
 function captcha(env: Env): CaptchaConfig | undefined {
   const secret = value(env, "CAPTCHA_SECRET");
   if (!secret) return undefined;
@@ -237,11 +225,13 @@ export function loadConfig(
     aiProviders: aiProviders(env),
     adminToken: value(env, "ADMIN_TOKEN"),
     deploymentId: value(env, "DENO_DEPLOYMENT_ID"),
-    supabase: supabase(env),
+    supabase: readSupabaseConfig(env),
     captcha: captcha(env),
     catalogImportCron: cron(env),
     availabilityCron: cron(env, "AVAILABILITY_CRON", "0 4 * * *"),
     availabilityBudget: positiveInteger(env, "AVAILABILITY_BUDGET", 2000),
+    detailsCron: cron(env, "DETAILS_CRON", "*/10 * * * *"),
+    detailsBudget: positiveInteger(env, "DETAILS_BUDGET", 5000),
     authSigningKey: value(env, "AUTH_SIGNING_KEY"),
     clientIpHeader: value(env, "CLIENT_IP_HEADER")?.toLowerCase(),
     ...mail(env, siteUrl),

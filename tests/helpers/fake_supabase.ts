@@ -3,7 +3,10 @@
  * the response shapes of Supabase Auth (docs/identity.md, "Supabase mode"):
  * `GET /auth/v1/.well-known/jwks.json`, `POST` and `DELETE /auth/v1/admin/users` (service-role key) and
  * `GET /auth/v1/user` (for tokens signed with a legacy HS256 secret). It also signs access
- * tokens as the project would, so tests hold real Supabase-shaped tokens.
+ * tokens as the project would, so tests hold real Supabase-shaped tokens. Its API keys are the new
+ * `sb_publishable_...`/`sb_secret_...` keys, or with `keys: "legacy"` the `anon`/`service_role` JWTs
+ * signed with the project's legacy secret; each is checked where Supabase checks it (a new key in
+ * `apikey` only, a legacy service_role key also as the Bearer token of the admin API).
  */
 import { exportJWK, generateKeyPair, jwtVerify, SignJWT } from "jose";
 import type { Clock } from "@/lib/core/clock.ts";
@@ -109,15 +112,34 @@ function gotrueError(status: number, code: string, msg: string): Response {
   });
 }
 
+// A legacy API key: a long-lived HS256 JWT of the project naming its role, as Supabase made them.
+function legacyKey(role: "anon" | "service_role", hmac: Uint8Array): Promise<string> {
+  return new SignJWT({ iss: "supabase", ref: "fakeproject", role })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setIssuedAt(1_700_000_000)
+    .setExpirationTime(2_000_000_000)
+    .sign(hmac);
+}
+
 /** Starts the fake; `clock` dates the tokens it signs. Dispose with `await using`. */
-export async function startFakeSupabase(options: { clock: Clock }): Promise<FakeSupabase> {
+export async function startFakeSupabase(
+  options: { clock: Clock; keys?: "new" | "legacy" },
+): Promise<FakeSupabase> {
   const keys: SigningKey[] = [await newKey()];
   const requests: SupabaseRequest[] = [];
   const users = new Map<string, FakeSupabaseUser>();
-  const anonKey = "sb_publishable_fake";
-  const serviceRoleKey = "sb_secret_fake";
   const legacySecret = "legacy-jwt-secret-with-at-least-32-characters";
   const hmac = new TextEncoder().encode(legacySecret);
+  const legacy = options.keys === "legacy";
+  const anonKey = legacy ? await legacyKey("anon", hmac) : "sb_publishable_fake";
+  const serviceRoleKey = legacy ? await legacyKey("service_role", hmac) : "sb_secret_fake";
+  // The admin API: the secret key in `apikey`; a new key is not a JWT, so one sent as the Bearer
+  // token is refused, while a legacy service_role key must be the Bearer token too.
+  const isAdmin = (req: Request) => {
+    const bearer = req.headers.get("authorization")?.replace(/^Bearer\s+/i, "");
+    if (req.headers.get("apikey") !== serviceRoleKey) return false;
+    return legacy ? bearer === serviceRoleKey : !bearer?.startsWith("sb_");
+  };
   let url = "";
   const state = { failWith: null as number | null };
 
@@ -137,7 +159,7 @@ export async function startFakeSupabase(options: { clock: Clock }): Promise<Fake
       });
     }
     if (req.method === "POST" && path === "/auth/v1/admin/users") {
-      if (req.headers.get("apikey") !== serviceRoleKey) {
+      if (!isAdmin(req)) {
         return Response.json({ message: "Invalid API key" }, { status: 401 });
       }
       const body = JSON.parse(text);
@@ -158,7 +180,7 @@ export async function startFakeSupabase(options: { clock: Clock }): Promise<Fake
     }
     const deleting = /^\/auth\/v1\/admin\/users\/([^/]+)$/.exec(path);
     if (req.method === "DELETE" && deleting) {
-      if (req.headers.get("apikey") !== serviceRoleKey) {
+      if (!isAdmin(req)) {
         return Response.json({ message: "Invalid API key" }, { status: 401 });
       }
       if (!users.delete(decodeURIComponent(deleting[1]))) {
@@ -167,6 +189,9 @@ export async function startFakeSupabase(options: { clock: Clock }): Promise<Fake
       return Response.json({});
     }
     if (req.method === "GET" && path === "/auth/v1/user") {
+      if (req.headers.get("apikey") !== anonKey && req.headers.get("apikey") !== serviceRoleKey) {
+        return Response.json({ message: "Invalid API key" }, { status: 401 });
+      }
       const token = req.headers.get("authorization")?.replace(/^Bearer\s+/i, "") ?? "";
       try {
         const { payload } = await jwtVerify(token, hmac, {

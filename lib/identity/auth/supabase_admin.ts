@@ -4,6 +4,7 @@
  * signing with the legacy HS256 secret). Both go through deps.fetch.
  */
 import type { SupabaseConfig } from "@/lib/core/config.ts";
+import { isLegacyJwtKey } from "@/lib/core/config_supabase.ts";
 import { Problem } from "@/lib/core/problem.ts";
 import type { AuthUser } from "./types.ts";
 
@@ -18,11 +19,12 @@ function unavailable(cause: unknown): Problem {
   );
 }
 
-// New secret keys (sb_secret_...) are not JWTs and go in `apikey` only; a legacy
-// service_role JWT goes in both headers, as supabase-js sends it.
+// New secret keys (sb_secret_...) are not JWTs and go in `apikey` only (Supabase's gateway
+// refuses one as a Bearer token); a legacy service_role JWT goes in both headers, as
+// supabase-js sends it.
 function adminHeaders(key: string): Record<string, string> {
   const headers: Record<string, string> = { apikey: key, "content-type": "application/json" };
-  if (key.startsWith("eyJ")) headers.authorization = `Bearer ${key}`;
+  if (isLegacyJwtKey(key)) headers.authorization = `Bearer ${key}`;
   return headers;
 }
 
@@ -72,7 +74,7 @@ export async function createSupabaseUser(
       503,
       "signup_unavailable",
       "Signup is not configured on this server.",
-      { cause: new Error("SUPABASE_SERVICE_ROLE_KEY is not set") },
+      { cause: new Error("SUPABASE_SECRET_KEY (or SUPABASE_SERVICE_ROLE_KEY) is not set") },
     );
   }
   const { status, body } = await call(options.fetch, `${supabase.url}/auth/v1/admin/users`, {
@@ -129,7 +131,7 @@ export async function deleteSupabaseUser(
 ): Promise<void> {
   if (!supabase.serviceRoleKey) {
     throw new Problem(503, "account_deletion_unavailable", "Deleting accounts is not configured.", {
-      cause: new Error("SUPABASE_SERVICE_ROLE_KEY is not set"),
+      cause: new Error("SUPABASE_SECRET_KEY (or SUPABASE_SERVICE_ROLE_KEY) is not set"),
     });
   }
   const { status, body } = await call(
