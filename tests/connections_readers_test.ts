@@ -89,7 +89,53 @@ Deno.test("generic: a TMDB id or a title; a rating 1-10 only", () => {
     (readGeneric({ tmdbId: 550, rating: 0 }) as { reason: string }).reason,
     "invalid_rating",
   );
-  assert.equal((readGeneric({ tmdbId: -3 }) as { reason: string }).reason, "no_movie");
+  assert.equal((readGeneric({ year: 1999 }) as { reason: string }).reason, "no_movie");
+});
+
+Deno.test("a TMDB id is a whole number from 1 to 2147483647 on every reader; anything else sent is an invalid id", () => {
+  const generic = (tmdbId: unknown) => readGeneric({ tmdbId }).movie;
+  assert.deepEqual(generic(2147483647), { tmdbId: 2147483647, title: undefined, year: undefined });
+  assert.deepEqual(generic("2147483647").tmdbId, 2147483647);
+  assert.deepEqual(generic(1).tmdbId, 1);
+  for (const bad of [2147483648, "2147483648", 0, "0", -3, 1.5, "12a", true, "99999999999"]) {
+    assert.deepEqual(
+      generic(bad),
+      { invalidId: true, title: undefined, year: undefined },
+      `${bad}`,
+    );
+  }
+  for (const none of [undefined, null, "", "  "]) {
+    assert.deepEqual(generic(none), {
+      title: undefined,
+      year: undefined,
+    });
+  }
+  // An invalid id is still a movie named: the receiver answers unmatched, not no_movie.
+  assert.equal(readGeneric({ tmdbId: 2147483648 }).action, "watch");
+  const emby = payloads.embyStop();
+  ((emby.Item as Record<string, unknown>).ProviderIds as Record<string, unknown>).Tmdb =
+    "2147483648";
+  assert.equal(readEmby(emby).movie.invalidId, true);
+  const jellyfin = payloads.jellyfinStop();
+  jellyfin.Provider_tmdb = 2147483648;
+  assert.equal(readJellyfin(jellyfin).movie.invalidId, true);
+  jellyfin.Provider_tmdb = "2147483647";
+  assert.equal(readJellyfin(jellyfin).movie.tmdbId, 2147483647);
+  const plex = payloads.plexScrobble();
+  (plex.Metadata as Record<string, unknown>).Guid = [{ id: "tmdb://2147483648" }];
+  assert.equal(readPlex(plex).movie.invalidId, true);
+  (plex.Metadata as Record<string, unknown>).Guid = [{ id: "tmdb://2147483647" }];
+  assert.equal(readPlex(plex).movie.tmdbId, 2147483647);
+});
+
+Deno.test("NUL characters are dropped from every text a reader takes, as the history import drops them", () => {
+  const jellyfin = payloads.jellyfinStop();
+  jellyfin.Name = "The\u0000 Menu";
+  jellyfin.NotificationType = "Playback\u0000Stop";
+  assert.deepEqual(readJellyfin(jellyfin).movie.title, "The Menu");
+  assert.equal(readJellyfin(jellyfin).event, "PlaybackStop");
+  assert.equal(readGeneric({ title: "\u0000" }).action, "ignore");
+  assert.equal(readGeneric({ title: "Fight\u0000 Club" }).movie.title, "Fight Club");
 });
 
 Deno.test("the event date: its UTC day from 1874 to tomorrow, else the day it arrives", () => {

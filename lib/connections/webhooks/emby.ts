@@ -9,8 +9,8 @@ import {
   flag,
   type MediaEvent,
   type NamedMovie,
-  positiveInt,
   text,
+  tmdbIdField,
   yearValue,
 } from "./media_event.ts";
 
@@ -20,7 +20,7 @@ export function readEmby(payload: Record<string, unknown>): MediaEvent {
   const item = child(payload, "Item");
   const ids = child(item, "ProviderIds");
   const movie: NamedMovie = {
-    tmdbId: positiveInt(ids.Tmdb ?? ids.tmdb),
+    ...tmdbIdField(ids.Tmdb ?? ids.tmdb),
     title: text(item, "Name"),
     year: yearValue(item.ProductionYear),
   };

@@ -2,17 +2,17 @@
  * The generic receiver (docs/connections.md) for scripts and servers without their own:
  * `{"tmdbId"?,"title"?,"year"?,"watchedAt"?,"rating"?}` logs a viewing (a rating 1-10 with it).
  */
-import { type MediaEvent, type NamedMovie, positiveInt, text, yearValue } from "./media_event.ts";
+import { type MediaEvent, type NamedMovie, text, tmdbIdField, yearValue } from "./media_event.ts";
 
 /** Reads a generic payload. */
 export function readGeneric(payload: Record<string, unknown>): MediaEvent {
   const event = "watched";
   const movie: NamedMovie = {
-    tmdbId: positiveInt(payload.tmdbId),
+    ...tmdbIdField(payload.tmdbId),
     title: text(payload, "title"),
     year: yearValue(payload.year),
   };
-  if (movie.tmdbId === undefined && movie.title === undefined) {
+  if (movie.tmdbId === undefined && !movie.invalidId && movie.title === undefined) {
     return { action: "ignore", event, movie, reason: "no_movie" };
   }
   const rating = payload.rating;

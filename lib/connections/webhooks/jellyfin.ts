@@ -9,8 +9,8 @@ import {
   flag,
   type MediaEvent,
   type NamedMovie,
-  positiveInt,
   text,
+  tmdbIdField,
   yearValue,
 } from "./media_event.ts";
 
@@ -18,7 +18,7 @@ import {
 export function readJellyfin(payload: Record<string, unknown>): MediaEvent {
   const event = text(payload, "NotificationType") ?? "";
   const movie: NamedMovie = {
-    tmdbId: positiveInt(payload.Provider_tmdb),
+    ...tmdbIdField(payload.Provider_tmdb),
     title: text(payload, "Name"),
     year: yearValue(payload.Year),
   };

@@ -7,9 +7,14 @@
 /** Which receiver an event came to. */
 export type MediaSource = "plex" | "jellyfin" | "emby" | "generic";
 
-/** The movie an event names: a TMDB id when the server has one, else title and year. */
+/**
+ * The movie an event names: a TMDB id when the server has one, else title and year.
+ * `invalidId` marks an id that was sent but is no catalog id (not a whole number from 1 to
+ * 2147483647): such an event is `unmatched`, never looked up.
+ */
 export interface NamedMovie {
   tmdbId?: number;
+  invalidId?: true;
   title?: string;
   year?: number;
 }
@@ -29,10 +34,16 @@ export type MediaEvent =
     | { action: "ignore"; reason: string }
   );
 
-/** The value at `key` when it is a non-blank string, trimmed. */
+/**
+ * The value at `key` when it is a non-blank string, trimmed and without NUL characters:
+ * PostgreSQL text cannot hold U+0000, and a stray one says nothing about the film (the history
+ * import drops them too).
+ */
 export function text(record: Record<string, unknown>, key: string): string | undefined {
   const value = record[key];
-  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+  if (typeof value !== "string") return undefined;
+  const clean = value.replaceAll("\0", "").trim();
+  return clean === "" ? undefined : clean;
 }
 
 /** The value at `key` as an object, or an empty one. */
@@ -43,8 +54,26 @@ export function child(record: Record<string, unknown>, key: string): Record<stri
     : {};
 }
 
-/** A positive whole number from a number or a numeric string (TMDB ids arrive as both). */
-export function positiveInt(value: unknown): number | undefined {
+/** The largest catalog id: TMDB's ids fit a PostgreSQL `integer` (lib/catalog/catalog_id.ts). */
+const MAX_CATALOG_ID = 2 ** 31 - 1;
+
+/**
+ * A TMDB id as the movie's fields (servers send numbers or numeric strings): none when absent,
+ * null or blank; `invalidId` for anything else that is not a whole number from 1 to 2147483647.
+ */
+export function tmdbIdField(value: unknown): Pick<NamedMovie, "tmdbId" | "invalidId"> {
+  if (value === undefined || value === null) return {};
+  if (typeof value === "string" && value.trim() === "") return {};
+  const n = typeof value === "number"
+    ? value
+    : typeof value === "string" && /^\s*\d{1,10}\s*$/.test(value)
+    ? Number(value)
+    : NaN;
+  return Number.isInteger(n) && n >= 1 && n <= MAX_CATALOG_ID ? { tmdbId: n } : { invalidId: true };
+}
+
+/** A positive whole number from a number or a numeric string of up to nine digits. */
+function positiveInt(value: unknown): number | undefined {
   const n = typeof value === "string" && /^\s*\d{1,9}\s*$/.test(value)
     ? Number(value)
     : typeof value === "number"

@@ -9,23 +9,23 @@ import {
   child,
   type MediaEvent,
   type NamedMovie,
-  positiveInt,
   text,
+  tmdbIdField,
   yearValue,
 } from "./media_event.ts";
 
 const NEW_GUID = /^tmdb:\/\/(\d+)$/;
 const LEGACY_GUID = /^com\.plexapp\.agents\.themoviedb:\/\/(\d+)(?:\?.*)?$/;
 
-function tmdbIdOf(metadata: Record<string, unknown>): number | undefined {
+function tmdbIdOf(metadata: Record<string, unknown>): Pick<NamedMovie, "tmdbId" | "invalidId"> {
   const guids = Array.isArray(metadata.Guid) ? metadata.Guid : [];
   for (const guid of guids) {
     const id = guid && typeof guid === "object" ? (guid as Record<string, unknown>).id : undefined;
     const match = typeof id === "string" ? NEW_GUID.exec(id) : null;
-    if (match) return positiveInt(match[1]);
+    if (match) return tmdbIdField(match[1]);
   }
   const legacy = LEGACY_GUID.exec(text(metadata, "guid") ?? "");
-  return legacy ? positiveInt(legacy[1]) : undefined;
+  return legacy ? tmdbIdField(legacy[1]) : {};
 }
 
 /** The Plex account an event belongs to (`Account.title`), for the account filter. */
@@ -38,7 +38,7 @@ export function readPlex(payload: Record<string, unknown>): MediaEvent {
   const event = text(payload, "event") ?? "";
   const metadata = child(payload, "Metadata");
   const movie: NamedMovie = {
-    tmdbId: tmdbIdOf(metadata),
+    ...tmdbIdOf(metadata),
     title: text(metadata, "title"),
     year: yearValue(metadata.year),
   };

@@ -66,6 +66,8 @@ export function resolveMovie(
   deps: { catalog: MovieSource; store: Store; clock: Clock },
   movie: NamedMovie,
 ): Promise<Resolved> {
+  // An id that cannot be TMDB's is never looked up (nor replaced by a title match).
+  if (movie.invalidId) return Promise.resolve({ reason: "invalid_id" });
   if (movie.tmdbId !== undefined) {
     return byId(deps.catalog, deps.store, { ...movie, tmdbId: movie.tmdbId });
   }
