@@ -46,7 +46,7 @@ function errorText(error: unknown): string {
  * back afterwards).
  */
 export async function executeAvailabilityRun(
-  run: { id: string; budget: number; startedAt: number; lock: JobLease },
+  run: { id: string; budget: number; force?: boolean; startedAt: number; lock: JobLease },
   options: AvailabilityRunOptions,
 ): Promise<AvailabilityOutcome> {
   const { store, clock, log, window } = options;
@@ -118,7 +118,11 @@ export async function executeAvailabilityRun(
 
   let status: "succeeded" | "failed" = "succeeded";
   try {
-    const queue = await planRun(store, { now: run.startedAt, budget: run.budget });
+    const queue = await planRun(store, {
+      now: run.startedAt,
+      budget: run.budget,
+      force: run.force,
+    });
     counts.moviesPlanned = queue.length;
     progress();
     let done = 0;

@@ -12,8 +12,11 @@ export const AVAILABILITY_LOCK_KEY: KvKey = ["availability_lock"];
 /** How long the lease lasts without a renewal. */
 export const AVAILABILITY_LOCK_TTL_MS = 30_000;
 
-/** What a run is given beyond the job's own fields: its call budget. */
-export type AvailabilityParams = { budget: number };
+/**
+ * What a run is given beyond the job's own fields: its call budget, and `force` (refresh movies
+ * fetched in the last 20 hours too).
+ */
+export type AvailabilityParams = { budget: number; force: boolean };
 
 /** The job's records: what starting a run and recovering after a restart need. */
 export const availabilityRecords: JobRecords<AvailabilityParams> = {

@@ -2,6 +2,7 @@
 export { AVAILABILITY_LOCK_KEY, AVAILABILITY_LOCK_TTL_MS } from "./job.ts";
 export {
   type AvailabilityService,
+  availabilityStartSchema,
   createAvailabilityService,
   failInterruptedAvailabilityRuns,
   scheduledAvailability,

@@ -5,6 +5,7 @@
  * share of the shared window; `runs` lists the recent ones. `failInterruptedAvailabilityRuns` is its restart step; `scheduledAvailability` a
  * cron tick.
  */
+import { z } from "zod";
 import { createCatalogService } from "../service.ts";
 import { createExternalWindow, type ExternalWindow } from "../external_window.ts";
 import type { AppDeps } from "@/lib/platform/deps.ts";
@@ -24,6 +25,17 @@ import { pacedWindow } from "./paced_window.ts";
 import { type AvailabilityOutcome, executeAvailabilityRun } from "./execute.ts";
 import { type AvailabilityRun, listRuns, type RunTrigger } from "./runs.ts";
 
+/**
+ * The body of POST /api/admin/availability-runs: empty, `{}`, or `{"force":true}` to refresh the
+ * movies fetched in the last 20 hours too.
+ */
+export const availabilityStartSchema = z.strictObject({
+  force: z.boolean().optional().meta({
+    description: "Also refresh the movies whose providers were fetched in the last 20 hours " +
+      "(a run otherwise skips them).",
+  }),
+});
+
 /** A run just started, and its outcome to come (never rejects). */
 interface StartedAvailabilityRun {
   runId: string;
@@ -33,8 +45,11 @@ interface StartedAvailabilityRun {
 
 /** What the admin route and the cron call. */
 export interface AvailabilityService {
-  /** Starts a run; 409 `availability_running` while one runs anywhere. */
-  start(options?: { trigger?: RunTrigger }): Promise<StartedAvailabilityRun>;
+  /**
+   * Starts a run; 409 `availability_running` while one runs anywhere. `force` refreshes the
+   * movies fetched in the last 20 hours too (the operator's "run now" after setting things up).
+   */
+  start(options?: { trigger?: RunTrigger; force?: boolean }): Promise<StartedAvailabilityRun>;
   /** The last 20 runs, newest first. */
   runs(): Promise<AvailabilityRun[]>;
 }
@@ -81,9 +96,11 @@ export function createAvailabilityService(
     },
   };
 
-  async function start({ trigger = "manual" }: { trigger?: RunTrigger } = {}) {
+  async function start(
+    { trigger = "manual", force = false }: { trigger?: RunTrigger; force?: boolean } = {},
+  ) {
     const budget = config.availabilityBudget;
-    const { runId, done } = await startJobRun(deps, job, { trigger, params: { budget } });
+    const { runId, done } = await startJobRun(deps, job, { trigger, params: { budget, force } });
     return { runId, status: "running" as const, done };
   }
 

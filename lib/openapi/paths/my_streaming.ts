@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { providersQuerySchema } from "@/lib/catalog/params.ts";
-import type { AvailabilityRun } from "@/lib/catalog/availability/mod.ts";
+import { type AvailabilityRun, availabilityStartSchema } from "@/lib/catalog/availability/mod.ts";
 import type { MyStreaming, RegionProvider } from "@/lib/catalog/my_streaming/mod.ts";
 import {
   markReadSchema,
@@ -210,9 +210,17 @@ export function myStreamingPaths(): Record<string, unknown> {
         summary: "Starts an availability run now (in the background).",
         tags: ["admin"],
         security: admin,
+        requestBody: {
+          required: false,
+          description: 'Empty, `{}`, or `{"force":true}` to refresh every planned movie, those ' +
+            "fetched in the last 20 hours included.",
+          content: {
+            "application/json": { schema: jsonSchemaOf(availabilityStartSchema, "input") },
+          },
+        },
         responses: {
           202: ok("Started.", "AvailabilityStarted"),
-          400: problem("A body that is not empty (`invalid_body`)."),
+          400: problem('A body other than empty, `{}` or `{"force": boolean}` (`invalid_body`).'),
           401: adminUnauthorized,
           409: problem("A run is going on (`availability_running`)."),
           429: adminLimited,
