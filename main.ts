@@ -9,6 +9,7 @@ import { ConfigError, describeDatabase, loadConfig } from "./lib/core/config.ts"
 import type { AppDeps } from "./lib/platform/deps.ts";
 import { type CatalogImportService, scheduledImport } from "./lib/catalog/import/mod.ts";
 import { type AvailabilityService, scheduledAvailability } from "./lib/catalog/availability/mod.ts";
+import { type DetailsService, scheduledDetails } from "./lib/catalog/details/mod.ts";
 import { recoverAfterRestart } from "./lib/platform/jobs/restart.ts";
 import { openCoordination } from "./lib/platform/coordination/open.ts";
 import { startSweeping } from "./lib/platform/coordination/sweep.ts";
@@ -47,6 +48,14 @@ const availabilityReady = Promise.withResolvers<AvailabilityService>();
 if (config.availabilityCron) {
   Deno.cron("availability", config.availabilityCron, async () => {
     await scheduledAvailability(await availabilityReady.promise, { log: jsonLogger });
+  });
+}
+
+// The details job (docs/catalog.md): every film a user has gets its full details.
+const detailsReady = Promise.withResolvers<DetailsService>();
+if (config.detailsCron) {
+  Deno.cron("details", config.detailsCron, async () => {
+    await scheduledDetails(await detailsReady.promise, { log: jsonLogger });
   });
 }
 
@@ -106,6 +115,7 @@ const services = createServices(deps);
 await recoverAfterRestart(deps, restartHooks(deps, services));
 importReady.resolve(services.catalogImport);
 availabilityReady.resolve(services.availability);
+detailsReady.resolve(services.details);
 const app = createApp(deps, { services });
 serving.app = app.fetch;
 

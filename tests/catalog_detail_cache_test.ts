@@ -72,7 +72,7 @@ for (
     assert.equal(detailCalls(fake), 1);
     assert.equal(
       fake.requests[0].query.get("append_to_response"),
-      "credits,videos,watch/providers",
+      "credits,videos,watch/providers,release_dates,keywords,external_ids",
     );
     assert.equal(first.headers.get("x-ratelimit-remaining"), "39");
 

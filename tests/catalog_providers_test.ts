@@ -66,7 +66,7 @@ Deno.test("GET /api/movies/:id/providers parses TMDB's watch/providers from the 
   assert.equal(fake.requests[0].path, `/movie/${FIGHT_CLUB}`);
   assert.equal(
     fake.requests[0].query.get("append_to_response"),
-    "credits,videos,watch/providers",
+    "credits,videos,watch/providers,release_dates,keywords,external_ids",
   );
   assert.equal(res.headers.get("x-ratelimit-limit"), "40");
   assert.equal(res.headers.get("x-ratelimit-remaining"), "39");

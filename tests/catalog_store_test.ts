@@ -10,6 +10,7 @@ import {
 } from "../lib/catalog/movies_store.ts";
 import { detailRow, lightRow } from "../lib/catalog/normalize.ts";
 import { tmdbListRow, tmdbMovie } from "../lib/catalog/tmdb_schemas.ts";
+import { DETAIL_APPENDS } from "../lib/catalog/tmdb_client.ts";
 import { detailBody, POPULAR_FIXTURE_ROWS } from "./helpers/fake_tmdb.ts";
 import { ENGINES, testStore } from "./helpers/store.ts";
 
@@ -38,10 +39,32 @@ for (const engine of ENGINES) {
   Deno.test(`[${engine}] a detail row round-trips through the movies table`, async () => {
     await using store = await testStore(engine);
     const id = freshId();
-    const row = detailRow(tmdbMovie.parse(detailBody(id)), NOW);
-    await upsertDetail(store, row);
+    const detail = detailRow(tmdbMovie.parse(detailBody(id)), NOW);
+    await upsertDetail(store, detail);
     const read = await readMovie(store, id);
+    // The appends beyond credits and videos are stored beside it and not read with the row.
+    const { details_appends, release_dates, keywords, imdb_id, ...row } = detail;
     assert.deepEqual(read, row);
+    const [extra] = await store.query(
+      `select details_appends, release_dates, keywords, imdb_id from public.movies
+        where catalog_id = $1`,
+      [id],
+    );
+    const json = (v: unknown) => typeof v === "string" ? JSON.parse(v) : v;
+    assert.deepEqual({ ...extra, release_dates: json(extra.release_dates) }, {
+      details_appends,
+      release_dates,
+      keywords,
+      imdb_id,
+    });
+    assert.equal(details_appends, DETAIL_APPENDS);
+    assert.equal(imdb_id, "tt1659337");
+    assert.equal(keywords?.[0], "based on novel or book");
+    assert.deepEqual(release_dates?.US, [
+      { type: 1, date: "1999-09-21", certification: "", note: "CMJ Film Festival" },
+      { type: 1, date: "1999-10-06", certification: "", note: "Westwood, California (Premiere)" },
+      { type: 3, date: "1999-10-15", certification: "R", note: "" },
+    ]);
     assert.equal(isFreshComplete(read!, NOW + DETAIL_TTL_MS - 1), true);
     assert.equal(isFreshComplete(read!, NOW + DETAIL_TTL_MS), false);
     assert.equal(await readMovie(store, freshId()), null);
@@ -50,8 +73,10 @@ for (const engine of ENGINES) {
   Deno.test(`[${engine}] light rows insert, and never erase a complete row's details`, async () => {
     await using store = await testStore(engine);
     const [complete, light] = [freshId(), freshId()];
-    const detail = detailRow(tmdbMovie.parse(detailBody(complete)), NOW);
-    await upsertDetail(store, detail);
+    const fetched = detailRow(tmdbMovie.parse(detailBody(complete)), NOW);
+    await upsertDetail(store, fetched);
+    const { details_appends: _a, release_dates: _r, keywords: _k, imdb_id: _i, ...detail } =
+      fetched;
     const listed = (id: number, overrides: Record<string, unknown> = {}) =>
       lightRow(tmdbListRow.parse({ ...POPULAR_FIXTURE_ROWS[0], id, ...overrides }));
     await upsertLight(store, [

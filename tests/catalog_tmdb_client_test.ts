@@ -41,6 +41,13 @@ Deno.test("a path outside the three allowed calls is refused before any request"
       ["/movie/popular", { page: "1", with_genres: "28" }],
       ["/movie/550", { append_to_response: "credits", api_key: "x" }],
       ["/movie/550", { append_to_response: "credits,videos,watch/providers,similar" }],
+      [
+        "/movie/550",
+        {
+          append_to_response:
+            "credits,videos,watch/providers,release_dates,keywords,external_ids,similar",
+        },
+      ],
       ["/movie/550", { append_to_response: "images" }],
     ] as [string, Record<string, string>][]
   ) {

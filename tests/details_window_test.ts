@@ -5,7 +5,12 @@
  */
 import assert from "node:assert/strict";
 import { FakeClock } from "@/lib/core/clock.ts";
-import { createExternalWindow, type ExternalWindow } from "@/lib/catalog/external_window.ts";
+import {
+  createExternalWindow,
+  type ExternalWindow,
+  QUARTER_SHARE,
+  WINDOW_LIMIT,
+} from "@/lib/catalog/external_window.ts";
 import { PgKv } from "@/lib/platform/coordination/pg_kv.ts";
 import { Problem } from "@/lib/core/problem.ts";
 import { ENGINES, testStore } from "./helpers/store.ts";
@@ -26,6 +31,7 @@ async function outcomes(window: ExternalWindow, n: number, options: typeof quart
 }
 
 Deno.test("a quarter caller takes 10 places of a window, the 11th waits for the next window", async () => {
+  assert.equal(WINDOW_LIMIT * QUARTER_SHARE, 10);
   await using kv = await Deno.openKv(":memory:");
   const clock = new FakeClock("2026-12-06T12:00:00.000Z");
   const window = createExternalWindow(kv, { clock });

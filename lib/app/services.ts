@@ -10,6 +10,13 @@ import {
   createAvailabilityService,
   failInterruptedAvailabilityRuns,
 } from "../catalog/availability/mod.ts";
+import {
+  askingAfterSearch,
+  createDetailsService,
+  DETAILS_LOCK_TTL_MS,
+  type DetailsService,
+  failInterruptedDetailsRuns,
+} from "../catalog/details/mod.ts";
 import type { AppDeps } from "../platform/deps.ts";
 import { createDiaryService, type DiaryService } from "../library/diary/mod.ts";
 import {
@@ -46,6 +53,8 @@ export interface Services {
   /** The availability job: refreshes My List providers, notifies (lib/catalog/availability). */
   availability: AvailabilityService;
   catalog: Catalog;
+  /** The details job: full details for every film a user has (lib/catalog/details). */
+  details: DetailsService;
   /** Media-server webhooks: the URL, settings, receivers, recent events (lib/connections/webhooks). */
   connections: ConnectionsService;
   catalogImport: CatalogImportService;
@@ -68,6 +77,9 @@ export interface Services {
 export function createServices(deps: AppDeps): Services {
   const catalog = createCatalogService(deps);
   const myStreaming = createMyStreamingService(deps);
+  const details = createDetailsService(deps);
+  // Films found by title are stored from the search row: the details job fills them in soon.
+  const searching = askingAfterSearch(catalog, details.ask);
   // The details fetch after a write of a movie the store lacks: background work in the window,
   // at most 20 ids per user at once (lib/catalog/user_prefetch.ts; the details job does the rest).
   const prefetch = userPrefetch(catalog, { log: deps.log });
@@ -76,7 +88,8 @@ export function createServices(deps: AppDeps): Services {
     invites: createInviteService(deps),
     availability: createAvailabilityService(deps),
     catalog,
-    connections: createConnectionsService(deps, { catalog }),
+    details,
+    connections: createConnectionsService(deps, { catalog: searching }),
     catalogImport: createCatalogImportService(deps, { catalog }),
     // Viewings, the year in review and the queue of what to rate (lib/library/diary).
     diary: createDiaryService(deps, { prefetch }),
@@ -87,6 +100,7 @@ export function createServices(deps: AppDeps): Services {
       readFile: deps.config.historyReadWorkers > 0
         ? offThreadReader({ readers: deps.config.historyReadWorkers })
         : undefined,
+      askDetails: details.ask,
     }),
     // A write of a movie the store lacks fetches its details in the background.
     entries: createEntriesService(deps, { prefetch }),
@@ -97,7 +111,8 @@ export function createServices(deps: AppDeps): Services {
     myStreaming,
     // Titles the movies store does not know fall back to the catalog search (lib/catalog).
     recommend: createRecommendService(deps, {
-      search: (title, { year }) => catalog.search(title, { year, wait: true }).then((r) => r.value),
+      search: (title, { year }) =>
+        searching.search(title, { year, wait: true }).then((r) => r.value),
       details: (id) => catalog.movie(id),
       // "Only what I can stream" (lib/recommend/streaming_filter.ts).
       streaming: (userId) => streamingFilter(deps, { userId, catalog, myStreaming }),
@@ -122,6 +137,11 @@ export function restartHooks(deps: AppDeps, services: Services): RestartHook[] {
       name: "availability",
       leaseTtlMs: AVAILABILITY_LOCK_TTL_MS,
       recover: () => failInterruptedAvailabilityRuns(deps),
+    },
+    {
+      name: "details",
+      leaseTtlMs: DETAILS_LOCK_TTL_MS,
+      recover: () => failInterruptedDetailsRuns(deps),
     },
     {
       name: "history import",

@@ -3,7 +3,7 @@
  * without ever touching the detail fields of a row that has them, and find stale or missing ids.
  */
 import type { Sql } from "../platform/store/mod.ts";
-import type { LightRow, MovieRow } from "./normalize.ts";
+import type { DetailRow, LightRow, MovieRow } from "./normalize.ts";
 
 /** How long fetched details stay fresh (about 3 months). */
 export const DETAIL_TTL_MS = 90 * 24 * 60 * 60 * 1000;
@@ -105,14 +105,15 @@ export function missingIds(sql: Sql, ids: number[]): Promise<number[]> {
     ));
 }
 
-/** Inserts or replaces the complete row of a fetched detail. */
-export async function upsertDetail(sql: Sql, row: MovieRow): Promise<void> {
+/** Inserts or replaces the complete row of a fetched detail, with the append set it came with. */
+export async function upsertDetail(sql: Sql, row: DetailRow): Promise<void> {
   await sql.query(
     `insert into public.movies (catalog_id, title, original_title, release_date, year,
        poster_path, genre_ids, genres, overview, vote_average, vote_count, popularity, runtime,
-       actors, directors, trailer_url, has_details, cached_at)
+       actors, directors, trailer_url, has_details, cached_at, details_appends, release_dates,
+       keywords, imdb_id)
      values ($1, $2, $3, $4::date, $5, $6, $7::integer[], $8::text[], $9, $10, $11, $12, $13,
-       $14::text[], $15::text[], $16, true, $17)
+       $14::text[], $15::text[], $16, true, $17, $18, $19::text::jsonb, $20::text[], $21)
      on conflict (catalog_id) do update set
        title = excluded.title, original_title = excluded.original_title,
        release_date = excluded.release_date, year = excluded.year,
@@ -121,7 +122,9 @@ export async function upsertDetail(sql: Sql, row: MovieRow): Promise<void> {
        vote_average = excluded.vote_average, vote_count = excluded.vote_count,
        popularity = excluded.popularity, runtime = excluded.runtime, actors = excluded.actors,
        directors = excluded.directors, trailer_url = excluded.trailer_url,
-       has_details = true, cached_at = excluded.cached_at`,
+       has_details = true, cached_at = excluded.cached_at,
+       details_appends = excluded.details_appends, release_dates = excluded.release_dates,
+       keywords = excluded.keywords, imdb_id = excluded.imdb_id`,
     [
       row.catalog_id,
       row.title,
@@ -140,6 +143,10 @@ export async function upsertDetail(sql: Sql, row: MovieRow): Promise<void> {
       row.directors,
       row.trailer_url,
       new Date(row.cached_at).toISOString(),
+      row.details_appends,
+      row.release_dates === null ? null : JSON.stringify(row.release_dates),
+      row.keywords,
+      row.imdb_id,
     ],
   );
 }

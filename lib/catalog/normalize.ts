@@ -4,6 +4,8 @@
  * row to a light row.
  */
 import { genreNames } from "./genres.ts";
+import { imdbIdOf, keywordsOf, releasesOf, type StoredReleases } from "./release_dates.ts";
+import { DETAIL_APPENDS } from "./tmdb_client.ts";
 import type { TmdbCast, TmdbCrew, TmdbListRow, TmdbMovie, TmdbVideo } from "./tmdb_schemas.ts";
 import type { MovieDetail, SearchRow, UnlistedRow } from "./types.ts";
 
@@ -32,6 +34,15 @@ export interface MovieRow {
   has_details: boolean;
   /** Epoch milliseconds the details were fetched. */
   cached_at: number;
+}
+
+/** A fetched detail as stored: the row and what the fetch appended beyond credits and videos. */
+export interface DetailRow extends MovieRow {
+  /** The append set the details were fetched with (tmdb_client.ts DETAIL_APPENDS). */
+  details_appends: string;
+  release_dates: StoredReleases | null;
+  keywords: string[] | null;
+  imdb_id: string | null;
 }
 
 /** The fields a popular row gives (no detail fields). */
@@ -108,7 +119,7 @@ function releaseDate(raw: string): string | null {
 }
 
 /** The stored row of a detail body (complete: has_details true). */
-export function detailRow(movie: TmdbMovie, cachedAt: number): MovieRow {
+export function detailRow(movie: TmdbMovie, cachedAt: number): DetailRow {
   const runtime = movie.runtime && movie.runtime > 0 ? movie.runtime : null;
   return {
     catalog_id: movie.id,
@@ -129,6 +140,10 @@ export function detailRow(movie: TmdbMovie, cachedAt: number): MovieRow {
     trailer_url: pickTrailer(movie.videos.results),
     has_details: true,
     cached_at: cachedAt,
+    details_appends: DETAIL_APPENDS,
+    release_dates: releasesOf(movie),
+    keywords: keywordsOf(movie),
+    imdb_id: imdbIdOf(movie),
   };
 }
 

@@ -76,8 +76,12 @@ export function tmdbUrl(baseUrl: string, path: string, params: Record<string, st
   return url;
 }
 
-/** What a detail fetch appends (docs/catalog.md): still the one movie-by-id call. */
-const DETAIL_APPENDS = "credits,videos,watch/providers";
+/**
+ * What a detail fetch appends (docs/catalog.md): still the one movie-by-id call. Each movie
+ * keeps the set it was fetched with, and the details job fetches again every film of a user's
+ * fetched with another, so adding an append here backfills them by itself.
+ */
+export const DETAIL_APPENDS = "credits,videos,watch/providers,release_dates,keywords,external_ids";
 
 // After this many upstream 429s in a row a waiting caller gives up.
 const MAX_UPSTREAM_429 = 3;

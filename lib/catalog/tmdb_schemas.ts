@@ -39,7 +39,7 @@ const video = z.object({
   published_at: z.string().nullish(),
 });
 
-/** The body of /movie/{id}?append_to_response=credits,videos,watch/providers. */
+/** The body of /movie/{id} with the detail's appends (tmdb_client.ts DETAIL_APPENDS). */
 export const tmdbMovie = z.object({
   id: z.number().int().positive(),
   title: z.string(),
@@ -57,6 +57,11 @@ export const tmdbMovie = z.object({
   videos: z.object({ results: z.array(video) }),
   // Kept as TMDB sends it (per region) and read leniently (lib/catalog/providers.ts).
   "watch/providers": z.object({ results: z.record(z.string(), z.unknown()) }).nullish(),
+  // Read leniently entry by entry (lib/catalog/release_dates.ts): one odd date must not cost
+  // the film its details; absent when the call did not append them.
+  release_dates: z.object({ results: z.array(z.unknown()) }).nullish().catch(null),
+  keywords: z.object({ keywords: z.array(z.unknown()) }).nullish().catch(null),
+  external_ids: z.object({ imdb_id: z.string().nullish() }).nullish().catch(null),
 });
 
 /** A parsed list row. */

@@ -24,6 +24,7 @@ import { historyImportComponents, historyImportPaths } from "./paths/history_imp
 import { listsComponents, listsPaths } from "./paths/lists.ts";
 import { myStreamingComponents, myStreamingPaths } from "./paths/my_streaming.ts";
 import { connectionsComponents, connectionsPaths } from "./paths/connections.ts";
+import { detailsRunsComponents, detailsRunsPaths } from "./paths/details_runs.ts";
 
 /** Builds the document afresh (tests; the route serves the cached one). */
 export function buildOpenApiDocument(): Record<string, unknown> {
@@ -73,6 +74,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           ...myStreamingPaths(),
           ...tokenPaths(),
           ...connectionsPaths(),
+          ...detailsRunsPaths(),
         }),
       ),
     ),
@@ -88,6 +90,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         ...listsComponents,
         ...myStreamingComponents,
         ...connectionsComponents,
+        ...detailsRunsComponents,
       }),
       headers: headerComponents,
       securitySchemes: {

@@ -72,6 +72,9 @@ export async function testApp<C extends Clock = FakeClock>(
     DATA_DIR: dataDir,
     TMDB_BASE_URL: "http://127.0.0.1:9/3",
     CATALOG_IMPORT_CRON: "off",
+    // The details job's asked runs would fetch behind every import and webhook test's back;
+    // its own tests turn it on.
+    DETAILS_CRON: "off",
     AUTH_SIGNING_KEY: JSON.stringify(
       await (sharedKey ??= generatePrivateJwk().then(JSON.stringify)).then(JSON.parse),
     ),

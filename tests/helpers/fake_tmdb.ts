@@ -5,8 +5,8 @@
  * real 404 body, records every request, and lets a test change what it serves.
  *
  * Like TMDB, it answers 401 (code 7) when a request carries neither `api_key` nor an
- * `Authorization` header, appends `credits`/`videos`/`watch/providers` to a detail only when
- * `append_to_response` asks for them, and refuses a popular page outside 1-500 with 400
+ * `Authorization` header, appends `credits`/`videos`/`watch/providers`/`release_dates`/`keywords`/
+ * `external_ids` to a detail only when `append_to_response` asks for them, and refuses a popular page outside 1-500 with 400
  * (code 22).
  */
 import searchFixture from "../fixtures/tmdb/tmdb-search-movie.json" with { type: "json" };
@@ -17,6 +17,10 @@ import detailFixture from "../fixtures/tmdb/tmdb-movie-details-append-credits-vi
 import watchProvidersFixture from "../fixtures/tmdb/tmdb-movie-watch-providers.json" with {
   type: "json",
 };
+import releaseDatesFixture from "../fixtures/tmdb/tmdb-movie-release-dates.json" with {
+  type: "json",
+};
+import keywordsFixture from "../fixtures/tmdb/tmdb-movie-keywords.json" with { type: "json" };
 import notFoundFixture from "../fixtures/tmdb/tmdb-error-404-not-found.json" with {
   type: "json",
 };
@@ -41,7 +45,7 @@ export interface FakeTmdb extends AsyncDisposable {
   /** Ends in /3; pass as TMDB_BASE_URL. */
   baseUrl: string;
   requests: FakeTmdbRequest[];
-  /** Detail bodies (with credits, videos and watch/providers appended) by id; tests add/override. */
+  /** Detail bodies (with every append the service may ask for) by id; tests add/override. */
   movies: Map<number, Record<string, unknown>>;
   /** Popular pages: page number → body. */
   popular: Map<number, Record<string, unknown>>;
@@ -84,18 +88,20 @@ export function searchBody(page = 1): Record<string, unknown> {
 }
 
 /**
- * A detail body for `id` built from tmdb-movie-details-append-credits-videos.json, with
- * tmdb-movie-watch-providers.json's `results` appended as `watch/providers`, and overrides.
+ * A detail body for `id` built from tmdb-movie-details-append-credits-videos.json (with its
+ * recorded `external_ids`), with tmdb-movie-watch-providers.json's `results` appended as
+ * `watch/providers`, tmdb-movie-release-dates.json and tmdb-movie-keywords.json as
+ * `release_dates` and `keywords` (appended, TMDB's answers lose their `id`), and overrides.
  */
 export function detailBody(
   id: number,
   overrides: Record<string, unknown> = {},
 ): Record<string, unknown> {
   const base: Record<string, unknown> = structuredClone(detailFixture);
-  // The fixture was recorded with external_ids appended too; the service never asks for them.
-  delete base.external_ids;
   // Appended, TMDB's watch/providers answer loses its id and keeps `results` (per region).
   base["watch/providers"] = { results: structuredClone(watchProvidersFixture.results) };
+  base.release_dates = { results: structuredClone(releaseDatesFixture.results) };
+  base.keywords = { keywords: structuredClone(keywordsFixture.keywords) };
   return { ...base, id, ...overrides };
 }
 
@@ -164,7 +170,15 @@ function answer(fake: FakeTmdb, req: FakeTmdbRequest): Response {
   if (!movie) return Response.json(TMDB_NOT_FOUND, { status: 404 });
   const append = new Set((req.query.get("append_to_response") ?? "").split(","));
   const body = structuredClone(movie);
-  for (const key of ["credits", "videos", "external_ids", "watch/providers"]) {
+  const appends = [
+    "credits",
+    "videos",
+    "watch/providers",
+    "release_dates",
+    "keywords",
+    "external_ids",
+  ];
+  for (const key of appends) {
     if (!append.has(key)) delete body[key];
   }
   return Response.json(body);

@@ -4,7 +4,7 @@
  */
 import type { AppDeps } from "../deps.ts";
 import { isLeaseHeld } from "../kv/lock.ts";
-import type { JobRecords } from "./job.ts";
+import type { JobRecords, RunStart } from "./job.ts";
 
 /** What last_error says of a run cut off by a restart. */
 export const INTERRUPTED = "interrupted by a restart";
@@ -25,9 +25,9 @@ export function logMarkedFailed(
 }
 
 /** Marks `job`'s runs a restart cut off failed, unless its lease is held now; returns their ids. */
-export async function failInterruptedRuns<P>(
+export async function failInterruptedRuns<P, T extends RunStart>(
   deps: Pick<AppDeps, "store" | "kv" | "clock" | "log">,
-  job: JobRecords<P>,
+  job: JobRecords<P, T>,
 ): Promise<string[]> {
   const now = deps.clock.now();
   if (await isLeaseHeld(deps.kv, job.lease.key, { clock: deps.clock })) return [];

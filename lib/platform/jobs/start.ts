@@ -5,7 +5,7 @@
  */
 import type { AppDeps } from "../deps.ts";
 import { takeJobLease } from "./lease.ts";
-import type { Job, JobOutcome, JobTrigger } from "./job.ts";
+import type { Job, JobOutcome, RunStart } from "./job.ts";
 import { logMarkedFailed } from "./interrupted.ts";
 
 /** A run just started: its id, and its outcome to come (never rejects). */
@@ -15,10 +15,14 @@ interface StartedRun<O> {
 }
 
 /** Starts a run of `job`; `job.busy()` while a run holds the lease anywhere. */
-export async function startJobRun<P extends Record<string, unknown>, O extends JobOutcome>(
+export async function startJobRun<
+  P extends Record<string, unknown>,
+  O extends JobOutcome,
+  T extends RunStart,
+>(
   deps: Pick<AppDeps, "store" | "kv" | "clock" | "log" | "leases">,
-  job: Job<P, O>,
-  request: { trigger: JobTrigger; params: P },
+  job: Job<P, O, T>,
+  request: { trigger: T; params: P },
 ): Promise<StartedRun<O>> {
   const { store, kv, clock, log } = deps;
   const runId = crypto.randomUUID();

@@ -33,6 +33,7 @@ import {
 } from "./runs.ts";
 import { Slicer } from "./slices.ts";
 import { groupRows } from "./units.ts";
+import { uploadGate } from "./upload_gate.ts";
 import { UNMATCHED_PAGE, unmatchedPage } from "./unmatched.ts";
 import { unmatchedCsv } from "./unmatched_csv.ts";
 import { prepareLists } from "@/lib/library/lists/import.ts";
@@ -76,6 +77,8 @@ export function createHistoryImportService(
   const turns = options.turns ?? new BackgroundTurns();
   const ttlMs = options.lockTtlMs ?? RUN_LEASE_MS;
   const readFile = options.readFile ?? parseHistoryFile;
+  // Uploads read at once, and waiting, per process (./upload_gate.ts): as many as read workers.
+  const admit = options.uploads ?? uploadGate({ readers: deps.config.historyReadWorkers });
   // The runs going on in the background here, so a caller can wait for them to end.
   const inflight = new Set<Promise<unknown>>();
 
@@ -138,6 +141,8 @@ export function createHistoryImportService(
         end,
         ms: Math.round(performance.now() - started),
       });
+      // Whatever it applied (a cancelled run keeps its films too) gets its details soon.
+      options.askDetails?.();
       if (end === "succeeded") await prefetchUnknown(run);
     }).catch((error) =>
       log({ level: "error", msg: "history import bookkeeping failed", error: describeError(error) })
@@ -169,6 +174,58 @@ export function createHistoryImportService(
     return true;
   }
 
+  const running = () =>
+    new Problem(409, "import_running", "An import of yours is already running.");
+
+  // Reads the file into rows and films, records the run and carries it on in the background.
+  async function readAndStart(
+    userId: string,
+    bytes: Uint8Array,
+  ): Promise<{ importId: string; status: "running" }> {
+    // Read in a worker (read_off_thread.ts), or here in slices that yield, so the event loop
+    // keeps answering others meanwhile; the slicer paces the steps after the read too.
+    const slicer = new Slicer(undefined, turns);
+    const parsed = await readFile(bytes, {
+      zip: options.zip,
+      maxRows: options.maxRows,
+      slicer,
+    });
+    // The file's own lists become the user's (docs/lists.md); past the limit, skipped.
+    const listIds = await prepareLists(store, userId, parsed.lists ?? []);
+    const rows = parsed.rows.filter((r) => {
+      if (!r.list) return true;
+      r.list.listId = listIds[r.list.index] ?? undefined;
+      return r.list.listId !== undefined;
+    });
+    parsed.skipped += parsed.rows.length - rows.length;
+    parsed.rows = rows;
+    const units = await groupRows(parsed.rows, () => slicer.tick());
+    const run: StoredRun = {
+      id: crypto.randomUUID(),
+      userId,
+      status: "running",
+      format: parsed.format,
+      startedAt: new Date(clock.now()).toISOString(),
+      finishedAt: null,
+      progress: 0,
+      counts: { ...emptyCounts(parsed.rows.length + parsed.skipped), skipped: parsed.skipped },
+      films: { total: units.length, matched: 0, unmatched: 0 },
+      unmatched: [],
+      units,
+      cursor: 0,
+    };
+    const lease = await takeLease(run.id);
+    if (!lease) throw new Problem(503, "import_unavailable", "Try the import again.");
+    if (!(await insertRun(store, run))) {
+      await lease.release();
+      throw running();
+    }
+    slicer.done();
+    log({ level: "info", msg: "history import started", importId: run.id, format: run.format });
+    carryOn(run, lease, { fresh: true });
+    return { importId: run.id, status: "running" };
+  }
+
   return {
     async start(userId, file) {
       const [busy] = await store.query<{ busy: boolean }>(
@@ -176,51 +233,14 @@ export function createHistoryImportService(
            where user_id = $1 and status = 'running') as busy`,
         [userId],
       );
-      const running = () =>
-        new Problem(409, "import_running", "An import of yours is already running.");
       if (busy.busy) throw running();
-      // Read in a worker (read_off_thread.ts), or here in slices that yield, so the event loop
-      // keeps answering others meanwhile; the slicer paces the steps after the read too.
-      const slicer = new Slicer(undefined, turns);
-      const parsed = await readFile(file, {
-        zip: options.zip,
-        maxRows: options.maxRows,
-        slicer,
+      // Admitted (or 503) before the body is read; its bytes in hand, it waits for a reading
+      // place, so only so many files are read into rows and films at once (./upload_gate.ts).
+      return await admit(async (turn) => {
+        const bytes = typeof file === "function" ? await file() : file;
+        await turn();
+        return await readAndStart(userId, bytes);
       });
-      // The file's own lists become the user's (docs/lists.md); past the limit, skipped.
-      const listIds = await prepareLists(store, userId, parsed.lists ?? []);
-      const rows = parsed.rows.filter((r) => {
-        if (!r.list) return true;
-        r.list.listId = listIds[r.list.index] ?? undefined;
-        return r.list.listId !== undefined;
-      });
-      parsed.skipped += parsed.rows.length - rows.length;
-      parsed.rows = rows;
-      const units = await groupRows(parsed.rows, () => slicer.tick());
-      const run: StoredRun = {
-        id: crypto.randomUUID(),
-        userId,
-        status: "running",
-        format: parsed.format,
-        startedAt: new Date(clock.now()).toISOString(),
-        finishedAt: null,
-        progress: 0,
-        counts: { ...emptyCounts(parsed.rows.length + parsed.skipped), skipped: parsed.skipped },
-        films: { total: units.length, matched: 0, unmatched: 0 },
-        unmatched: [],
-        units,
-        cursor: 0,
-      };
-      const lease = await takeLease(run.id);
-      if (!lease) throw new Problem(503, "import_unavailable", "Try the import again.");
-      if (!(await insertRun(store, run))) {
-        await lease.release();
-        throw running();
-      }
-      slicer.done();
-      log({ level: "info", msg: "history import started", importId: run.id, format: run.format });
-      carryOn(run, lease, { fresh: true });
-      return { importId: run.id, status: "running" };
     },
 
     async get(userId, id) {

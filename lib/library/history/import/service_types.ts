@@ -2,13 +2,21 @@
 import type { BackgroundTurns } from "@/lib/core/async/background_turns.ts";
 import type { MovieSource } from "@/lib/catalog/types.ts";
 import type { ReadHistoryFile, ZipLimits } from "./parse.ts";
+import type { UploadGate } from "./upload_gate.ts";
 import type { HistoryImportRun } from "./runs.ts";
 import type { UnmatchedPage } from "./unmatched.ts";
 
 /** What the import routes call. */
 export interface HistoryImportService {
-  /** Reads `file` and starts its run; 400 for a file it cannot read, 409 while one runs. */
-  start(userId: string, file: Uint8Array): Promise<{ importId: string; status: "running" }>;
+  /**
+   * Reads `file` (its bytes, or what reads them once the upload is admitted) and starts its run;
+   * 400 for a file it cannot read, 409 while one runs, 503 `import_unavailable` while the process
+   * is taking in as many uploads as it may (./upload_gate.ts).
+   */
+  start(
+    userId: string,
+    file: Uint8Array | (() => Promise<Uint8Array>),
+  ): Promise<{ importId: string; status: "running" }>;
   /** The user's run `id`; 404 `not_found` for anyone else's or none. */
   get(userId: string, id: string): Promise<HistoryImportRun>;
   /** The user's runs, newest first. */
@@ -42,4 +50,11 @@ export interface HistoryImportOptions {
    * configured off); default `parseHistoryFile` on this thread, in slices that take turns.
    */
   readFile?: ReadHistoryFile;
+  /** Which uploads are read when (default: as many at once as read workers, 4 waiting). */
+  uploads?: UploadGate;
+  /**
+   * Asks the details job for a run (lib/catalog/details): called when a run ends, so the films
+   * it stored from search rows get their full details soon.
+   */
+  askDetails?: () => void;
 }
