@@ -1,8 +1,9 @@
 /**
  * Media-server connections (docs/connections.md): the owner's settings and recent events, and
- * the receivers' work: find the user by the secret's digest (404 when none, after the same
- * steps a known secret takes), count the request against the secret's minute (429 past 60),
- * read the event, and log, rate, ignore or leave it unmatched, recording the outcome.
+ * the receivers' work: refuse an address that guessed too many secrets (429), find the user by
+ * the secret's digest (404 when none, counted against the address in memory), count the
+ * request against the secret's minute (429 past 60), read the event, and log, rate, ignore or
+ * leave it unmatched, recording the outcome.
  */
 import { takeAttempt, type WindowLimit } from "@/lib/identity/auth/rate_limit.ts";
 import type { MovieSource } from "@/lib/catalog/types.ts";
@@ -11,6 +12,7 @@ import { Problem } from "@/lib/core/problem.ts";
 import { rateWatched } from "@/lib/library/diary/mod.ts";
 import { eventDate, logWebhookViewing } from "./apply.ts";
 import { parseHookBody } from "./body.ts";
+import { createGuessLimit } from "./guess_limit.ts";
 import { type EventResult, readEvents, type ReceivedEvent, recordEvent } from "./events.ts";
 import type { MediaEvent, MediaSource } from "./media_event.ts";
 import type { ConnectionSettingsPatch } from "./payload.ts";
@@ -61,8 +63,11 @@ export interface ConnectionsService {
   rotate(userId: string): Promise<{ webhookUrl: string }>;
   /** The last 50 received events, newest first. */
   events(userId: string): Promise<ReceivedEvent[]>;
-  /** The owner of `secret`: 404 `not_found` for none, 429 `rate_limited` past the minute's 60. */
-  open(secret: string): Promise<HookOwner>;
+  /**
+   * The owner of `secret` sent from `address`: 404 `not_found` for none, 429 `rate_limited`
+   * past the secret's 60 a minute or while the address is over its unknown-secret limit.
+   */
+  open(secret: string, from: { address: string }): Promise<HookOwner>;
   /** Notes a body refused before it was read (too large), for the owner's events. */
   refused(owner: HookOwner, refusal: { source: MediaSource; reason: string }): Promise<void>;
   /** Handles one event's body; a 400 `invalid_payload` only when it cannot be read. */
@@ -78,6 +83,7 @@ export function createConnectionsService(
   options: { catalog: MovieSource },
 ): ConnectionsService {
   const { store, clock, kv, config } = deps;
+  const guesses = createGuessLimit();
   const nowIso = () => new Date(clock.now()).toISOString();
   const shape = (
     row: { secret: string; plexUsername: string | null; removeFromMyList: boolean },
@@ -143,17 +149,32 @@ export function createConnectionsService(
     },
     events: (userId) => store.asUser(userId, (tx) => readEvents(tx)),
 
-    async open(secret) {
-      // The same steps for any secret: its digest, its minute's count, one index lookup.
+    async open(secret, from) {
+      // An address over its guesses is refused before the lookup, whatever the secret: a
+      // guesser learns nothing more from it until the window ends.
+      const wait = guesses.refusedFor(from.address, clock.now());
+      if (wait !== null) {
+        throw new Problem(
+          429,
+          "rate_limited",
+          "Too many requests to unknown webhook addresses from this address; try again later.",
+          { headers: { "Retry-After": String(wait) } },
+        );
+      }
+      // Any secret: its digest, then one unique-index lookup (no prefix of it is compared).
       const digest = await secretDigest(secret);
-      const attempt = await takeAttempt(kv, [{ limit: HOOK_LIMIT, subject: digest }], { clock });
       const [row] = await store.query<HookOwner>(
         `select user_id as "userId", plex_username as "plexUsername",
                 remove_from_my_list as "removeFromMyList"
            from public.user_connections where secret_hash = $1`,
         [digest],
       );
-      if (!row) throw new Problem(404, "not_found", "No webhook has this address.");
+      if (!row) {
+        // Counted in memory: a guess writes nothing to KV or the store.
+        guesses.miss(from.address, clock.now());
+        throw new Problem(404, "not_found", "No webhook has this address.");
+      }
+      const attempt = await takeAttempt(kv, [{ limit: HOOK_LIMIT, subject: digest }], { clock });
       if (!attempt.allowed) {
         throw new Problem(
           429,

@@ -114,7 +114,8 @@ export function connectionsPaths(): Record<string, unknown> {
           "to completion, `UserDataSaved` played). `emby`: Emby's webhook JSON, or a form with " +
           "it in `data` (`playback.stop` played to completion, `item.markplayed`). `generic`: " +
           '`{"tmdbId"?,"title"?,"year"?,"watchedAt"?,"rating"?}`. Every readable event answers ' +
-          "200, an unsupported one `ignored`. At most 1 MiB and 60 a minute per secret.",
+          "200, an unsupported one `ignored`. At most 1 MiB and 60 a minute per secret; 20 " +
+          "unknown secrets a minute per client address.",
         parameters: [
           {
             name: "secret",
@@ -143,7 +144,8 @@ export function connectionsPaths(): Record<string, unknown> {
           404: problem("No webhook has this secret, or no such receiver (`not_found`)."),
           413: problem("The body is over 1 MiB (`payload_too_large`)."),
           429: problem(
-            "More than 60 events this minute to this secret (`rate_limited`).",
+            "More than 60 events this minute to this secret, or more than 20 requests to " +
+              "unknown secrets this minute from this client address (`rate_limited`).",
             retryAfterHeader,
           ),
           500: internal,
