@@ -8,6 +8,8 @@
  * - PostgreSQL frozen and stopped mid-run (through a TCP proxy; the server itself is untouched);
  * - the fake movie database and AI provider hanging, dropping, answering 500 or garbage;
  * - 20,000 fuzzed requests over HTTP;
+ * - the upload storm (issue 43): five users uploading a 20 MiB history file each at once on a
+ *   fresh server, its peak resident memory against 800 MB;
  * - the import storm (issue 24): five users importing the worst history files at once while a
  *   probe reads health, a stored detail, a search and a list every 100 ms.
  * PostgreSQL parts run when LOAD_DATABASE_URL (or TEST_DATABASE_URL) is set. CHAOS_ROUNDS and
@@ -23,6 +25,7 @@ import { killDuringWriters, secondProcess } from "./chaos/kill.ts";
 import { allOutcomes, record } from "./chaos/report.ts";
 import { upstreamFaults } from "./chaos/upstreams.ts";
 import { importStorm } from "./chaos/import_storm.ts";
+import { uploadStorm } from "./chaos/upload_storm.ts";
 
 const ROUNDS = Number(Deno.env.get("CHAOS_ROUNDS") ?? "5");
 const FUZZ = Number(Deno.env.get("CHAOS_FUZZ") ?? "20000");
@@ -62,6 +65,10 @@ if (wants("bodies") || wants("upstreams") || wants("fuzz")) {
   });
 }
 if (wants("storm")) {
+  await step("upload storm", async () => {
+    await using world = await startWorld("embedded", { users: 5 });
+    await uploadStorm(world);
+  });
   await step("import storm", async () => {
     await using world = await startWorld("embedded", { users: 5 });
     await importStorm(world);

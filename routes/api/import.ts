@@ -11,8 +11,11 @@ export const handler = signedIn({
     return c.json({ imports });
   },
   async POST(c) {
-    const file = await readUpload(c.req.raw);
-    const started = await c.var.services.historyImport.start(c.var.user.id, file);
+    // The body is read once the upload is admitted (503 before it, when too many are in).
+    const started = await c.var.services.historyImport.start(
+      c.var.user.id,
+      () => readUpload(c.req.raw),
+    );
     return c.json(started, 202);
   },
 });
