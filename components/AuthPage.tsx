@@ -18,6 +18,8 @@ export interface AuthPageData {
   oidcName?: string;
   /** Why the identity provider's sign-in failed, in plain words. */
   error?: string;
+  /** The visitor's session owes its two-factor code: the form opens at the code step. */
+  codeStep?: boolean;
 }
 
 const SIGNUP_NOTES = {
@@ -51,6 +53,7 @@ export function AuthPage({ mode, data }: { mode: "login" | "signup"; data: AuthP
         passwordLogin={data.passwordLogin === false ? false : undefined}
         oidcName={data.oidcName}
         error={data.error}
+        codeStep={data.codeStep}
       />
     </section>
   );

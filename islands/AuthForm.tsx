@@ -30,6 +30,8 @@ interface AuthFormProps {
   oidcName?: string;
   /** Why the identity provider's sign-in failed. */
   error?: string;
+  /** Signed in already, the session owes its two-factor code: open at the code step. */
+  codeStep?: boolean;
 }
 
 /** The form; its heading and submit label follow the mode. */
@@ -44,7 +46,7 @@ export default function AuthForm(props: AuthFormProps) {
   const [captchaToken, setCaptchaToken] = useState("");
   const [inviteCode, setInviteCode] = useState(props.invite ?? "");
   const signupMode = props.signup ?? "open";
-  const [needsCode, setNeedsCode] = useState(false);
+  const [needsCode, setNeedsCode] = useState(props.codeStep ?? false);
   const passwords = props.passwordLogin ?? true;
 
   // Back from the identity provider with a code: supabase-js exchanges it (grant_type=pkce).

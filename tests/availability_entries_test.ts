@@ -213,13 +213,13 @@ for (const engine of ENGINES) {
 }
 
 Deno.test("the statements of reads without the new parameters are the ones before them", () => {
-  const live = () => Promise.resolve(true);
+  const live = () => Promise.resolve("live" as const);
   const sessionId = "00000000-0000-4000-8000-000000000001";
   for (
     const session of [
       undefined,
-      new PendingSession(null, live),
-      new PendingSession(sessionId, live),
+      new PendingSession(null, live, { aal1: false }),
+      new PendingSession(sessionId, live, { aal1: true }),
     ]
   ) {
     assert.doesNotMatch(

@@ -85,6 +85,7 @@ Deno.test("every documented error is application/problem+json and every $ref res
   assert.deepEqual(statuses("/api/recommend", "get"), [
     "400",
     "401",
+    "403",
     "409",
     "429",
     "500",

@@ -13,6 +13,11 @@ export interface AppEnv {
     services: Services;
     /** The signed-in user, set by `requireUser` (API) or read from the session cookie (pages). */
     user?: AuthUser;
+    /**
+     * The page's session cookie holds an aal1 session of a user with a verified factor: no
+     * `user` is set, and a page that needs one sends the visitor to the code step instead.
+     */
+    codeOwed?: boolean;
     /** The user's session, when `requireUser` left its check to the route's read. */
     session?: PendingSession;
     /** The signed-in user's unread notifications, for a page's header (lib/http/middleware/unread_count.ts). */

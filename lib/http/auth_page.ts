@@ -26,6 +26,8 @@ async function show(c: Ctx, posted: boolean) {
     passwordLogin: access.passwordLogin,
     oidcName: c.var.deps.config.supabase ? undefined : access.oidc?.name,
     error,
+    // Signed in with a password but not yet with the code: the form opens at the code step.
+    codeStep: c.get("codeOwed") === true ? true : undefined,
   });
 }
 

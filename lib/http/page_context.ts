@@ -14,6 +14,10 @@ export interface PageState {
   title?: string;
   /** A session cookie came with the request but did not verify (expired or foreign). */
   staleSession: boolean;
+  /** The cookie's session owes its two-factor code (`c.var.codeOwed`). */
+  codeOwed?: boolean;
+  /** The page told a signed-out visitor it needs an account (components/SignInPrompt.tsx). */
+  needsAccount?: boolean;
   /** TMDB's image root (config.tmdb.imageBaseUrl), for poster URLs. */
   imageBaseUrl: string;
   /** Where the browser's supabase-js signs in: Supabase when configured, else this site. */

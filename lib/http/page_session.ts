@@ -5,6 +5,7 @@
  * accept only the Bearer header, so a cookie can never act for the user there (no CSRF).
  */
 import { getCookie } from "hono/cookie";
+import { Problem } from "../core/problem.ts";
 import { accessTokenIn, SESSION_COOKIE } from "../web/session_cookie.ts";
 import type { Ctx, Middleware } from "./app_env.ts";
 
@@ -21,7 +22,10 @@ export function hasSessionCookie(c: Ctx): boolean {
   return Boolean(getCookie(c, SESSION_COOKIE));
 }
 
-/** Sets `c.var.user` from a valid session cookie; a bad one just leaves the page signed out. */
+/**
+ * Sets `c.var.user` from a valid session cookie; a bad one just leaves the page signed out, and
+ * one that still owes its two-factor code sets `c.var.codeOwed` instead (docs/identity.md).
+ */
 export function pageSession(): Middleware {
   return async function pageSession(c, next) {
     if (!isCookieFreePath(c.req.path)) {
@@ -29,8 +33,9 @@ export function pageSession(): Middleware {
       if (token) {
         try {
           c.set("user", await c.var.services.auth.verifyAccessToken(token));
-        } catch {
+        } catch (error) {
           // Expired or foreign: the page renders signed out and the browser refreshes it.
+          if (error instanceof Problem && error.code === "mfa_required") c.set("codeOwed", true);
         }
       }
     }

@@ -18,7 +18,9 @@ function pageState(c: Ctx): PageState {
   const { config } = c.var.deps;
   return {
     islands: new Set(),
-    staleSession: !c.get("user") && hasSessionCookie(c),
+    // A session owing its code is not stale: refreshing it would not make it any better.
+    staleSession: !c.get("user") && !c.get("codeOwed") && hasSessionCookie(c),
+    codeOwed: c.get("codeOwed"),
     imageBaseUrl: config.tmdb.imageBaseUrl,
     unread: c.get("unread"),
     auth: config.supabase ? { url: config.supabase.url, anonKey: config.supabase.anonKey } : {},
@@ -45,6 +47,10 @@ export function renderPage(
       <Page data={data} url={url} params={c.req.param() as Record<string, string>} user={user} />
     </PageContext.Provider>,
   );
+  // A page that needs an account, asked for by a session that only owes its code: the code step.
+  if (state.codeOwed && state.needsAccount) {
+    return c.redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`, 303);
+  }
   let html = page;
   if (Shell) {
     const shell = renderToString(

@@ -88,9 +88,16 @@ const identityUnavailable = problem(
     "(`identity_unavailable`, with Retry-After).",
 );
 
+/** 403 of the bearer-token routes: the user has a verified factor, the token is aal1. */
+const codeRequired = problem(
+  "Two-factor codes are on and the session is not raised to aal2 by a code yet " +
+    "(`mfa_required`): verify the code first (docs/identity.md).",
+);
+
 /**
  * Adds the answers any operation of a kind can give, so each path need not repeat them: a
- * bearer-token operation can answer 503 `identity_unavailable` (joined to its own 503 if it has one).
+ * bearer-token operation can answer 403 `mfa_required` and 503 `identity_unavailable` (each
+ * joined to its own 403 or 503 if it has one).
  */
 export function withSharedResponses(paths: Record<string, unknown>): Record<string, unknown> {
   for (const operations of Object.values(paths) as Record<string, Record<string, unknown>>[]) {
@@ -98,6 +105,12 @@ export function withSharedResponses(paths: Record<string, unknown>): Record<stri
       const security = operation.security as Record<string, unknown>[] | undefined;
       if (!security?.some((s) => "bearerAuth" in s)) continue;
       const responses = operation.responses as Record<string, ResponseObject>;
+      const forbidden = responses[403];
+      if (!String(forbidden?.description ?? "").includes("mfa_required")) {
+        responses[403] = forbidden
+          ? { ...forbidden, description: `${forbidden.description} Or ${codeRequired.description}` }
+          : codeRequired;
+      }
       const own = responses[503];
       responses[503] = own
         ? { ...own, description: `${own.description} Or ${identityUnavailable.description}` }

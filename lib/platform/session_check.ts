@@ -15,8 +15,11 @@ export interface SessionCheck {
    * token names a session, its id at `session` (null otherwise).
    */
   liveSql(user: `$${number}`, session: `$${number}` | null): string;
-  /** Records what the read's statement found; not live is a 401. */
-  settle(live: boolean): void;
+  /**
+   * Records what the read's statement found (the value of `liveSql`): false is a 401, null (the
+   * session is live but still owes its second factor) a 403 `mfa_required`.
+   */
+  settle(live: boolean | null): void;
   /** Checks with a query of its own, unless a statement already did. */
   settleAlone(): Promise<void>;
 }

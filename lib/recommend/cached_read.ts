@@ -38,7 +38,7 @@ export async function readHistoryState(
   const live = session ? session.liveSql("$1", session.sessionId === null ? null : "$2") : "true";
   const params = session?.sessionId ? [userId, session.sessionId] : [userId];
   const [row] = await sql.query<{
-    live: boolean;
+    live: boolean | null;
     watchedCount: number;
     ids: number[] | null;
     expiresAt: unknown;

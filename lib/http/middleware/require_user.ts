@@ -32,8 +32,10 @@ function insufficientScope(): Problem {
 
 /**
  * Reads the Bearer token, verifies it and sets `c.var.user`; otherwise 401, before any body is
- * read. A personal access token (docs/connections.md) is taken too, unless `personalTokens` is
- * false (token, connection and account management); a `read` one answers GET and HEAD only.
+ * read. An aal1 token of a user with a verified second factor is 403 `mfa_required` here too
+ * (the verifier checks it with the session, in the same query; docs/identity.md). A personal
+ * access token (docs/connections.md) is taken too, and counts as aal2, unless `personalTokens`
+ * is false (token, connection and account management); a `read` one answers GET and HEAD only.
  * With `readChecksSession`, a GET leaves the session's check to the route's read
  * (`c.var.session`, folded into its statement); a handler that does not settle it still gets
  * it checked, by a query of its own, before the response leaves.
@@ -46,6 +48,7 @@ export function requireUser(
     if (!token) throw unauthorized();
     if (isPersonalToken(token)) {
       if (options.personalTokens === false) throw tokenNotAllowed();
+      // A token is made at aal2 (or before any factor) and apps cannot answer a code step.
       const holder = await c.var.services.personalTokens.verify(token);
       if (holder.scope === "read" && c.req.method !== "GET" && c.req.method !== "HEAD") {
         throw insufficientScope();
@@ -74,7 +77,7 @@ export function requireUser(
  * `fn` given the context of a route behind `requireUser`, whose `c.var.user` is set by type (a
  * handler or a middleware after `requireUser`); without a user, the same 401 as `requireUser`.
  */
-export function withUser<A extends unknown[], R>(
+function withUser<A extends unknown[], R>(
   fn: (c: SignedInCtx, ...rest: A) => R,
 ): (c: Ctx, ...rest: A) => R {
   return (c, ...rest) => {

@@ -20,7 +20,7 @@ import { verifiedTokens } from "./verified_tokens.ts";
 import { createMfaService, type MfaService } from "../mfa/service.ts";
 import { createOidcService, type OidcService } from "../oidc/service.ts";
 import { listFactors, toGoTrueFactor } from "../mfa/factors.ts";
-import { assertPasswordChangeAllowed } from "../mfa/guard.ts";
+import { assertUserChangeAllowed } from "../mfa/guard.ts";
 import { findUserById, insertUser, isUniqueViolation, toGoTrueUser, UUID } from "./users.ts";
 
 /** The built-in provider's operations. */
@@ -99,7 +99,8 @@ export function createBuiltinProvider(
   // GoTrue's requireAuthentication: the bearer's user and session must still exist (403).
   async function liveBearer(token: string): Promise<VerifiedToken> {
     const claims = await bearer(token);
-    const state = await sessionState(store, claims.id, claims.sessionId);
+    // These are the routes an aal1 session still reaches (the code step, the user, sign-out).
+    const state = await sessionState(store, claims.id, { sessionId: claims.sessionId });
     if (state === "session_not_found") {
       throw new GoTrueError(
         403,
@@ -116,9 +117,12 @@ export function createBuiltinProvider(
     const { id, email, aal, sessionId = null } = await verified(token);
     // Ids a statement could not cast to uuid would be a 500 there, not the 401 they are.
     if (!UUID.test(id) || (sessionId !== null && !UUID.test(sessionId))) throw sessionEnded();
+    // Without a second factor in the token, a user with a verified factor owes the code step.
+    const aal1 = aal !== "aal2";
     const session = new PendingSession(
       sessionId,
-      async () => await sessionState(store, id, sessionId ?? undefined) === "live",
+      () => sessionState(store, id, { sessionId: sessionId ?? undefined, aal1 }),
+      { aal1 },
     );
     return { user: { id, email, aal }, session };
   }
@@ -161,7 +165,7 @@ export function createBuiltinProvider(
 
     async updateUser(token, body) {
       const claims = await liveBearer(token);
-      await assertPasswordChangeAllowed(deps, claims, body);
+      await assertUserChangeAllowed(deps, claims);
       const row = await updateUser(deps, claims, body);
       const factors = (await listFactors(store, row.id)).map(toGoTrueFactor);
       return toGoTrueUser(row, { factors });

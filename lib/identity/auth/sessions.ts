@@ -6,6 +6,7 @@
  * unless it comes back within the reuse interval, as two tabs refreshing at once do.
  */
 import type { Sql, Store } from "@/lib/platform/store/mod.ts";
+import { verifiedFactorSql } from "../mfa/code_owed.ts";
 import { GoTrueError } from "./gotrue_error.ts";
 import { UUID } from "./users.ts";
 
@@ -191,8 +192,11 @@ export async function endSessions(
   }
 }
 
-/** Where a token's user and session stand: both live, the user gone, or the session ended. */
-type SessionState = "live" | "user_not_found" | "session_not_found";
+/**
+ * Where a token's user and session stand: both live, the user gone, the session ended, or live
+ * but owing its second factor (an aal1 token of a user with a verified factor).
+ */
+export type SessionState = "live" | "code_owed" | "user_not_found" | "session_not_found";
 
 const userExistsSql = (user: string) =>
   `exists (select 1 from auth.users where id = ${user}::uuid)`;
@@ -204,27 +208,41 @@ const sessionRowSql = (user: string, session: string) =>
  * The SQL condition that a token is still good, for a statement that checks it itself: its
  * session (parameter `session`) is live, or, for a token naming no session (null), its user
  * (parameter `user`) exists. A session row implies its user's: deleting a user deletes them.
+ * With `aal1` (a token without a second factor) it is null, not true, when the user has a
+ * verified factor: no row passes a `where`, and a read that selects it tells 401 from 403.
  */
-export function tokenLiveSql(user: `$${number}`, session: `$${number}` | null): string {
-  return session === null ? userExistsSql(user) : sessionRowSql(user, session);
+export function tokenLiveSql(
+  user: `$${number}`,
+  session: `$${number}` | null,
+  options: { aal1?: boolean } = {},
+): string {
+  const live = session === null ? userExistsSql(user) : sessionRowSql(user, session);
+  if (!options.aal1) return live;
+  return `(case when not ${live} then false when ${verifiedFactorSql(user)} then null
+    else true end)`;
 }
 
 const SESSION_STATE_SQL = `select ${userExistsSql("$1")} as user_exists,
-  ($2::uuid is null or ${sessionRowSql("$1", "$2")}) as session_exists`;
+  ($2::uuid is null or ${sessionRowSql("$1", "$2")}) as session_exists,
+  ($3::boolean and ${verifiedFactorSql("$1")}) as code_owed`;
 
-/** Checks, in one query, that the user exists and (if the token names one) its session does. */
+/**
+ * Checks, in one query, that the user exists and (if the token names one) its session does;
+ * with `aal1` (the token's level is below aal2), also whether the user has a verified factor.
+ */
 export async function sessionState(
   store: Store,
   userId: string,
-  sessionId?: string,
+  options: { sessionId?: string; aal1?: boolean } = {},
 ): Promise<SessionState> {
+  const { sessionId } = options;
   if (!UUID.test(userId) || (sessionId !== undefined && !UUID.test(sessionId))) {
     return "user_not_found";
   }
-  const [row] = await store.query<{ user_exists: boolean; session_exists: boolean }>(
-    SESSION_STATE_SQL,
-    [userId, sessionId ?? null],
-  );
+  const [row] = await store.query<
+    { user_exists: boolean; session_exists: boolean; code_owed: boolean }
+  >(SESSION_STATE_SQL, [userId, sessionId ?? null, options.aal1 === true]);
   if (!row.user_exists) return "user_not_found";
-  return row.session_exists ? "live" : "session_not_found";
+  if (!row.session_exists) return "session_not_found";
+  return row.code_owed ? "code_owed" : "live";
 }

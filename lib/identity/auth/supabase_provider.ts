@@ -13,6 +13,8 @@ import type { AuthUser, TokenVerifier } from "./types.ts";
 import { isUserDeleted } from "./deleted_users.ts";
 import { getSupabaseUser } from "./supabase_admin.ts";
 import { remoteJwks } from "./supabase_jwks.ts";
+import { codeRequired } from "../mfa/code_owed.ts";
+import { owesCode } from "../mfa/guard.ts";
 
 /** The asymmetric algorithms Supabase's signing keys use (ECC P-256, RSA, Ed25519). */
 const SUPABASE_ALGORITHMS = ["ES256", "RS256", "EdDSA"];
@@ -56,6 +58,8 @@ export function createSupabaseVerifier(
     if (await isUserDeleted(deps.kv, user.id)) {
       throw unauthorized("The account of this access token was deleted.", { invalidToken: true });
     }
+    // Supabase's pattern, kept here too: a user with a verified factor needs an aal2 token.
+    if (await owesCode(deps, user)) throw codeRequired();
     return user;
   }
 
@@ -72,13 +76,14 @@ export function createSupabaseVerifier(
       }
       const user = await getSupabaseUser(supabase, token, { fetch: deps.fetch });
       if (!user) throw unauthorized("The access token is not valid.", { invalidToken: true });
-      return user;
+      // Supabase has just vouched for the token, so its own claims can be read as they are.
+      return { ...user, aal: decodeJwt(token).aal === "aal2" ? "aal2" : "aal1" };
     }
-    const { id, email } = await verifyAccessToken(jwks.getKey, token, {
+    const { id, email, aal } = await verifyAccessToken(jwks.getKey, token, {
       issuer,
       clock: deps.clock,
       algorithms: SUPABASE_ALGORITHMS,
     });
-    return { id, email };
+    return { id, email, aal };
   }
 }

@@ -1,36 +1,22 @@
 /**
- * The second factor's guard of sensitive actions (docs/identity.md): once a user has a verified
- * factor, changing the password, deleting the account and managing tokens and connections need a
- * session raised to `aal2` by a code; otherwise 403 `mfa_required`. A token already at aal2 costs
- * no query.
+ * The second factor's guard of the `/auth/v1` routes an aal1 session still reaches
+ * (docs/identity.md, "Two-factor codes guard the data"): of those, only reading the user record,
+ * the code step and sign-out are open to it; changing the user (password, metadata) is GoTrue's
+ * 403 `mfa_required` until a code raises the session. A token already at aal2 costs no query.
  */
 import type { AppDeps } from "@/lib/platform/deps.ts";
 import { GoTrueError } from "../auth/gotrue_error.ts";
 import type { AuthUser } from "../auth/types.ts";
-import { Problem } from "@/lib/core/problem.ts";
+import { CODE_REQUIRED_MESSAGE } from "./code_owed.ts";
 import { hasVerifiedFactor } from "./factors.ts";
 
-const MESSAGE = "This needs your two-factor code: verify it first, then try again.";
-
-/** Whether `user`'s token may act on sensitive things: aal2, or no verified factor at all. */
-async function meetsAal2(deps: AppDeps, user: AuthUser): Promise<boolean> {
-  if (user.aal === "aal2") return true;
-  return !(await hasVerifiedFactor(deps.store, user.id));
+/** Whether `user`'s token still owes the second factor: aal1, and a verified factor exists. */
+export async function owesCode(deps: AppDeps, user: AuthUser): Promise<boolean> {
+  if (user.aal === "aal2") return false;
+  return await hasVerifiedFactor(deps.store, user.id);
 }
 
-/** Throws the 403 `mfa_required` problem unless `meetsAal2`. */
-export async function assertAal2(deps: AppDeps, user: AuthUser): Promise<void> {
-  if (!(await meetsAal2(deps, user))) throw new Problem(403, "mfa_required", MESSAGE);
-}
-
-/** `PUT /auth/v1/user` with a password: GoTrue's 403 `mfa_required` unless `meetsAal2`. */
-export async function assertPasswordChangeAllowed(
-  deps: AppDeps,
-  user: AuthUser,
-  body: unknown,
-): Promise<void> {
-  const setsPassword = typeof body === "object" && body !== null && "password" in body;
-  if (setsPassword && !(await meetsAal2(deps, user))) {
-    throw new GoTrueError(403, "mfa_required", MESSAGE);
-  }
+/** `PUT /auth/v1/user`: GoTrue's 403 `mfa_required` while the token owes the second factor. */
+export async function assertUserChangeAllowed(deps: AppDeps, user: AuthUser): Promise<void> {
+  if (await owesCode(deps, user)) throw new GoTrueError(403, "mfa_required", CODE_REQUIRED_MESSAGE);
 }

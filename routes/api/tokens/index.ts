@@ -1,11 +1,10 @@
 /** GET/POST /api/tokens: the signed-in user's personal access tokens; a new one shown once. */
-import { requireAal2 } from "@/lib/http/middleware/require_aal2.ts";
 import { requireUser, signedIn } from "@/lib/http/middleware/require_user.ts";
 import { readJson } from "@/lib/http/read_body.ts";
 import { parseCreateToken } from "@/lib/identity/personal_tokens/payload.ts";
 
 /** A signed-in session only (a token cannot make or list tokens), with its second factor when it has one. */
-export const middleware = [requireUser({ personalTokens: false }), requireAal2()];
+export const middleware = [requireUser({ personalTokens: false })];
 
 export const handler = signedIn({
   async GET(c) {

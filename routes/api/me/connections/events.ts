@@ -1,9 +1,8 @@
 /** GET /api/me/connections/events: the last 50 events the webhooks received, with their outcome. */
-import { requireAal2 } from "@/lib/http/middleware/require_aal2.ts";
 import { requireUser, signedIn } from "@/lib/http/middleware/require_user.ts";
 
 /** A signed-in session only, as for the settings. */
-export const middleware = [requireUser({ personalTokens: false }), requireAal2()];
+export const middleware = [requireUser({ personalTokens: false })];
 
 export const handler = signedIn({
   async GET(c) {

@@ -1,11 +1,10 @@
 /** GET/PUT /api/me/connections: the user's webhook URL and its settings (docs/connections.md). */
-import { requireAal2 } from "@/lib/http/middleware/require_aal2.ts";
 import { requireUser, signedIn } from "@/lib/http/middleware/require_user.ts";
 import { readJson } from "@/lib/http/read_body.ts";
 import { parseConnectionSettings } from "@/lib/connections/webhooks/payload.ts";
 
 /** A signed-in session only: a personal token cannot read the secret or reroute the webhooks. */
-export const middleware = [requireUser({ personalTokens: false }), requireAal2()];
+export const middleware = [requireUser({ personalTokens: false })];
 
 export const handler = signedIn({
   async GET(c) {
