@@ -4,6 +4,7 @@
  * watched row stays the summary of its viewings (docs/diary.md).
  */
 import { lockLists } from "../entries/writes.ts";
+import { rateLatestViewing } from "./latest_viewing.ts";
 import type { Sql } from "@/lib/platform/store/mod.ts";
 
 /**
@@ -22,12 +23,6 @@ export async function rateWatched(
     [rating.catalogId, rating.rating],
   );
   if (!rows.length) return false;
-  await tx.query(
-    `update public.user_viewings set rating = $2
-      where id = (select id from public.user_viewings
-                   where user_id = (select auth.uid()) and catalog_id = $1
-                   order by watched_on desc, created_at desc, id desc limit 1)`,
-    [rating.catalogId, rating.rating],
-  );
+  await rateLatestViewing(tx, rating);
   return true;
 }

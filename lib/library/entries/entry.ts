@@ -1,5 +1,6 @@
 /** A watched entry: the history of one watched movie (docs/entries.md). */
 import type { Sql } from "@/lib/platform/store/mod.ts";
+import { rateLatestViewing } from "../diary/latest_viewing.ts";
 import type { EntryFields } from "./entry_fields.ts";
 
 /** `{"catalogId","rating","watchedOn","note","addedAt"}` (addedAt ISO 8601, UTC). */
@@ -56,7 +57,8 @@ export function namedColumns(fields: EntryFields): { column: string; value: unkn
 
 /**
  * Changes the named fields of the user's entry (run as the user, under row-level security);
- * undefined when the movie is not in their watched list.
+ * undefined when the movie is not in their watched list. A rating reaches the movie's latest
+ * viewing too, when it has one (docs/diary.md, "The summary").
  */
 export async function updateEntry(
   tx: Sql,
@@ -70,5 +72,13 @@ export async function updateEntry(
      returning l.catalog_id as "catalogId", ${ENTRY_COLUMNS}`,
     [change.catalogId, ...named.map((n) => n.value)],
   );
+  // "Rate what you watched" rates the watched entry when its page knew no viewing: one may have
+  // been logged since (a media server's webhook), and it must not stay unrated under a rated film.
+  if (row && "rating" in change.fields) {
+    await rateLatestViewing(tx, {
+      catalogId: change.catalogId,
+      rating: change.fields.rating ?? null,
+    });
+  }
   return row ? toEntry(row) : undefined;
 }
