@@ -16,7 +16,7 @@ import type { NamedMovie } from "./media_event.ts";
 
 /** A resolved movie with the title and year to show in the events, or why there is none. */
 type Resolved =
-  | { catalogId: number; title: string | null; year: number | null }
+  | { catalogId: number; title: string | null; year: number | null; unconfirmed?: true }
   | { reason: string };
 
 async function stored(store: Store, id: number) {
@@ -35,9 +35,14 @@ async function byId(catalog: MovieSource, store: Store, movie: NamedMovie & { tm
     return { catalogId: movie.tmdbId, title: value.title, year: value.year || null };
   } catch (error) {
     if (error instanceof Problem && error.status === 404) return { reason: "not_found" };
-    // TMDB busy or down: the server's id is trusted and the card fills in later (the diary's
-    // background fetch), rather than losing the viewing.
-    return { catalogId: movie.tmdbId, title: movie.title ?? null, year: movie.year ?? null };
+    // TMDB busy or down: the server's id is trusted rather than losing the viewing, and a later
+    // event of the owner confirms it or takes it back (unconfirmed.ts).
+    return {
+      catalogId: movie.tmdbId,
+      title: movie.title ?? null,
+      year: movie.year ?? null,
+      unconfirmed: true as const,
+    };
   }
 }
 

@@ -22,6 +22,8 @@ import { readEmby } from "./emby.ts";
 import { readGeneric } from "./generic.ts";
 import { resolveMovie } from "./resolve.ts";
 import { secretDigest } from "./secret.ts";
+import { settleUnconfirmed, UNCONFIRMED } from "./unconfirmed.ts";
+import { describeError } from "@/lib/core/log.ts";
 import {
   type ConnectionSettings,
   ensureConnection,
@@ -135,7 +137,22 @@ export function createConnectionsService(
         { catalogId: movie.catalogId, watchedOn, rating: event.rating },
         { userId: owner.userId, loggedAt: nowIso(), removeFromMyList: owner.removeFromMyList },
       ));
-    return await done("logged", created ? found : { ...found, reason: "already_logged" });
+    const reason = !created ? "already_logged" : movie.unconfirmed ? UNCONFIRMED : undefined;
+    return await done("logged", reason ? { ...found, reason } : found);
+  }
+
+  // After an event: one id an earlier event logged while TMDB was down is confirmed or taken
+  // back, unless this event just found TMDB down itself. Never fails the event.
+  async function settle(owner: HookOwner) {
+    try {
+      await settleUnconfirmed({ store, catalog: options.catalog }, owner.userId);
+    } catch (error) {
+      deps.log({
+        level: "warn",
+        msg: "settling an unconfirmed webhook viewing failed",
+        error: describeError(error),
+      });
+    }
   }
 
   return {
@@ -225,7 +242,11 @@ export function createConnectionsService(
           reason: "other_plex_account",
         };
       }
-      return await handle(owner, body.source, event);
+      const answer = await handle(owner, body.source, event);
+      if (answer.reason !== UNCONFIRMED && answer.reason !== "catalog_unavailable") {
+        await settle(owner);
+      }
+      return answer;
     },
   };
 }
