@@ -6,7 +6,8 @@
  * a mail. A wrong current password counts as a failed sign-in, under the same limits. A new
  * password equal to the current one is refused before anything is sent (the server refuses it
  * too: 422 `same_password`). Then `updateUser({password})`: the built-in provider ends the
- * user's other sessions and keeps this one.
+ * user's other sessions and keeps this one; what the change leaves working (personal tokens, the
+ * media-server URL) is listed next, with one button to revoke it all (KeptAccess).
  */
 import { useState } from "preact/hooks";
 import { FormStatus } from "../components/FormStatus.tsx";
@@ -14,6 +15,7 @@ import { NewPasswordField } from "../components/NewPasswordField.tsx";
 import { signInMessage } from "../lib/web/auth_messages.ts";
 import { checkPassword, supabase } from "../lib/web/supabase.ts";
 import { type FormMessage, useAction } from "../lib/web/use_action.ts";
+import { KeptAccess } from "../components/KeptAccess.tsx";
 
 const fault = (text: string): FormMessage => ({ error: true, text });
 
@@ -22,6 +24,7 @@ export default function ChangePassword({ email }: { email: string }) {
   const [current, setCurrent] = useState("");
   const [password, setPassword] = useState("");
   const { busy, message, run } = useAction();
+  const [changed, setChanged] = useState(false);
 
   async function change(): Promise<FormMessage> {
     if (!current) return fault("Enter your current password first.");
@@ -43,6 +46,7 @@ export default function ChangePassword({ email }: { email: string }) {
     if (error) return fault(error.message || "The password could not be changed.");
     setCurrent("");
     setPassword("");
+    setChanged(true);
     return {
       error: false,
       text: "Password changed. Your other devices are signed out; this one stays signed in.",
@@ -80,6 +84,7 @@ export default function ChangePassword({ email }: { email: string }) {
       <button type="submit" class="button" aria-disabled={busy ? "true" : undefined}>
         {busy ? "Please wait…" : "Change password"}
       </button>
+      {changed ? <KeptAccess /> : null}
     </form>
   );
 }
