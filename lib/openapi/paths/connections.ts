@@ -34,7 +34,8 @@ const event = z.strictObject({
   }),
   reason: z.string().nullable().meta({
     description: "Why: `not_a_movie`, `not_finished`, `unsupported_event`, `other_plex_account`, " +
-      "`not_found`, `ambiguous`, `already_logged`, `not_watched`, `invalid_payload`, ...",
+      "`not_found`, `ambiguous`, `invalid_id`, `already_logged`, `unconfirmed` (logged under " +
+      "the server's id while TMDB was down), `not_watched`, `invalid_payload`, ...",
   }),
   title: z.string().nullable(),
   year: z.int().nullable(),
