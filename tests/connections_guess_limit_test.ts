@@ -33,7 +33,7 @@ async function kvEntries(kv: Kv): Promise<number> {
 for (const engine of ENGINES) {
   Deno.test(`[${engine}] 20 unknown secrets a minute from one address are 404; the 21st request from it is 429 even with a known secret, until the next minute`, async () => {
     // On PostgreSQL the KV is the store's own coordination schema, the shared store of the issue.
-    const coordination = engine === "postgres"
+    const coordination: Record<string, string> = engine === "postgres"
       ? { COORDINATION: "postgres", DATABASE_URL: await testDatabaseUrl() }
       : {};
     await using t = await testApp({
