@@ -34,6 +34,7 @@ import {
   storeProviders,
 } from "./providers.ts";
 import { createTmdbClient } from "./tmdb_client.ts";
+import { foldTypography } from "./title_match.ts";
 import type {
   Catalog,
   DetailsOutcome,
@@ -140,7 +141,8 @@ export function createCatalogService(
 
     async search(query, searchOptions = {}) {
       const { year, page, wait = false, background } = searchOptions;
-      const answer = await client.search(query, { year, page, wait, background });
+      // Typographic quotes and dashes (Don’t) as TMDB's titles write them (Don't).
+      const answer = await client.search(foldTypography(query), { year, page, wait, background });
       const results = answer.value.results.map(toSearchRow).filter((r): r is SearchRow => !!r);
       const unlisted = answer.value.results.map(toUnlistedRow)
         .filter((r): r is UnlistedRow => !!r);

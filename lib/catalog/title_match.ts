@@ -17,6 +17,22 @@ export function titleKey(title: string): string {
     .replace(/[\s\p{P}\p{S}]+/gu, "");
 }
 
+// Typographic quotes and dashes, as word processors, Letterboxd exports and media servers write
+// them: single quotes and primes, double quotes, and the hyphens and dashes of Unicode.
+const SINGLE_QUOTES = /[\u2018\u2019\u201A\u201B\u2032\u2035\u02BC\uFF07]/g;
+const DOUBLE_QUOTES = /[\u201C\u201D\u201E\u201F\u2033\u2036\uFF02]/g;
+const DASHES = /[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/g;
+
+/**
+ * `text` with typographic quotes and dashes as their ASCII forms (’ to ', “ ” to ", – — to -),
+ * the rest unchanged. TMDB's search matches the characters it is given, and its titles are
+ * mostly written with the straight forms, so a search folds them first, as the comparison key
+ * drops them.
+ */
+export function foldTypography(text: string): string {
+  return text.replace(SINGLE_QUOTES, "'").replace(DOUBLE_QUOTES, '"').replace(DASHES, "-");
+}
+
 /** A catalog search row as far as title matching reads it. */
 interface TitledRow {
   title: string;
