@@ -6,13 +6,17 @@
 import assert from "node:assert/strict";
 import { type TestApp, testApp } from "./helpers/app.ts";
 import { type Engine, ENGINES } from "./helpers/store.ts";
-import { dance, SITE, siteClient } from "./helpers/oidc_dance.ts";
+import { signIn, signUp } from "./helpers/auth_requests.ts";
+import { type FakeSmtp, startFakeSmtp } from "./helpers/fake_smtp.ts";
+import { dance, follow, SITE, siteClient } from "./helpers/oidc_dance.ts";
 import { startIdp } from "./helpers/oidc_idp.ts";
 
 const ADMIN = "proven-admin";
 
 async function world(engine: Engine, env: Record<string, string> = {}) {
   const idp = await startIdp(`${SITE}/auth/v1/callback`);
+  const smtp: FakeSmtp | undefined = env.SMTP_URL === "fake" ? await startFakeSmtp() : undefined;
+  if (smtp) env = { ...env, SMTP_URL: smtp.url, MAIL_FROM: "movies@example.com" };
   const t = await testApp({
     engine,
     env: {
@@ -29,15 +33,42 @@ async function world(engine: Engine, env: Record<string, string> = {}) {
   return {
     idp,
     t,
+    smtp,
     async [Symbol.asyncDispose]() {
       await t[Symbol.asyncDispose]();
       await idp[Symbol.asyncDispose]();
+      await smtp?.close();
     },
   };
 }
 
 /** A fresh address (a PostgreSQL test database outlives one run). */
 const fresh = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+
+const PASSWORD = "popcorn-matinee-42";
+
+function refused(url: URL, pattern: RegExp) {
+  assert.equal(url.searchParams.get("code"), null, "no code");
+  assert.equal(url.searchParams.get("error"), "access_denied", `an error: ${url}`);
+  assert.match(url.searchParams.get("error_description") ?? "", pattern);
+}
+
+async function identityOwner(t: TestApp, sub: string): Promise<string | null> {
+  const [row] = await t.store.query<{ user_id: string }>(
+    `select user_id::text as user_id from auth.identities where provider = 'oidc'
+     and provider_id = $1`,
+    [sub],
+  );
+  return row?.user_id ?? null;
+}
+
+async function usersWith(t: TestApp, email: string): Promise<number> {
+  const [row] = await t.store.query<{ n: number }>(
+    "select count(*)::int as n from auth.users where lower(email) = lower($1)",
+    [email],
+  );
+  return row.n;
+}
 
 async function invite(t: TestApp, email?: string): Promise<string> {
   const res = await t.request("/api/admin/invites", {
@@ -98,3 +129,136 @@ for (const engine of ENGINES) {
     assert.equal(user.name, "Nina");
   });
 }
+
+for (const engine of ENGINES) {
+  Deno.test(`[${engine}] a verified email never joins a password account whose address was not proven: the sign-in page says so and how to link instead`, async () => {
+    await using w = await world(engine);
+    const email = fresh("victim");
+    // Someone signs up with an address that is not theirs: nothing proves it.
+    const squatter = await signUp(w.t, email, PASSWORD);
+    const sub = `owner-${crypto.randomUUID()}`;
+    w.idp.accounts.set(sub, { email: email.toUpperCase(), email_verified: true });
+    const back = await dance(w.t, siteClient(w.t), { sub });
+    refused(back, /never proven, so your Authentik sign-in was not joined/);
+    assert.match(back.searchParams.get("error_description")!, /sign in with your password/);
+    assert.match(back.searchParams.get("error_description")!, /link Authentik .*\/account/);
+    assert.equal(await identityOwner(w.t, sub), null, "no identity joined");
+    assert.equal(await usersWith(w.t, email), 1, "no second account either");
+    // The sign-in page shows those words (the service wrote them).
+    const page = await (await w.t.request(back.pathname + back.search)).text();
+    assert.match(page, /its address was never proven/);
+    // The squatter's password still opens only the squatter's own, unjoined account.
+    assert.equal((await signIn(w.t, email, PASSWORD)).user.id, squatter);
+  });
+
+  Deno.test(`[${engine}] with SMTP a password signup stays unconfirmed until its mailed link is opened; then a verified email joins it`, async () => {
+    await using w = await world(engine, { SMTP_URL: "fake" });
+    const email = fresh("owner");
+    const id = await signUp(w.t, email, PASSWORD);
+    const mail = await w.smtp!.waitFor(1);
+    assert.deepEqual(mail.to, [email]);
+    const link = new URL(/https?:\/\/\S+verify\S+/.exec(mail.text)![0]);
+    const sub = `owner-${crypto.randomUUID()}`;
+    w.idp.accounts.set(sub, { email, email_verified: true });
+    refused(await dance(w.t, siteClient(w.t), { sub }), /never proven/);
+    const opened = await w.t.request(link.pathname + link.search);
+    assert.equal(opened.status, 303);
+    assert.equal(opened.headers.get("location"), `${SITE}/account?notice=email-confirmed`);
+    const sb = siteClient(w.t);
+    const back = await dance(w.t, sb, { sub });
+    const { data, error } = await sb.auth.exchangeCodeForSession(back.searchParams.get("code")!);
+    assert.equal(error, null);
+    assert.equal(data.user!.id, id);
+    assert.equal(await identityOwner(w.t, sub), id);
+  });
+
+  Deno.test(`[${engine}] an invite made for one email is not redeemed by that email when the provider did not verify it`, async () => {
+    await using w = await world(engine, { SIGNUP: "invite" });
+    const email = fresh("invitee");
+    const code = await invite(w.t, email);
+    const sub = `invitee-${crypto.randomUUID()}`;
+    w.idp.accounts.set(sub, { email, email_verified: false });
+    refused(
+      await dance(w.t, siteClient(w.t), { sub, inviteCode: code }),
+      /invite code is not valid.*needs Authentik to have verified it/,
+    );
+    assert.equal(await usersWith(w.t, email), 0);
+    const listed = await w.t.request("/api/admin/invites", { headers: { "x-admin-token": ADMIN } });
+    const mine = (await listed.json()).invites.find((i: { code: string }) => i.code === code);
+    assert.equal(mine.status, "pending", "the invite is still there for its owner");
+    // An invite for nobody in particular still admits an unverified email (the code is the key).
+    const open = await invite(w.t);
+    const other = `loose-${crypto.randomUUID()}`;
+    w.idp.accounts.set(other, { email: fresh("loose"), email_verified: false });
+    assert.ok((await dance(w.t, siteClient(w.t), { sub: other, inviteCode: open }))
+      .searchParams.get("code"));
+    // The invitee's own provider, once it verified the address, redeems it.
+    w.idp.accounts.set(sub, { email, email_verified: true });
+    assert.ok(
+      (await dance(w.t, siteClient(w.t), { sub, inviteCode: code })).searchParams.get("code"),
+    );
+    assert.equal(await usersWith(w.t, email), 1);
+  });
+
+  Deno.test(`[${engine}] a signed-in user links the provider from /account: the identity is theirs whatever its email, and signs them in next time`, async () => {
+    await using w = await world(engine);
+    const email = fresh("linker");
+    const id = await signUp(w.t, email, PASSWORD);
+    const sb = siteClient(w.t);
+    assert.equal((await sb.auth.signInWithPassword({ email, password: PASSWORD })).error, null);
+    const sub = `linker-${crypto.randomUUID()}`;
+    w.idp.accounts.set(sub, { email: fresh("elsewhere"), email_verified: false });
+    const { data, error } = await sb.auth.linkIdentity({
+      provider: "oidc" as "google",
+      options: { redirectTo: `${SITE}/account`, skipBrowserRedirect: true },
+    });
+    assert.equal(error, null);
+    const back = await follow(w.t, data.url!, { sub });
+    assert.equal(back.pathname, "/account");
+    assert.equal(back.searchParams.get("linked"), "oidc");
+    assert.equal(back.searchParams.get("code"), null, "a link starts no session");
+    assert.equal(await identityOwner(w.t, sub), id);
+    // Next time the provider alone signs in to this account.
+    const next = siteClient(w.t);
+    const again = await dance(w.t, next, { sub });
+    const session = await next.auth.exchangeCodeForSession(again.searchParams.get("code")!);
+    assert.equal(session.data.user!.id, id);
+  });
+
+  Deno.test(`[${engine}] linking a provider login that another account already has is refused, and the identity stays with its account`, async () => {
+    await using w = await world(engine);
+    const sub = `taken-${crypto.randomUUID()}`;
+    w.idp.accounts.set(sub, { email: fresh("first"), email_verified: true });
+    const first = siteClient(w.t);
+    const made = await dance(w.t, first, { sub });
+    const owner = (await first.auth.exchangeCodeForSession(made.searchParams.get("code")!)).data
+      .user!.id;
+    const email = fresh("second");
+    await signUp(w.t, email, PASSWORD);
+    const sb = siteClient(w.t);
+    await sb.auth.signInWithPassword({ email, password: PASSWORD });
+    const { data } = await sb.auth.linkIdentity({
+      provider: "oidc" as "google",
+      options: { redirectTo: `${SITE}/account`, skipBrowserRedirect: true },
+    });
+    const back = await follow(w.t, data.url!, { sub });
+    assert.equal(back.pathname, "/account");
+    refused(back, /already linked to another account/);
+    assert.equal(await identityOwner(w.t, sub), owner);
+  });
+}
+
+Deno.test("GET /auth/v1/user/identities/authorize needs the user's token (401 no_authorization) and the configured provider (400)", async () => {
+  await using w = await world("embedded");
+  const none = await w.t.request("/auth/v1/user/identities/authorize?provider=oidc");
+  assert.equal(none.status, 401);
+  assert.equal((await none.json()).error_code, "no_authorization");
+  const email = fresh("asker");
+  await signUp(w.t, email, PASSWORD);
+  const { access_token } = await signIn(w.t, email, PASSWORD);
+  const other = await w.t.request("/auth/v1/user/identities/authorize?provider=github", {
+    headers: { authorization: `Bearer ${access_token}` },
+  });
+  assert.equal(other.status, 400);
+  assert.equal((await other.json()).error_code, "validation_failed");
+});

@@ -91,13 +91,17 @@ Deno.test("the full dance: a new account under SIGNUP=open, a session through gr
   assert.equal(await userCount(w.t), 1);
 });
 
-Deno.test("a verified email joins the existing password account; an unverified one is refused with no session", async () => {
+Deno.test("a verified email joins the existing password account once its address is proven; an unverified one is refused with no session", async () => {
   await using w = await world();
   const id = await signUp(w.t, "bob@example.com", "popcorn-matinee-42");
   w.idp.accounts.set("bob-unverified", { email: "bob@example.com", email_verified: false });
   const no = await dance(w.t, siteClient(w.t), { sub: "bob-unverified" });
   refused(no, /has not verified the email/);
   w.idp.accounts.set("bob-sub", { email: "BOB@example.com", email_verified: true });
+  // Without SMTP a password signup's address is never proven, so nothing joins it
+  // (tests/oidc_proven_email_test.ts proves it by the mailed link).
+  refused(await dance(w.t, siteClient(w.t), { sub: "bob-sub" }), /never proven/);
+  await w.t.store.query("update auth.users set email_confirmed_at = now() where id = $1", [id]);
   const sb = siteClient(w.t);
   const yes = await dance(w.t, sb, { sub: "bob-sub" });
   const { data } = await sb.auth.exchangeCodeForSession(yes.searchParams.get("code")!);
@@ -214,7 +218,11 @@ Deno.test("PASSWORD_LOGIN=false turns password sign-in off (422 email_provider_d
   const before = await signup(w.t, { email: "x@example.com", password: "popcorn-matinee-42" });
   assert.equal(before.status, 403);
   assert.equal((await before.json()).code, "signup_disabled");
-  await createUser(w.t.deps, { email: "hal@example.com" });
+  const hal = await createUser(w.t.deps, { email: "hal@example.com" });
+  // A proven address (a mailed link opened before the switch): the provider joins it.
+  await w.t.store.query("update auth.users set email_confirmed_at = now() where id = $1", [
+    hal.id,
+  ]);
   const res = await token(w.t, "password", {
     email: "hal@example.com",
     password: "popcorn-matinee-42",

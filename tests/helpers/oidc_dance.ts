@@ -51,8 +51,20 @@ export async function dance(t: TestApp, sb: SupabaseClient, options: Dance): Pro
     },
   });
   if (error) throw error;
+  return await follow(t, data.url!, options);
+}
+
+/**
+ * Plays the browser from `start` (an address at the provider) until it is back on the site; a
+ * link from /account (supabase-js `linkIdentity`) starts here with the URL it was given.
+ */
+export async function follow(
+  t: TestApp,
+  start: string,
+  options: Pick<Dance, "sub" | "tamperReturn">,
+): Promise<URL> {
   const browser = browserFetch();
-  let url = new URL(data.url!);
+  let url = new URL(start);
   let init: RequestInit | undefined;
   for (let hop = 0; hop < 25; hop++) {
     const atSite = url.origin === SITE;

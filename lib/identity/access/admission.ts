@@ -43,19 +43,23 @@ export function checkSignupMode(deps: AppDeps, inviteCode: string | null | undef
 /**
  * Creates the account through `create` once the mode allows it. Under `invite` the invite is
  * claimed first (400 `invite_invalid` when it is unknown, used, expired or for another email),
- * tied to the new account after, and given back if the account could not be made.
+ * tied to the new account after, and given back if the account could not be made. An email
+ * the identity provider did not verify (`emailVerified: false`) never satisfies an invite made
+ * for one email; a password signup's email is taken as typed (the account stays unconfirmed).
  */
 export async function admitNewAccount<T extends { id: string }>(
   deps: AppDeps,
-  request: { email: string; inviteCode?: string | null },
+  request: { email: string; inviteCode?: string | null; emailVerified?: boolean },
   create: () => Promise<T>,
 ): Promise<T> {
   checkSignupMode(deps, request.inviteCode);
   const code = request.inviteCode;
   if (deps.config.access.signup !== "invite" || !code) return await create();
-  const claimed = await claimInvite(deps.store, { code, email: request.email }, {
-    now: deps.clock.now(),
-  });
+  const claimed = await claimInvite(deps.store, {
+    code,
+    email: request.email,
+    emailVerified: request.emailVerified,
+  }, { now: deps.clock.now() });
   if (!claimed) {
     throw new Problem(
       400,

@@ -97,19 +97,20 @@ export async function deleteInvite(sql: Sql, code: string): Promise<boolean> {
 
 /**
  * Marks the invite used for `email` when it is unused, unexpired and unbound or bound to that
- * email; false otherwise (which of these is not told: the code is a secret).
+ * email; false otherwise (which of these is not told: the code is a secret). An email the
+ * identity provider did not verify (`emailVerified: false`) never satisfies a bound invite.
  */
 export async function claimInvite(
   sql: Sql,
-  claim: { code: string; email: string },
+  claim: { code: string; email: string; emailVerified?: boolean },
   options: { now: number },
 ): Promise<boolean> {
   const rows = await sql.query(
     `update public.signup_invites set used_at = to_timestamp($3 / 1000.0)
      where code = $1 and used_at is null and expires_at > to_timestamp($3 / 1000.0)
-       and (email is null or email = lower($2))
+       and (email is null or (email = lower($2) and $4::boolean))
      returning 1`,
-    [claim.code, claim.email, options.now],
+    [claim.code, claim.email, options.now, claim.emailVerified ?? true],
   );
   return rows.length > 0;
 }

@@ -10,6 +10,7 @@ import { GoTrueError } from "./gotrue_error.ts";
 import { type IssueToken, passwordGrant, refreshGrant, type SessionResponse } from "./grants.ts";
 import { smtpMailer } from "@/lib/platform/mail/mod.ts";
 import { requestPasswordReset, verifyRecovery } from "./password_reset.ts";
+import { confirmByLink, sendConfirmation, verifySignup } from "./signup_confirmation.ts";
 import { updateUser } from "./update_user.ts";
 import type { AuthUser } from "./types.ts";
 import { PendingSession, sessionEnded } from "./pending_session.ts";
@@ -41,8 +42,13 @@ export interface BuiltinProvider {
   updateUser(token: string, body: unknown): Promise<Record<string, unknown>>;
   /** `POST /auth/v1/recover`: mails a reset link when the email has an account; never tells. */
   recover(body: unknown, options: { clientAddress: string }): Promise<void>;
-  /** `/auth/v1/verify` with `type=recovery`: spends the link's token and signs the user in. */
+  /**
+   * `POST /auth/v1/verify` with `type=recovery` or `type=signup`: spends the link's token (a
+   * signup's confirms the address) and signs the user in.
+   */
   verifyOtp(params: unknown): Promise<SessionResponse>;
+  /** `GET /auth/v1/verify?type=signup` (the mailed link): confirms the address; no session. */
+  confirmSignup(params: unknown): Promise<boolean>;
   /** `POST /auth/v1/logout?scope=...`: ends the session(s) of the bearer's access token. */
   logout(token: string, options: { scope?: string }): Promise<void>;
   /** The signing key of the access tokens (loaded once), whose public half the JWKS serves. */
@@ -53,7 +59,10 @@ export interface BuiltinProvider {
   mfa: MfaService;
   /** `/auth/v1/authorize` and `/callback`: sign-in with the instance's OIDC provider. */
   oidc: OidcService;
-  /** Creates a confirmed user with a bcrypt hash; an existing email is 409 `email_exists`. */
+  /**
+   * Creates a user with a bcrypt hash, its address unconfirmed, and mails the confirmation link
+   * when SMTP is set; an existing email is 409 `email_exists`.
+   */
   createUser(email: string, password: string): Promise<AuthUser>;
 }
 
@@ -179,8 +188,12 @@ export function createBuiltinProvider(
     },
 
     async verifyOtp(params) {
+      const type = (params as { type?: unknown } | null)?.type;
+      if (type === "signup") return await verifySignup(deps, params, { issue: options.issue });
       return await verifyRecovery(deps, params, { issue: options.issue });
     },
+
+    confirmSignup: (params) => confirmByLink(deps, params),
 
     async logout(token, { scope }) {
       // An ended session's token must not sign the user out of the sessions still live.
@@ -197,8 +210,9 @@ export function createBuiltinProvider(
 
     async createUser(email, password) {
       const passwordHash = await hashPassword(password);
+      let user: AuthUser;
       try {
-        return await insertUser(store, { email, passwordHash }, { now: clock.now() });
+        user = await insertUser(store, { email, passwordHash }, { now: clock.now() });
       } catch (error) {
         // Two signups of one email at once: the unique index lets one through.
         if (isUniqueViolation(error)) {
@@ -206,6 +220,8 @@ export function createBuiltinProvider(
         }
         throw error;
       }
+      await sendConfirmation(deps, user, mailer);
+      return user;
     },
   };
 }

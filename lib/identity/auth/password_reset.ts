@@ -15,7 +15,7 @@ import { takeAttempt, type WindowLimit } from "./rate_limit.ts";
 import { issueRecoveryToken, redeemRecoveryToken } from "./recovery_tokens.ts";
 import { resetLink, resetMail } from "./reset_mail.ts";
 import { startSession } from "./sessions.ts";
-import { findUserByEmail, findUserById, touchSignIn, type UserRow } from "./users.ts";
+import { confirmEmail, findUserByEmail, findUserById, touchSignIn, type UserRow } from "./users.ts";
 
 const HOUR = 60 * 60_000;
 /** Reset mails per email address. */
@@ -143,8 +143,8 @@ function otpExpired(): GoTrueError {
 
 /**
  * `/auth/v1/verify` with `type=recovery` and the link's token (`token_hash`, or `token` as
- * GET links carry it): spends the token and starts a session. 403 `otp_expired` for a token
- * spent, older than an hour or unknown.
+ * GET links carry it): spends the token and starts a session (with SMTP, the mailed link also
+ * proves the address). 403 `otp_expired` for a token spent, older than an hour or unknown.
  */
 export async function verifyRecovery(
   deps: AppDeps,
@@ -169,6 +169,9 @@ export async function verifyRecovery(
   const userId = await redeemRecoveryToken(deps.store, secret, { now });
   const user = userId ? await findUserById(deps.store, userId) : null;
   if (!user) throw otpExpired();
+  // A mailed link reached the address's owner, which proves it (as GoTrue's recovery confirms);
+  // without SMTP the operator passed the link on, which proves nothing.
+  if (deps.config.smtp) await confirmEmail(deps.store, user.id, { now });
   const session = await startSession(deps.store, user.id, { now });
   const signedIn = await touchSignIn(deps.store, user.id, { now });
   return await sessionResponse(deps.store, signedIn, {

@@ -39,8 +39,9 @@ export async function findUserById(sql: Sql, id: string): Promise<UserRow | null
 }
 
 /**
- * Inserts a confirmed email user with a bcrypt hash, filled as Supabase Auth fills its rows.
- * A concurrent insert of the same email fails on users_email_lower_key (SQLSTATE 23505).
+ * Inserts an email user with a bcrypt hash, filled as Supabase Auth fills its rows, its address
+ * unconfirmed (`email_confirmed_at` null) until its owner proves it (docs/identity.md, "Proven
+ * addresses"). A concurrent insert of the same email fails on users_email_lower_key (23505).
  */
 export async function insertUser(
   sql: Sql,
@@ -53,11 +54,21 @@ export async function insertUser(
        email_confirmed_at, raw_app_meta_data, raw_user_meta_data, is_super_admin,
        created_at, updated_at, is_anonymous)
      values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2,
-       $3, to_timestamp($4 / 1000.0), '{"provider":"email","providers":["email"]}', '{}', false,
+       $3, null, '{"provider":"email","providers":["email"]}', '{}', false,
        to_timestamp($4 / 1000.0), to_timestamp($4 / 1000.0), false)`,
     [id, user.email, user.passwordHash, options.now],
   );
   return { id, email: user.email };
+}
+
+/** Marks the user's address proven (kept as it was when it already is). */
+export async function confirmEmail(sql: Sql, id: string, options: { now: number }): Promise<void> {
+  await sql.query(
+    `update auth.users set email_confirmed_at = coalesce(email_confirmed_at,
+         to_timestamp($2 / 1000.0)), updated_at = to_timestamp($2 / 1000.0)
+     where id = $1`,
+    [id, options.now],
+  );
 }
 
 /** Records a successful sign-in; returns the updated row. */

@@ -1,7 +1,7 @@
 /** Which account an ID token signs in: its identity, a verified email's account, or a new one. */
 import type { AppDeps } from "@/lib/platform/deps.ts";
 import { admitNewAccount } from "../access/admission.ts";
-import { findUserByEmail, isUniqueViolation } from "../auth/users.ts";
+import { findUserByEmail, findUserById, isUniqueViolation } from "../auth/users.ts";
 import { Problem } from "@/lib/core/problem.ts";
 import { OidcFailure } from "./failure.ts";
 import { findIdentityUser, saveIdentity } from "./identities.ts";
@@ -48,7 +48,8 @@ async function insertOidcUser(deps: AppDeps, claims: IdClaims & { email: string 
 
 /**
  * The user the token signs in: found by (issuer, subject); else the account of the token's email
- * when the provider verified it (linked from then on); else a new account, as SIGNUP allows.
+ * when the provider verified it **and** the account's owner proved it (docs/oidc.md, "Proven
+ * addresses"), linked from then on; else a new account, as SIGNUP allows.
  */
 export async function accountFor(
   deps: AppDeps,
@@ -56,15 +57,31 @@ export async function accountFor(
   options: { providerName: string; inviteCode?: string },
 ): Promise<string> {
   const { store } = deps;
+  const name = options.providerName;
   let userId = await findIdentityUser(store, { issuer: claims.iss, subject: claims.sub });
   const email = claims.email?.trim().toLowerCase();
   if (!userId && email) {
     const existing = await findUserByEmail(store, email);
+    // How the account's owner signs in to link the provider from /account instead.
+    const how = deps.config.access.passwordLogin
+      ? "sign in with your password (or reset it)"
+      : "reset its password at /forgot-password, which signs you in";
     if (existing && !claims.emailVerified) {
       throw new OidcFailure(
         "access_denied",
-        `An account with this email exists here, but ${options.providerName} has not verified ` +
-          "the email, so the two were not joined. Sign in with your password instead.",
+        `An account with this email exists here, but ${name} has not verified the email, so ` +
+          `the two were not joined. If it is yours, ${how}, then link ${name} from your ` +
+          "account page (/account).",
+      );
+    }
+    if (existing && !existing.email_confirmed_at) {
+      // Anyone may sign up with any address; until its owner proves it, joining would hand the
+      // provider's user an account someone else may hold the password (or a token) of.
+      throw new OidcFailure(
+        "access_denied",
+        `An account with this email exists here, but its address was never proven, so your ` +
+          `${name} sign-in was not joined to it. If it is yours, ${how}, then link ${name} ` +
+          "from your account page (/account).",
       );
     }
     userId = existing?.id ?? null;
@@ -73,18 +90,24 @@ export async function accountFor(
     if (!email) {
       throw new OidcFailure(
         "access_denied",
-        `${options.providerName} did not share an email address, which an account here needs.`,
+        `${name} did not share an email address, which an account here needs.`,
       );
     }
     try {
       userId = (await admitNewAccount(
         deps,
-        { email, inviteCode: options.inviteCode },
+        { email, inviteCode: options.inviteCode, emailVerified: claims.emailVerified },
         () => insertOidcUser(deps, { ...claims, email }),
       )).id;
     } catch (error) {
       if (error instanceof Problem && PLAIN[error.code]) {
-        throw new OidcFailure("access_denied", PLAIN[error.code](options.providerName));
+        const words = PLAIN[error.code](name);
+        throw new OidcFailure(
+          "access_denied",
+          error.code === "invite_invalid" && !claims.emailVerified
+            ? `${words} An invite made for one email also needs ${name} to have verified it.`
+            : words,
+        );
       }
       if (isUniqueViolation(error)) {
         throw new OidcFailure(
@@ -95,11 +118,49 @@ export async function accountFor(
       throw error;
     }
   }
-  await saveIdentity(store, {
-    userId,
+  await keepIdentity(deps, claims, { userId, name });
+  return userId;
+}
+
+/**
+ * Links the token's identity to a signed-in user (the "link" mode started from /account): the
+ * user proved the account with its own sign-in and the identity at the provider, so neither
+ * email needs to match. An identity another account already has is refused.
+ */
+export async function linkAccount(
+  deps: AppDeps,
+  claims: IdClaims,
+  options: { userId: string; providerName: string },
+): Promise<string> {
+  const { userId, providerName: name } = options;
+  if (!(await findUserById(deps.store, userId))) {
+    throw new OidcFailure("access_denied", "The account this link was started from is gone.");
+  }
+  const owner = await findIdentityUser(deps.store, { issuer: claims.iss, subject: claims.sub });
+  if (owner && owner !== userId) throw alreadyLinked(name);
+  await keepIdentity(deps, claims, { userId, name });
+  return userId;
+}
+
+const alreadyLinked = (name: string) =>
+  new OidcFailure(
+    "access_denied",
+    `This ${name} login is already linked to another account here, so it was not linked to ` +
+      "this one.",
+  );
+
+async function keepIdentity(
+  deps: AppDeps,
+  claims: IdClaims,
+  options: { userId: string; name: string },
+) {
+  const email = claims.email?.trim().toLowerCase();
+  const saved = await saveIdentity(deps.store, {
+    userId: options.userId,
     issuer: claims.iss,
     subject: claims.sub,
     data: { email: email ?? null, email_verified: claims.emailVerified, name: claims.name ?? null },
   }, { now: deps.clock.now() });
-  return userId;
+  // Another account took this identity between the lookup and now.
+  if (!saved) throw alreadyLinked(options.name);
 }

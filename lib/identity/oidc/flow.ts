@@ -17,6 +17,8 @@ interface Flow {
   codeChallenge: string;
   codeChallengeMethod: "s256" | "plain";
   inviteCode?: string;
+  /** The signed-in user a "link" flow (from /account) attaches the identity to. */
+  linkUserId?: string;
 }
 
 /** What the exchange turns into a session. */

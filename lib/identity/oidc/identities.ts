@@ -18,6 +18,23 @@ export async function findIdentityUser(
 }
 
 /**
+ * The user's identity at `issuer` (its email as the provider last said it), or null; the issuer
+ * as configured, without the trailing slash some providers' `iss` has.
+ */
+export async function findUserIdentity(
+  sql: Sql,
+  identity: { userId: string; issuer: string },
+): Promise<{ email: string | null } | null> {
+  const [row] = await sql.query<{ email: string | null }>(
+    `select identity_data ->> 'email' as email from auth.identities
+     where provider = $1 and user_id = $2 and rtrim(identity_data ->> 'iss', '/') = $3
+     order by last_sign_in_at desc nulls last limit 1`,
+    [OIDC_PROVIDER, identity.userId, identity.issuer],
+  );
+  return row ? { email: row.email } : null;
+}
+
+/**
  * Records an identity of a user (or refreshes its data and sign-in time). An identity is
  * (issuer, subject): another issuer's identity of the same subject is another row. False when
  * the identity belongs to another user (left as it is).

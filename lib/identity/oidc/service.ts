@@ -10,20 +10,31 @@ import { GoTrueError } from "../auth/gotrue_error.ts";
 import { type IssueToken, type SessionResponse, sessionResponse } from "../auth/grants.ts";
 import { hashToken, startSession } from "../auth/sessions.ts";
 import { touchSignIn } from "../auth/users.ts";
-import { accountFor } from "./accounts.ts";
+import { accountFor, linkAccount } from "./accounts.ts";
 import { createDiscovery, type Discovery } from "./discovery.ts";
 import { OidcFailure } from "./failure.ts";
 import { failureParams } from "./failure_seal.ts";
 import { randomToken, saveFlow, saveGrant, takeFlow, takeGrant } from "./flow.ts";
 import { exchangeCode, verifyIdToken } from "./id_token.ts";
+import { findUserIdentity } from "./identities.ts";
 import { redirectAllowed, withParams } from "./redirects.ts";
 
 /** The three steps of the sign-in. */
 export interface OidcService {
   /** `GET /auth/v1/authorize`: where to send the browser. */
   authorize(query: Record<string, string | undefined>): Promise<string>;
-  /** `GET /auth/v1/callback`: where to send the browser back (with `code`, or `error`). */
+  /**
+   * `GET /auth/v1/user/identities/authorize` (supabase-js `linkIdentity`): where to send the
+   * signed-in user's browser to link the provider to their account.
+   */
+  linkAuthorize(userId: string, query: Record<string, string | undefined>): Promise<string>;
+  /**
+   * `GET /auth/v1/callback`: where to send the browser back (with `code`, or `error`; a link
+   * flow with `linked=oidc` instead of a code).
+   */
   callback(query: Record<string, string | undefined>): Promise<string>;
+  /** The user's identity at the configured provider (for /account), or null. */
+  linked(userId: string): Promise<{ email: string | null } | null>;
   /** `POST /auth/v1/token?grant_type=pkce`: the session of a returned code. */
   exchange(body: unknown): Promise<SessionResponse>;
 }
@@ -48,65 +59,74 @@ export function createOidcService(deps: AppDeps, options: { issue: IssueToken })
       await failureParams(kv, { code: "invalid_request", description }),
     );
 
+  // The first step of both flows: a sign-in (PKCE towards the site) or a link (`linkUserId`).
+  async function start(
+    query: Record<string, string | undefined>,
+    linkUserId: string | undefined,
+  ): Promise<string> {
+    if (!oidc || !discovery || query.provider !== "oidc") {
+      throw new GoTrueError(
+        400,
+        "validation_failed",
+        `Unsupported provider: Provider ${query.provider ?? ""} could not be found`,
+      );
+    }
+    const redirectTo = query.redirect_to || config.siteUrl;
+    if (
+      !redirectAllowed(redirectTo, { siteUrl: config.siteUrl, allow: config.access.redirectAllow })
+    ) {
+      return await loginError("The sign-in was asked to return to a site this one does not trust.");
+    }
+    const method = (query.code_challenge_method ?? "").toLowerCase();
+    // A link returns no code (the page keeps its session), so it needs no PKCE towards the site.
+    if (!linkUserId && (!query.code_challenge || (method !== "s256" && method !== "plain"))) {
+      return withParams(
+        redirectTo,
+        await failureParams(kv, {
+          code: "invalid_request",
+          description: "This sign-in needs PKCE (supabase-js with flowType 'pkce').",
+        }),
+      );
+    }
+    try {
+      const meta = await discovery.metadata();
+      const verifier = randomToken();
+      const nonce = randomToken();
+      const state = await saveFlow(kv, {
+        nonce,
+        verifier,
+        redirectTo,
+        codeChallenge: (query.code_challenge ?? "").slice(0, 200),
+        codeChallengeMethod: method === "plain" ? "plain" : "s256",
+        inviteCode: linkUserId ? undefined : query.invite_code?.slice(0, 64) || undefined,
+        linkUserId,
+      });
+      return withParams(meta.authorization_endpoint, {
+        response_type: "code",
+        client_id: oidc.clientId,
+        redirect_uri: callbackUrl,
+        scope: oidc.scopes.join(" "),
+        state,
+        nonce,
+        code_challenge: await s256(verifier),
+        code_challenge_method: "S256",
+      });
+    } catch (error) {
+      if (!(error instanceof OidcFailure)) throw error;
+      return withParams(
+        redirectTo,
+        await failureParams(kv, { code: error.code, description: error.message }),
+      );
+    }
+  }
+
   return {
     async authorize(query) {
-      if (!oidc || !discovery || query.provider !== "oidc") {
-        throw new GoTrueError(
-          400,
-          "validation_failed",
-          `Unsupported provider: Provider ${query.provider ?? ""} could not be found`,
-        );
-      }
-      const redirectTo = query.redirect_to || config.siteUrl;
-      if (
-        !redirectAllowed(redirectTo, {
-          siteUrl: config.siteUrl,
-          allow: config.access.redirectAllow,
-        })
-      ) {
-        return await loginError(
-          "The sign-in was asked to return to a site this one does not trust.",
-        );
-      }
-      const method = (query.code_challenge_method ?? "").toLowerCase();
-      if (!query.code_challenge || (method !== "s256" && method !== "plain")) {
-        return withParams(
-          redirectTo,
-          await failureParams(kv, {
-            code: "invalid_request",
-            description: "This sign-in needs PKCE (supabase-js with flowType 'pkce').",
-          }),
-        );
-      }
-      try {
-        const meta = await discovery.metadata();
-        const verifier = randomToken();
-        const nonce = randomToken();
-        const state = await saveFlow(kv, {
-          nonce,
-          verifier,
-          redirectTo,
-          codeChallenge: query.code_challenge.slice(0, 200),
-          codeChallengeMethod: method,
-          inviteCode: query.invite_code?.slice(0, 64) || undefined,
-        });
-        return withParams(meta.authorization_endpoint, {
-          response_type: "code",
-          client_id: oidc.clientId,
-          redirect_uri: callbackUrl,
-          scope: oidc.scopes.join(" "),
-          state,
-          nonce,
-          code_challenge: await s256(verifier),
-          code_challenge_method: "S256",
-        });
-      } catch (error) {
-        if (!(error instanceof OidcFailure)) throw error;
-        return withParams(
-          redirectTo,
-          await failureParams(kv, { code: error.code, description: error.message }),
-        );
-      }
+      return await start(query, undefined);
+    },
+
+    async linkAuthorize(userId, query) {
+      return await start(query, userId);
     },
 
     async callback(query) {
@@ -130,6 +150,10 @@ export function createOidcService(deps: AppDeps, options: { issue: IssueToken })
           redirectUri: callbackUrl,
         });
         const claims = await verifyIdToken(deps, oidc, { idToken, nonce: flow.nonce, discovery });
+        if (flow.linkUserId) {
+          await linkAccount(deps, claims, { userId: flow.linkUserId, providerName: oidc.name });
+          return withParams(flow.redirectTo, { linked: "oidc" });
+        }
         const userId = await accountFor(deps, claims, {
           providerName: oidc.name,
           inviteCode: flow.inviteCode,
@@ -147,6 +171,11 @@ export function createOidcService(deps: AppDeps, options: { issue: IssueToken })
           await failureParams(kv, { code: error.code, description: error.message }),
         );
       }
+    },
+
+    async linked(userId) {
+      if (!oidc) return null;
+      return await findUserIdentity(deps.store, { userId, issuer: oidc.issuer });
     },
 
     async exchange(body) {
