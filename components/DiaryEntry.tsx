@@ -85,10 +85,15 @@ export function DiaryEntry(props: DiaryItem) {
   return (
     <div class="diary-entry">
       <span class="diary-day">{formatDate(entry.watchedOn)}</span>
-      <a href={`/movies/${entry.catalogId}`}>{name}</a>
-      {entry.year ? <span class="muted">({entry.year})</span> : null}
-      {entry.rewatch ? <span class="rewatch" title="Rewatch">↻ rewatch</span> : null}
-      <span class="diary-rating">{entry.rating === null ? "" : ratingText(entry.rating)}</span>
+      {/* The year is held to the title's last word: it never starts a line of its own. */}
+      <span class="diary-film">
+        <a href={`/movies/${entry.catalogId}`}>{name}</a>
+        {entry.year ? <span class="muted">&nbsp;({entry.year})</span> : null}
+      </span>
+      <span class="diary-meta">
+        {entry.rewatch ? <span class="rewatch" title="Rewatch">↻ rewatch</span> : null}
+        <span class="diary-rating">{entry.rating === null ? "" : ratingText(entry.rating)}</span>
+      </span>
       {entry.note ? <p class="diary-note">{entry.note}</p> : null}
       <button
         type="button"

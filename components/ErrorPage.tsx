@@ -20,10 +20,11 @@ const HEADINGS: Record<number, string> = {
 /** Headline and explanation by status; the detail of a 5xx is never shown (it says nothing useful). */
 export function ErrorPage({ problem }: { problem?: ProblemData }) {
   const status = problem?.status ?? 500;
+  // A server without movie data is missing a setting, not broken: the page says what is missing
+  // (as the home page's note does) instead of "Error 500 · Something went wrong".
+  if (problem?.code === "catalog_not_configured") return <NotConfigured />;
   const heading = HEADINGS[status] ?? (status >= 500 ? "Something went wrong" : "Error");
-  const text = problem?.code === "catalog_not_configured"
-    ? "Movie details aren't available: this server has no movie database credentials yet."
-    : status === 404
+  const text = status === 404
     ? problem?.code === "movie_not_found"
       ? "We couldn't find that movie. It may have been removed from the catalog."
       : "There's nothing at this address. Try a search instead."
@@ -39,6 +40,25 @@ export function ErrorPage({ problem }: { problem?: ProblemData }) {
       <SearchForm />
       <p>
         <a href="/">Back to popular movies</a>
+      </p>
+    </section>
+  );
+}
+
+/** The movie page of a server with no TMDB credentials. */
+function NotConfigured() {
+  const heading = "Movie details aren't available yet";
+  return (
+    <section class="error-page" aria-labelledby="error-heading">
+      <Title>{heading}</Title>
+      <h1 id="error-heading">{heading}</h1>
+      <p>
+        This server has no movie database credentials yet: whoever runs it sets{" "}
+        <code>TMDB_API_KEY</code> or{" "}
+        <code>TMDB_READ_ACCESS_TOKEN</code>. Your lists, diary and account work meanwhile.
+      </p>
+      <p>
+        <a href="/">Back to the home page</a>
       </p>
     </section>
   );

@@ -2,30 +2,23 @@
  * The public profile settings on /account: a handle, a display name, whether the profile is
  * public (off until turned on) and whether it shows the watched-list figures.
  */
-import { useEffect, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import type { Profile } from "../lib/library/lists/profile.ts";
 import { api, ApiError } from "../lib/web/api.ts";
 
-/** The form, filled from GET /api/me/profile once the page is up. */
-export default function ProfileSettings() {
+/**
+ * The form, filled with the profile the server read with the page (`null`: none made yet, so
+ * the fields start empty and nothing is asked of the API until the user saves).
+ */
+export default function ProfileSettings({ profile }: { profile: Profile | null }) {
   const [fields, setFields] = useState({
-    handle: "",
-    displayName: "",
-    public: false,
-    showStats: false,
+    handle: profile?.handle ?? "",
+    displayName: profile?.displayName ?? "",
+    public: profile?.public ?? false,
+    showStats: profile?.showStats ?? false,
   });
-  const [url, setUrl] = useState<string | null>(null);
+  const [url, setUrl] = useState<string | null>(profile?.url ?? null);
   const [status, setStatus] = useState("");
-
-  useEffect(() => {
-    api<Profile>("/api/me/profile", { auth: true }).then(({ data }) => {
-      const { url, ...rest } = data;
-      setFields(rest);
-      setUrl(url);
-    }).catch((error) => {
-      if (!(error instanceof ApiError && error.code === "no_profile")) setStatus(error.message);
-    });
-  }, []);
 
   async function save(e: Event) {
     e.preventDefault();

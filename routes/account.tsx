@@ -5,6 +5,8 @@
 import { SignInPrompt } from "../components/SignInPrompt.tsx";
 import { Title } from "../components/Title.tsx";
 import type { MyServicesProps } from "../islands/MyStreaming.tsx";
+import { Problem } from "../lib/core/problem.ts";
+import type { Profile } from "../lib/library/lists/profile.ts";
 import { regionNames } from "../lib/catalog/my_streaming/region_names.ts";
 import { DELETE_CONFIRMATION } from "../lib/identity/auth/delete_account.ts";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
@@ -18,13 +20,19 @@ import {
   TwoFactor,
 } from "../islands.gen.ts";
 
+/** What the signed-in page shows: My services, and the public profile (null before one is made). */
+interface Data {
+  services: MyServicesProps;
+  profile: Profile | null;
+}
+
 export const handler: Handlers = {
   async GET(c) {
     const user = c.get("user");
-    let services: MyServicesProps | undefined;
+    let data: Data | undefined;
     if (user) {
       const mine = await c.var.services.myStreaming.get(user.id);
-      services = {
+      const services = {
         region: mine.region,
         chosen: mine.providers.map((p) => p.id),
         onlyMine: mine.onlyMine,
@@ -32,14 +40,21 @@ export const handler: Handlers = {
         providers: await c.var.services.myStreaming.regionProviders(mine.region),
         regions: regionNames(),
       };
+      // Read here, not by the island after load: a user without a profile yet would see the
+      // island's GET answer 404 in the console on every visit.
+      const profile = await c.var.services.profiles.get(user.id).catch((error) => {
+        if (error instanceof Problem && error.code === "no_profile") return null;
+        throw error;
+      });
+      data = { services, profile };
     }
-    const response = await c.var.render(services);
+    const response = await c.var.render(data);
     response.headers.set("cache-control", "private, no-store");
     return response;
   },
 };
 
-export default function Account({ user, url, data }: PageProps<MyServicesProps | undefined>) {
+export default function Account({ user, url, data }: PageProps<Data | undefined>) {
   if (!user) {
     return (
       <section class="account-page">
@@ -73,7 +88,7 @@ export default function Account({ user, url, data }: PageProps<MyServicesProps |
             Choose the streaming services you pay for: My List shows what you can watch on them, and
             you can be told when a saved movie starts streaming. Streaming data by JustWatch.
           </p>
-          <MyStreaming {...data} />
+          <MyStreaming {...data.services} />
         </section>
       )}
       <section class="auth" aria-labelledby="password-heading">
@@ -97,7 +112,7 @@ export default function Account({ user, url, data }: PageProps<MyServicesProps |
           Off until you turn it on. Shared lists show your display name and handle once you set
           them.
         </p>
-        <ProfileSettings />
+        <ProfileSettings profile={data?.profile ?? null} />
       </section>
       <section class="auth" aria-labelledby="connections-heading">
         <h2 id="connections-heading">Connections</h2>

@@ -60,7 +60,11 @@ export default function Home({ data }: PageProps<Data>) {
   return (
     <>
       <Title>{page > 1 ? `Popular movies · page ${page}` : "Popular movies"}</Title>
-      {notice === "welcome" ? <Welcome /> : notice ? <Notice>{NOTICES[notice]}</Notice> : null}
+      {notice === "welcome"
+        ? <Welcome moviesBelow={Boolean(popular?.results.length)} />
+        : notice
+        ? <Notice>{NOTICES[notice]}</Notice>
+        : null}
       <section class="hero" aria-labelledby="home-heading">
         <h1 id="home-heading">Find a movie</h1>
         <SearchForm />
@@ -107,8 +111,12 @@ export default function Home({ data }: PageProps<Data>) {
   );
 }
 
-/** After sign-up: the next step, since recommendations are drawn from what the user watched. */
-function Welcome() {
+/**
+ * After sign-up: the next step, since recommendations are drawn from what the user watched.
+ * `moviesBelow` says whether the popular grid has movies to open (a server without movie data,
+ * or a failed feed, shows none: then the search box above is the way).
+ */
+function Welcome({ moviesBelow }: { moviesBelow: boolean }) {
   return (
     <section class="notice notice-note welcome" aria-labelledby="welcome-heading">
       <h2 id="welcome-heading">Welcome! Your account is ready.</h2>
@@ -121,7 +129,9 @@ function Welcome() {
           from Letterboxd, Trakt or IMDb, ratings and dates included;
         </li>
         <li>
-          or open a few movies you've seen below, mark them watched and rate them.
+          {moviesBelow
+            ? "or open a few movies you've seen below, mark them watched and rate them."
+            : "or search for a few movies you've seen, mark them watched and rate them."}
         </li>
       </ul>
     </section>

@@ -17,9 +17,12 @@ export default function Stats({ data, url }: PageProps<YearReview | undefined>) 
   return (
     <>
       <Title>Your stats</Title>
-      {data
-        ? <YearInReview {...data} />
-        : <SignInPrompt what="see your year in review" next={url.pathname} />}
+      {data ? <YearInReview {...data} /> : (
+        <>
+          <h1>Your stats</h1>
+          <SignInPrompt what="see your year in review" next={url.pathname} />
+        </>
+      )}
     </>
   );
 }

@@ -163,7 +163,7 @@ browserTest({
         await plain.goto(`${server.url}/diary`);
         await plain.getByRole("link", { name: "More", exact: true }).click();
         await plain.waitForURL(/\/diary\?page=2$/);
-        const entries = await plain.locator(".diary-entry > a").allTextContents();
+        const entries = await plain.locator(".diary-film > a").allTextContents();
         assert.deepEqual(entries, Array.from({ length: 60 }, (_, i) => title(70 - i)));
         await plain.goto(`${server.url}/lists/${listId}`);
         await plain.getByRole("link", { name: "More", exact: true }).click();

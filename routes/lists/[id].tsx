@@ -34,7 +34,13 @@ export const handler: Handlers = {
 export default function ListView({ data, url }: PageProps<Data | undefined>) {
   const { imageBaseUrl } = usePage();
   if (!data) {
-    return <SignInPrompt what="see your lists" next={url.pathname} />;
+    return (
+      <>
+        <Title>Your list</Title>
+        <h1>Your list</h1>
+        <SignInPrompt what="see your lists" next={url.pathname} />
+      </>
+    );
   }
   const { list, movies } = data.page;
   return (

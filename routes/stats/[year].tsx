@@ -18,12 +18,17 @@ export const handler: Handlers = {
 };
 
 export default function YearPage({ data, url }: PageProps<YearReview | undefined>) {
+  // The handler let only a four-digit year through.
+  const heading = `${url.pathname.split("/").pop()} in review`;
   return (
     <>
-      <Title>{data?.stats.year ? `${data.stats.year} in review` : "Year in review"}</Title>
-      {data
-        ? <YearInReview {...data} />
-        : <SignInPrompt what="see your year in review" next={url.pathname} />}
+      <Title>{heading}</Title>
+      {data ? <YearInReview {...data} /> : (
+        <>
+          <h1>{heading}</h1>
+          <SignInPrompt what="see your year in review" next={url.pathname} />
+        </>
+      )}
     </>
   );
 }
