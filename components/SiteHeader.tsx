@@ -13,11 +13,19 @@ const LINKS = [
   { href: "/recommendations", label: "For you" },
 ];
 
-/** `url` marks the current section; `user` switches the account links. */
+/** The page the installed app keeps for everyone and shows offline, to anyone signed in or not. */
+const OFFLINE_PAGE = "/offline";
+
+/**
+ * `url` marks the current section; `user` switches the account links. The offline page has
+ * none: it is fetched without the session and shown to whoever is offline, so "Sign in / Sign
+ * up" there would tell a signed-in user they were signed out.
+ */
 export function SiteHeader({ url, user }: { url: URL; user?: AuthUser }) {
   const here = url.pathname;
   const next = encodeURIComponent(here + url.search);
   const auth = ["/login", "/signup", "/forgot-password", "/reset-password"].includes(here);
+  const neutral = here === OFFLINE_PAGE;
   return (
     <header class="site-header">
       <div class="wrap header-row">
@@ -46,7 +54,7 @@ export function SiteHeader({ url, user }: { url: URL; user?: AuthUser }) {
           </ul>
         </nav>
         <div class="account">
-          {user
+          {neutral ? null : user
             ? (
               <>
                 <NotificationBell

@@ -8,7 +8,7 @@ import { assetUrl } from "../lib/http/static.ts";
 import { THEME_COLORS } from "../lib/web/pwa/manifest.ts";
 import { SessionRefresh } from "../islands.gen.ts";
 
-/** The page's islands (each its own entry), only on pages that have some: others ship none. */
+/** The page's islands (each its own entry), and on every page the worker's registration. */
 function IslandScripts() {
   const { scripts, preloads } = islandAssets(usePage().islands);
   return (

@@ -26,6 +26,12 @@ export default function OfflinePage() {
         <li>
           <a href="/mylist">My List</a>
         </li>
+        <li>
+          <a href="/diary">Diary</a>
+        </li>
+        <li>
+          <a href="/lists">Lists</a>
+        </li>
       </ul>
       <p>Changes wait until you are back online.</p>
     </section>

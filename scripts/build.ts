@@ -41,11 +41,14 @@ export async function listIslands(dir: string): Promise<{ name: string; file: st
 
 /** The name of the entry that runs after every island of a page has hydrated. */
 const READY_ENTRY = "_ready";
+/** The name of the entry every page loads, islands or none: it registers the service worker. */
+const WORKER_ENTRY = "_worker";
 
 /**
  * The entry modules of the build, by output name: one per island, which hydrates that island's
- * markers, and `_ready`, which a page loads after its islands (module scripts run in document
- * order) to mark the page hydrated and start the service worker. Absolute paths under `root`.
+ * markers, `_ready`, which a page loads after its islands (module scripts run in document
+ * order) to mark the page hydrated, and `_worker`, which every page loads to register the
+ * service worker (it imports nothing, so it stays one small file). Absolute paths under `root`.
  */
 export function entrySources(
   root: string,
@@ -66,6 +69,12 @@ export function entrySources(
   }
   sources[READY_ENTRY] = [head, `import { islandsReady } from ${runtime};`, "islandsReady();", ""]
     .join("\n");
+  sources[WORKER_ENTRY] = [
+    head,
+    `import { registerServiceWorker } from ${url("lib/web/register_worker.ts")};`,
+    "registerServiceWorker();",
+    "",
+  ].join("\n");
   return sources;
 }
 
@@ -169,7 +178,9 @@ export async function build(
   const outDir = options.outDir ?? `${root}/static/islands`;
   await writeBuildInfo(root);
   const islands = await listIslands(`${root}/islands`);
-  const banner = BANNER_PREFIX + (islands.map((i) => i.name).join(", ") || "(none)");
+  // The worker entry is named too, so a bundle built before it existed is stale.
+  const banner = BANNER_PREFIX + (islands.map((i) => i.name).join(", ") || "(none)") +
+    `; ${WORKER_ENTRY}`;
   const tmp = await Deno.makeTempDir({ prefix: "islands_entry_" });
   try {
     const entries: string[] = [];

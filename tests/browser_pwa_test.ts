@@ -2,7 +2,9 @@
  * The installable app in Chromium (docs/website.md, "Installable app"): Chromium finds the
  * manifest installable; with the network cut after a visit, /watched and /mylist open from
  * their offline copies with the notice; another user on the same browser never sees the first
- * user's copies, and signing out deletes them; a new build's worker replaces the old one.
+ * user's copies, and signing out deletes them; a new build's worker replaces the old one; the
+ * offline page claims no signed-out state; and the signed-out home page, which has no island,
+ * registers the worker too, so the first page a visitor installs from gives the offline shell.
  *
  * The site is served here by a server the test can take down and bring back on the same port:
  * a refused connection is what a phone on a train sees.
@@ -146,6 +148,11 @@ siteTest({
         // A page never visited has no copy: the offline page says so.
         await page.goto(`${site.url}/search?q=anything`);
         await page.getByRole("heading", { name: "You are offline" }).waitFor();
+        // Alice is signed in: the page kept for everyone does not tell her otherwise.
+        const header = page.getByRole("banner");
+        for (const name of ["Sign in", "Sign up"]) {
+          assert.equal(await header.getByRole("link", { name }).count(), 0, name);
+        }
         site.up();
       });
 
@@ -204,6 +211,48 @@ siteTest({
         assert.deepEqual(shells, [`shell-${after}`]);
       });
 
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await site.close();
+      await Deno.remove(profile, { recursive: true }).catch(() => {});
+    }
+  },
+});
+
+siteTest({
+  name: "browser: the signed-out home page, the first a visitor sees, installs the offline shell",
+  async fn({ server }) {
+    const site = switchableServer((request) => server.t.app.fetch(request));
+    const profile = await Deno.makeTempDir({ prefix: "pwa_profile_" });
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: browserPath(),
+      args: CHROMIUM_ARGS,
+      viewport: { width: 412, height: 900 },
+      timeout: 60_000,
+    });
+    try {
+      const page = context.pages()[0] ?? await context.newPage();
+      page.setDefaultTimeout(TIMEOUT);
+      const errors = pageErrors(page);
+      // No island on this page: the worker is registered by its own small script.
+      await page.goto(`${site.url}/`);
+      assert.equal(await page.locator("[data-island]").count(), 0);
+      await controlled(page);
+      await until(
+        page,
+        async () => (await caches.keys()).some((k) => k.startsWith("shell-")),
+        null,
+      );
+      await site.down();
+      await page.goto(`${site.url}/search?q=anything`);
+      await page.getByRole("heading", { name: "You are offline" }).waitFor();
+      // The shell's stylesheet came from the worker's cache too.
+      assert.equal(
+        await page.evaluate(() => getComputedStyle(document.body).display),
+        "flex",
+      );
+      site.up();
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

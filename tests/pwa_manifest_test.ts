@@ -103,6 +103,9 @@ Deno.test("GET /offline is the same for everyone and says what still opens", asy
   const links = Array.from(parseHtml(html).querySelectorAll("main a")).map((a) =>
     a.getAttribute("href")
   );
-  assert.deepEqual(links, ["/watched", "/mylist"]);
+  assert.deepEqual(links, ["/watched", "/mylist", "/diary", "/lists"]);
   assert.doesNotMatch(html, new RegExp(user.email));
+  // It is shown to whoever is offline, signed in or not: the header claims neither.
+  const header = parseHtml(html).querySelector("header")!;
+  assert.doesNotMatch(textOf(header.outerHTML), /Sign in|Sign up|Sign out/);
 });

@@ -54,7 +54,10 @@ Deno.test("islands: every island file has a default component", async () => {
     assert.equal(typeof module.default, "function", name);
   }
   const entries = entrySources(ROOT, islands);
-  assert.deepEqual(Object.keys(entries).sort(), [...islands.map((i) => i.name), "_ready"].sort());
+  assert.deepEqual(
+    Object.keys(entries).sort(),
+    [...islands.map((i) => i.name), "_ready", "_worker"].sort(),
+  );
   for (const { name } of islands) {
     assert.match(entries[name], new RegExp(`hydrateIsland\\("${name}", Island\\);`));
     assert.match(
@@ -63,6 +66,8 @@ Deno.test("islands: every island file has a default component", async () => {
     );
   }
   assert.match(entries._ready, /islandsReady\(\);/);
+  // Every page's worker registration imports only its own module (one small file, no chunk).
+  assert.match(entries._worker, /lib\/web\/register_worker\.ts";\nregisterServiceWorker\(\);/);
 });
 
 Deno.test("islands: an entry per island, shared chunks, skipped while up to date", async () => {
@@ -71,9 +76,11 @@ Deno.test("islands: an entry per island, shared chunks, skipped while up to date
     assert.equal(await build(ROOT, { outDir: dir }), true);
     const names = (await listIslands(`${ROOT}/islands`)).map((i) => i.name);
     const files = [...Deno.readDirSync(dir)].map((e) => e.name);
-    for (const name of [...names, "_ready"]) assert.ok(files.includes(`${name}.js`), name);
+    for (const name of [...names, "_ready", "_worker"]) {
+      assert.ok(files.includes(`${name}.js`), name);
+    }
     const ready = await Deno.readTextFile(`${dir}/_ready.js`);
-    assert.equal(ready.split("\n")[0], `// islands: ${names.join(", ")}`);
+    assert.equal(ready.split("\n")[0], `// islands: ${names.join(", ")}; _worker`);
     const graph: Record<string, string[]> = JSON.parse(
       await Deno.readTextFile(`${dir}/${GRAPH_FILE}`),
     );
@@ -87,6 +94,9 @@ Deno.test("islands: an entry per island, shared chunks, skipped while up to date
       for (const dep of imported) assert.ok(graph[name].includes(dep), `${name} -> ${dep}`);
       assert.ok(graph[name].every((dep) => chunks.includes(dep)), name);
     }
+    // The worker's registration, which every page loads, is one small file importing nothing.
+    assert.deepEqual(graph._worker, []);
+    assert.ok((await Deno.stat(`${dir}/_worker.js`)).size < 1_000);
     // The sign-out button does not carry the search island's code, nor supabase-js (a quarter
     // of a megabyte, the header button of every signed-in page needs none of it).
     const signOut = new Set(graph.SignOutButton);

@@ -45,6 +45,7 @@ Deno.test("website: pages render for the user of the session cookie", async (t) 
         "/static/islands/AddToList.js",
         "/static/islands/SignOutButton.js",
         "/static/islands/_ready.js",
+        "/static/islands/_worker.js",
       ],
     );
     assert.ok(scripts.every((s) => s.getAttribute("type") === "module"));

@@ -2,13 +2,16 @@
  * The islands' files a page loads (scripts/build.ts writes them to static/islands/): a module
  * script per island the page renders, then the ready entry, and a modulepreload link for every
  * chunk those entries import, so a phone fetches them at once instead of one round trip after
- * another.
+ * another; and on every page, islands or none, the worker entry that registers the service
+ * worker.
  */
 import { assetUrl } from "./static.ts";
 
 const GRAPH = new URL("../../static/islands/graph.json", import.meta.url);
 /** The entry every page with islands loads last (scripts/build.ts READY_ENTRY). */
 const READY = "_ready";
+/** The entry every page loads (scripts/build.ts WORKER_ENTRY): it imports nothing. */
+const WORKER = "_worker";
 
 let cached: { mtime: number; graph: Record<string, string[]> } | undefined;
 
@@ -26,12 +29,15 @@ function entryGraph(): Record<string, string[]> {
   return cached.graph;
 }
 
-/** The module scripts and preloads of a page rendering `islands` (none: no JavaScript). */
+/**
+ * The module scripts and preloads of a page rendering `islands` (none: only the worker entry,
+ * a few hundred bytes, so the first page a visitor opens installs the offline shell).
+ */
 export function islandAssets(islands: Iterable<string>): { scripts: string[]; preloads: string[] } {
   const names = [...islands];
-  if (!names.length) return { scripts: [], preloads: [] };
+  if (!names.length) return { scripts: [assetUrl(`islands/${WORKER}.js`)], preloads: [] };
   const graph = entryGraph();
-  const entries = [...names, READY];
+  const entries = [...names, READY, WORKER];
   const chunks = new Set(entries.flatMap((name) => graph[name] ?? []));
   return {
     scripts: entries.map((name) => assetUrl(`islands/${name}.js`)),
@@ -43,6 +49,8 @@ export function islandAssets(islands: Iterable<string>): { scripts: string[]; pr
 /** Every entry of the build and the chunks they import: the installed app's shell keeps them. */
 export function allIslandAssets(): string[] {
   const graph = entryGraph();
-  const { scripts, preloads } = islandAssets(Object.keys(graph).filter((n) => n !== READY));
+  const { scripts, preloads } = islandAssets(
+    Object.keys(graph).filter((n) => n !== READY && n !== WORKER),
+  );
   return [...scripts, ...preloads];
 }

@@ -5,7 +5,6 @@
  * server.
  */
 import { type ComponentType, h, hydrate } from "preact";
-import { registerServiceWorker } from "./offline.ts";
 
 /** Hydrates each marker of island `name` in `root` with `component`. */
 export function hydrateIsland(
@@ -28,9 +27,7 @@ export function hydrateIsland(
 
 /** Runs after every island of the page (module scripts run in document order). */
 export function islandsReady(): void {
-  // Pages with islands are the signed-in ones and the sign-in forms: the installed app's worker
-  // starts from there (pages without islands ship no JavaScript at all).
-  registerServiceWorker();
-  // A hook for tests and styles: interactive from here on.
+  // A hook for tests and styles: interactive from here on. (The service worker is registered by
+  // every page's own `_worker` entry, islands or none.)
   document.documentElement.dataset.hydrated = "true";
 }
