@@ -19,11 +19,12 @@ const B = 1_900_100_000;
 
 async function movie(t: T, id: number, fields: Record<string, unknown>) {
   await t.store.query(
-    `insert into public.movies (catalog_id, title, year, runtime, genres, directors, actors)
-     values ($1, $2, $3, $4, $5, $6, $7)
+    `insert into public.movies (catalog_id, title, year, runtime, genres, directors, actors,
+       has_details)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)
      on conflict (catalog_id) do update set title = excluded.title, year = excluded.year,
        runtime = excluded.runtime, genres = excluded.genres, directors = excluded.directors,
-       actors = excluded.actors`,
+       actors = excluded.actors, has_details = excluded.has_details`,
     [
       id,
       fields.title ?? `Film ${id}`,
@@ -32,6 +33,7 @@ async function movie(t: T, id: number, fields: Record<string, unknown>) {
       fields.genres ?? [],
       fields.directors ?? [],
       fields.actors ?? [],
+      fields.hasDetails ?? false,
     ],
   );
 }
@@ -103,8 +105,23 @@ for (const engine of ENGINES) {
     await same(t, u, "removed (the watched row stays)");
 
     // Details arriving for a movie logged without them, and changing for another.
-    await movie(t, B + 3, { year: 1987, runtime: 100, genres: ["Drama"], directors: ["Dee"] });
+    await movie(t, B + 3, {
+      year: 1987,
+      runtime: 100,
+      genres: ["Drama"],
+      directors: ["Dee"],
+      hasDetails: true,
+    });
     await same(t, u, "details arrived");
+    // Only the fetch itself changes (the details job storing what the light row already had).
+    await movie(t, B + 2, {
+      year: 2001,
+      runtime: 90,
+      genres: ["Comedy"],
+      actors: ["Ex"],
+      hasDetails: true,
+    });
+    await same(t, u, "details fetched, nothing else changed");
     await movie(t, B + 1, { year: 2011, runtime: 95, genres: ["Thriller"], actors: ["Zed"] });
     await same(t, u, "details changed");
 

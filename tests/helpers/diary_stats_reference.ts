@@ -30,6 +30,7 @@ const REFERENCE_STATS_SQL = `with v as materialized (
   ), f as materialized (
     select v.catalog_id, max(v.rating) as best, count(*) as n, max(v.watched_on) as last_on,
            max(m.year) as year, max(m.runtime) as runtime,
+           not coalesce(bool_or(m.has_details), false) as incomplete,
            coalesce(max(m.genres), '{}') as genres,
            coalesce(max(m.directors), '{}') as directors,
            coalesce(max(m.actors), '{}') as actors
@@ -39,6 +40,7 @@ const REFERENCE_STATS_SQL = `with v as materialized (
   select (select count(*) from f)::int as films,
     (select count(*) from v)::int as viewings,
     (select count(*) filter (where rewatch) from v)::int as rewatches,
+    (select count(*) filter (where incomplete) from f)::int as incomplete,
     (select coalesce(sum(coalesce(f.runtime, 0) * f.n), 0) from f)::int as minutes,
     (select count(rating) from v)::int as "ratingCount",
     (select round(avg(rating), 2) from v)::float8 as "ratingAverage",
@@ -89,6 +91,7 @@ export async function referenceStats(sql: Sql, userId: string, year: number | nu
     films: Number(r.films),
     viewings: Number(r.viewings),
     rewatches: Number(r.rewatches),
+    incomplete: Number(r.incomplete),
     hours: Math.round(Number(r.minutes) / 6) / 10,
     ratings: {
       count: Number(r.ratingCount),

@@ -21,6 +21,11 @@ export interface YearStats {
   films: number;
   viewings: number;
   rewatches: number;
+  /**
+   * Films of the period whose details were never fetched: the details job is filling them in,
+   * and until then hours, directors, actors and genres leave them out (docs/catalog.md).
+   */
+  incomplete: number;
   /** Hours of the viewings whose runtime is known, to one decimal. */
   hours: number;
   ratings: { count: number; average: number | null; histogram: Record<string, number> };
@@ -69,6 +74,7 @@ export async function readYearStats(
     films: Number(r.films),
     viewings: Number(r.viewings),
     rewatches: Number(r.rewatches),
+    incomplete: Number(r.incomplete),
     hours: Math.round(Number(r.minutes) / 6) / 10,
     ratings: {
       count: Number(r.ratingCount),

@@ -36,6 +36,7 @@ export const STATS_SQL = `select coalesce(p.films, 0) as films,
     coalesce(p.viewings, 0) as viewings,
     coalesce(p.rewatches, 0) as rewatches,
     coalesce(p.minutes, 0)::float8 as minutes,
+    coalesce(p.incomplete, 0) as incomplete,
     coalesce(p.rating_count, 0) as "ratingCount",
     case when p.rating_count > 0
       then round(p.rating_sum::numeric / p.rating_count, 2)::float8 end as "ratingAverage",

@@ -67,6 +67,10 @@ export const yearStatsSchema = z.strictObject({
   films: count,
   viewings: count,
   rewatches: count,
+  incomplete: count.meta({
+    description: "Films of the period still without details (being fetched): hours, directors, " +
+      "actors and genres leave them out until then.",
+  }),
   hours: z.number().min(0).meta({ description: "Of the viewings with a known runtime, to 0.1." }),
   ratings: z.strictObject({
     count,
@@ -146,7 +150,8 @@ export function diaryPaths(): Record<string, unknown> {
           201: ok("Logged.", "DiaryEntryAnswer"),
           400: problem(
             `A bad body (${codes}), or the movie is not watched yet and the watched list ` +
-              "already holds 100,000 films (`list_full`).",
+              "already holds 100,000 films (`list_full`), or a new viewing past the diary's " +
+              "caps: 1,000 viewings of one film, 200,000 in all (`too_many_viewings`).",
           ),
           401: unauthorized,
           500: internal,
