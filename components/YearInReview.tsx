@@ -5,6 +5,7 @@
 import type { YearStats } from "../lib/library/diary/mod.ts";
 import type { MovieCard } from "../lib/catalog/cards.ts";
 import { type Bar, BarChart } from "./BarChart.tsx";
+import { DetailsPending } from "./DetailsPending.tsx";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const MONTH_NAMES = [
@@ -92,6 +93,7 @@ export function YearInReview(
           <dd>{stats.ratings.average === null ? "–" : stars(Math.round(stats.ratings.average))}</dd>
         </div>
       </dl>
+      <DetailsPending films={stats.incomplete} />
       {stats.viewings === 0
         ? <p class="lead">Nothing logged {stats.year === null ? "yet" : `in ${label}`}.</p>
         : null}
