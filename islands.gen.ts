@@ -10,6 +10,7 @@ import $DiaryList from "./islands/DiaryList.tsx";
 import $ExportLinks from "./islands/ExportLinks.tsx";
 import $ForgotPassword from "./islands/ForgotPassword.tsx";
 import $HistoryImport from "./islands/HistoryImport.tsx";
+import $LinkProvider from "./islands/LinkProvider.tsx";
 import $ListButtons from "./islands/ListButtons.tsx";
 import $ListEditor from "./islands/ListEditor.tsx";
 import $ListGrid from "./islands/ListGrid.tsx";
@@ -52,6 +53,8 @@ export const ExportLinks = island("ExportLinks", $ExportLinks);
 export const ForgotPassword = island("ForgotPassword", $ForgotPassword);
 /** islands/HistoryImport.tsx, hydrated in the browser. */
 export const HistoryImport = island("HistoryImport", $HistoryImport);
+/** islands/LinkProvider.tsx, hydrated in the browser. */
+export const LinkProvider = island("LinkProvider", $LinkProvider);
 /** islands/ListButtons.tsx, hydrated in the browser. */
 export const ListButtons = island("ListButtons", $ListButtons);
 /** islands/ListEditor.tsx, hydrated in the browser. */

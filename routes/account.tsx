@@ -7,6 +7,8 @@ import { Title } from "../components/Title.tsx";
 import type { MyServicesProps } from "../islands/MyStreaming.tsx";
 import { Problem } from "../lib/core/problem.ts";
 import type { Profile } from "../lib/library/lists/profile.ts";
+import { ProviderSection } from "../components/ProviderSection.tsx";
+import { type ProviderLink, providerLink } from "../lib/http/account_provider.ts";
 import { regionNames } from "../lib/catalog/my_streaming/region_names.ts";
 import { DELETE_CONFIRMATION } from "../lib/identity/auth/delete_account.ts";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
@@ -24,6 +26,27 @@ import {
 interface Data {
   services: MyServicesProps;
   profile: Profile | null;
+  /** The identity provider's section, when one is configured. */
+  provider?: ProviderLink;
+}
+
+/** Where a mailed confirmation link lands (docs/identity.md, "Proven addresses"). */
+const EMAIL_NOTICES: Record<string, { kind: "note" | "error"; text: string }> = {
+  "email-confirmed": { kind: "note", text: "Your email address is confirmed. Thank you." },
+  "email-link-invalid": {
+    kind: "error",
+    text: "That confirmation link has expired or was used already.",
+  },
+};
+
+function EmailNotice({ url }: { url: URL }) {
+  const notice = EMAIL_NOTICES[url.searchParams.get("notice") ?? ""];
+  if (!notice) return null;
+  return (
+    <p class={`notice notice-${notice.kind}`} role={notice.kind === "error" ? "alert" : "status"}>
+      {notice.text}
+    </p>
+  );
 }
 
 export const handler: Handlers = {
@@ -46,7 +69,7 @@ export const handler: Handlers = {
         if (error instanceof Problem && error.code === "no_profile") return null;
         throw error;
       });
-      data = { services, profile };
+      data = { services, profile, provider: await providerLink(c, user.id) };
     }
     const response = await c.var.render(data);
     response.headers.set("cache-control", "private, no-store");
@@ -60,6 +83,7 @@ export default function Account({ user, url, data }: PageProps<Data | undefined>
       <section class="account-page">
         <Title>Your account</Title>
         <h1>Your account</h1>
+        <EmailNotice url={url} />
         <SignInPrompt what="manage your account" next={url.pathname} />
       </section>
     );
@@ -75,6 +99,7 @@ export default function Account({ user, url, data }: PageProps<Data | undefined>
           </p>
         )
         : null}
+      <EmailNotice url={url} />
       <p>
         Signed in as <strong class="account-page-email">{user.email}</strong>.
       </p>
@@ -99,6 +124,7 @@ export default function Account({ user, url, data }: PageProps<Data | undefined>
         <h2 id="two-factor-heading">Two-factor codes</h2>
         <TwoFactor />
       </section>
+      {data?.provider ? <ProviderSection link={data.provider} /> : null}
       <section class="auth" aria-labelledby="devices-heading">
         <h2 id="devices-heading">Other devices</h2>
         <p class="hint">

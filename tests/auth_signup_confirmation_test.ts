@@ -177,6 +177,11 @@ Deno.test("a GET confirmation link with a foreign redirect_to or no token still 
   assert.equal(foreign.headers.get("location"), `${SITE}/account?notice=email-link-invalid`);
   const bare = await w.t.request("/auth/v1/verify?type=signup");
   assert.equal(bare.headers.get("location"), `${SITE}/account?notice=email-link-invalid`);
+  // Where they land says what happened, signed in or not.
+  const invalid = await (await w.t.request("/account?notice=email-link-invalid")).text();
+  assert.match(invalid, /That confirmation link has expired or was used already\./);
+  const done = await (await w.t.request("/account?notice=email-confirmed")).text();
+  assert.match(done, /Your email address is confirmed\./);
 });
 
 Deno.test("a password reset opened from its mail proves the address too (as GoTrue's recovery confirms)", async () => {

@@ -10,6 +10,8 @@ import { signIn, signUp } from "./helpers/auth_requests.ts";
 import { type FakeSmtp, startFakeSmtp } from "./helpers/fake_smtp.ts";
 import { dance, follow, SITE, siteClient } from "./helpers/oidc_dance.ts";
 import { startIdp } from "./helpers/oidc_idp.ts";
+import { textOf } from "./helpers/dom.ts";
+import { islandsOf, sessionCookie } from "./helpers/web.ts";
 
 const ADMIN = "proven-admin";
 
@@ -68,6 +70,15 @@ async function usersWith(t: TestApp, email: string): Promise<number> {
     [email],
   );
   return row.n;
+}
+
+/** /account as the signed-in user sees it, with `search`. */
+async function accountPage(t: TestApp, token: string, search = ""): Promise<string> {
+  const res = await t.request(`/account${search}`, {
+    headers: { cookie: sessionCookie(token) },
+  });
+  assert.equal(res.status, 200);
+  return await res.text();
 }
 
 async function invite(t: TestApp, email?: string): Promise<string> {
@@ -205,9 +216,18 @@ for (const engine of ENGINES) {
     const email = fresh("linker");
     const id = await signUp(w.t, email, PASSWORD);
     const sb = siteClient(w.t);
-    assert.equal((await sb.auth.signInWithPassword({ email, password: PASSWORD })).error, null);
+    const signedIn = await sb.auth.signInWithPassword({ email, password: PASSWORD });
+    assert.equal(signedIn.error, null);
+    const token = signedIn.data.session!.access_token;
+    const before = await accountPage(w.t, token);
+    assert.match(textOf(before), /Sign in with Authentik/);
+    assert.deepEqual(
+      islandsOf(before).find((i) => i.name === "LinkProvider")?.props,
+      { name: "Authentik" },
+    );
     const sub = `linker-${crypto.randomUUID()}`;
-    w.idp.accounts.set(sub, { email: fresh("elsewhere"), email_verified: false });
+    const elsewhere = fresh("elsewhere");
+    w.idp.accounts.set(sub, { email: elsewhere, email_verified: false });
     const { data, error } = await sb.auth.linkIdentity({
       provider: "oidc" as "google",
       options: { redirectTo: `${SITE}/account`, skipBrowserRedirect: true },
@@ -218,6 +238,9 @@ for (const engine of ENGINES) {
     assert.equal(back.searchParams.get("linked"), "oidc");
     assert.equal(back.searchParams.get("code"), null, "a link starts no session");
     assert.equal(await identityOwner(w.t, sub), id);
+    const after = textOf(await accountPage(w.t, token, back.search));
+    assert.match(after, /Authentik is linked: "Sign in with Authentik" opens this account/);
+    assert.ok(after.includes(`Linked to ${elsewhere} at Authentik`));
     // Next time the provider alone signs in to this account.
     const next = siteClient(w.t);
     const again = await dance(w.t, next, { sub });
@@ -236,7 +259,7 @@ for (const engine of ENGINES) {
     const email = fresh("second");
     await signUp(w.t, email, PASSWORD);
     const sb = siteClient(w.t);
-    await sb.auth.signInWithPassword({ email, password: PASSWORD });
+    const signedIn = await sb.auth.signInWithPassword({ email, password: PASSWORD });
     const { data } = await sb.auth.linkIdentity({
       provider: "oidc" as "google",
       options: { redirectTo: `${SITE}/account`, skipBrowserRedirect: true },
@@ -245,6 +268,10 @@ for (const engine of ENGINES) {
     assert.equal(back.pathname, "/account");
     refused(back, /already linked to another account/);
     assert.equal(await identityOwner(w.t, sub), owner);
+    const page = textOf(
+      await accountPage(w.t, signedIn.data.session!.access_token, back.search),
+    );
+    assert.match(page, /This Authentik login is already linked to another account here/);
   });
 }
 
