@@ -4,6 +4,7 @@
  * no inline style, which the CSP forbids).
  */
 import type { WatchedStats } from "../lib/library/entries/mod.ts";
+import { DetailsPending } from "./DetailsPending.tsx";
 
 function hours(minutes: number): string {
   const h = minutes / 60;
@@ -36,6 +37,7 @@ export function StatsStrip({ stats, year }: { stats: WatchedStats; year: number 
           </div>
         ))}
       </dl>
+      <DetailsPending films={stats.incomplete} />
       {stats.topGenres.length
         ? (
           <div class="stats-genres">

@@ -1,7 +1,7 @@
 /**
  * Figures that need details say how many films are still being filled in (docs/catalog.md, "The
- * details job"): /stats and /stats/:year show "Still fetching details for N films" while the
- * period has films without details, and nothing once they arrive.
+ * details job"): /stats, /stats/:year and the /watched strip show "Still fetching details for N
+ * films" while they count films without details, and nothing once they arrive.
  */
 import assert from "node:assert/strict";
 import { testApp } from "./helpers/app.ts";
@@ -12,7 +12,7 @@ import { sessionCookie } from "./helpers/web.ts";
 const B = 1_950_400_000;
 
 for (const engine of ENGINES) {
-  Deno.test(`[${engine}] /stats and /stats/:year say how many films are still being filled in, and nothing once they are`, async () => {
+  Deno.test(`[${engine}] /stats, /stats/:year and /watched say how many films are still being filled in, and nothing once they are`, async () => {
     await using t = await testApp({ engine });
     t.clock.set("2026-02-01T12:00:00Z");
     const u = await createUser(t.deps);
@@ -37,6 +37,7 @@ for (const engine of ENGINES) {
     };
     assert.match(await page("/stats"), /Still fetching details for 2 films/);
     assert.match(await page("/stats/2025"), /Still fetching details for 2 films/);
+    assert.match(await page("/watched"), /Still fetching details for 2 films/);
     assert.doesNotMatch(await page("/stats/2024"), /Still fetching details/);
     await t.store.query(
       `update public.movies set has_details = true, runtime = 90 where catalog_id = $1`,
@@ -48,5 +49,6 @@ for (const engine of ENGINES) {
       [B + 2],
     );
     assert.doesNotMatch(await page("/stats"), /Still fetching details/);
+    assert.doesNotMatch(await page("/watched"), /Still fetching details/);
   });
 }

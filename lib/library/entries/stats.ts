@@ -19,6 +19,8 @@ export interface WatchedStats {
   rated: number;
   averageRating: number | null;
   topGenres: { name: string; count: number }[];
+  /** Movies still without details (the details job is fetching them; docs/catalog.md). */
+  incomplete: number;
 }
 
 // Read with the server's privileges, scoped to the verified user by $1 (as the list reads):
@@ -36,7 +38,9 @@ const STATS_SQL = `select coalesce(a.movies, 0)::int as movies,
             from (select t.name, t.n from public.user_stats_tallies t
                    where t.user_id = $1::uuid and t.period = 0 and t.kind = 'genre'
                    order by t.n desc, t.name
-                   limit ${TOP_STAT_GENRES}) g) as "topGenres"
+                   limit ${TOP_STAT_GENRES}) g) as "topGenres",
+         (select coalesce(max(p.incomplete), 0) from public.user_stats_periods p
+           where p.user_id = $1::uuid and p.period = 0)::int as incomplete
     from (select 1) as one
     left join public.user_watched_counts a on a.user_id = $1::uuid and a.period = 0
     left join public.user_watched_counts y on y.user_id = $1::uuid and y.period = $2::int`;
@@ -60,5 +64,6 @@ export async function readWatchedStats(
       name: String(g.name),
       count: Number(g.count),
     })),
+    incomplete: Number(row.incomplete),
   };
 }
