@@ -14,7 +14,11 @@ for (const engine of ENGINES) {
       ? { COORDINATION: "postgres", DATABASE_URL: await testDatabaseUrl() }
       : {};
     await using t = await testApp({ engine, env });
-    const { token } = await passwordSession(t);
+    // The PostgreSQL database may outlive a run: an address of this run's own.
+    const { token } = await passwordSession(
+      t,
+      `turns-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    );
     const { factorId, secret, aal2 } = await enrolled(t, token);
     t.clock.advance(90_000);
     const session = aal2.access_token;

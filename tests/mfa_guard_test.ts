@@ -46,7 +46,10 @@ const DATA_ROUTES: [string, RequestInit][] = [
 for (const engine of ENGINES) {
   Deno.test(`[${engine}] with a verified factor, a password-only session reads and writes none of the user's data: 403 mfa_required until the code`, async () => {
     await using t = await testApp({ engine });
-    const { token, email, password } = await passwordSession(t, "guarded@example.com");
+    const { token, email, password } = await passwordSession(
+      t,
+      `guarded-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    );
     const { factorId, secret } = await enrolled(t, token);
     t.clock.advance(60_000);
     const aal1 = (await signIn(t, email, password)).access_token as string;
@@ -76,7 +79,10 @@ for (const engine of ENGINES) {
 
   Deno.test(`[${engine}] a personal token keeps working for a user with a verified factor: it counts as aal2`, async () => {
     await using t = await testApp({ engine });
-    const { token } = await passwordSession(t, "apps@example.com");
+    const { token } = await passwordSession(
+      t,
+      `apps-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    );
     const { aal2 } = await enrolled(t, token);
     const made = await t.request("/api/tokens", {
       method: "POST",

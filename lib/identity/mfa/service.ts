@@ -141,6 +141,13 @@ export function createMfaService(deps: AppDeps, options: { issue: IssueToken }):
           `MFA challenge ${challengeId} has expired, verify against another challenge or create a new challenge.`,
         );
       }
+      // The challenge's turn is taken before the code is checked: its 5 hold under parallel codes,
+      // and codes past them touch nothing else (no contention on the factor's count).
+      const turn = await takeCodeTurn(kv, challengeId);
+      if (!turn.allowed) {
+        await deleteChallenge(store, challengeId);
+        throw challengeGone();
+      }
       const attempt = await takeAttempt(kv, [{ limit: CODES_PER_FACTOR, subject: factor.id }], {
         clock,
       });
@@ -148,13 +155,6 @@ export function createMfaService(deps: AppDeps, options: { issue: IssueToken }):
         throw new GoTrueError(429, "over_request_rate_limit", "Request rate limit reached", {
           "Retry-After": String(attempt.retryAfterS),
         });
-      }
-      // The challenge's turn is taken before the code is checked: its 5 hold under parallel codes.
-      const turn = await takeCodeTurn(kv, challengeId);
-      if (!turn.allowed) {
-        await giveBack(kv, attempt, { uncount: [CODES_PER_FACTOR] });
-        await deleteChallenge(store, challengeId);
-        throw challengeGone();
       }
       const step = matchTotp(factor.secret ?? "", code, { nowMs: now });
       if (step === null || !(await spendStep(kv, factor.id, step))) {
