@@ -32,10 +32,12 @@ Deno.test({
     let store: ReturnType<typeof openPostgresStore> | undefined;
     try {
       await admin.exec(await Deno.readTextFile(FIXTURE));
-      // What Supabase's `postgres` may do: use auth, read and reference the users, act as a user.
+      // What Supabase's `postgres` may do: use auth, read and reference the users, read the
+      // factors (what the aal2 policies' function reads), act as a user.
       await admin.exec(`
         grant usage on schema auth to ${role};
         grant select, references on auth.users, auth.sessions to ${role};
+        grant select on auth.mfa_factors to ${role};
         grant authenticated, anon, service_role to ${role};
         alter schema public owner to ${role};`);
       const before = await admin.query<{ src: string }>(

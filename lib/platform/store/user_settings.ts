@@ -1,8 +1,13 @@
 /** The per-transaction settings both engines apply before running a user's statements. */
 
-/** The claims set for a user's transaction, shaped as Supabase's PostgREST sets them. */
+/**
+ * The claims set for a user's transaction, shaped as Supabase's PostgREST sets them. `aal2`: the
+ * app runs a user's statements only after its own guard let the request through (an aal2 token,
+ * a personal token, a webhook secret, or a user without a verified factor; docs/identity.md), so
+ * the restrictive aal2 policies pass them.
+ */
 export function userClaims(userId: string): string {
-  return JSON.stringify({ sub: userId, role: "authenticated", aud: "authenticated" });
+  return JSON.stringify({ sub: userId, role: "authenticated", aud: "authenticated", aal: "aal2" });
 }
 
 /**
