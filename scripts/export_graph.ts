@@ -52,6 +52,7 @@ export function exempt(file: string, name: string): boolean {
   if (file.startsWith("islands/") || file.startsWith("scripts/bench/")) return name === "default";
   // scripts/build.ts writes the entries that import these (entrySources).
   if (file === "lib/web/hydrate.ts") return ["hydrateIsland", "islandsReady"].includes(name);
+  if (file === "lib/web/register_worker.ts") return name === "registerServiceWorker";
   return false;
 }
 
