@@ -5,25 +5,27 @@
  */
 import type { WatchedStats } from "../lib/library/entries/mod.ts";
 import { DetailsPending } from "./DetailsPending.tsx";
-
-function hours(minutes: number): string {
-  const h = minutes / 60;
-  return h < 10 ? String(Math.round(h * 10) / 10) : String(Math.round(h));
-}
+import {
+  averageStars,
+  countText,
+  hoursOf,
+  hoursText,
+  ratedViewings,
+} from "../lib/library/diary/stats_figures.ts";
 
 /** The strip; nothing for an empty history. */
 export function StatsStrip({ stats, year }: { stats: WatchedStats; year: number }) {
   if (stats.movies === 0) return null;
   const top = stats.topGenres[0]?.count ?? 1;
   const figures: [string, string][] = [
-    [String(stats.movies), stats.movies === 1 ? "movie" : "movies"],
-    [hours(stats.minutes), "hours watched"],
-    [String(stats.thisYear), `watched in ${year}`],
+    [countText(stats.movies), stats.movies === 1 ? "movie" : "movies"],
+    [hoursText(hoursOf(stats.minutes)), "hours watched"],
+    [countText(stats.thisYear), `watched in ${year}`],
     [
-      stats.averageRating === null ? "–" : `★ ${(stats.averageRating / 2).toFixed(1)}`,
+      stats.averageRating === null ? "–" : averageStars(stats.averageRating),
       stats.averageRating === null
         ? "no ratings yet"
-        : `average of ${stats.rated} rating${stats.rated === 1 ? "" : "s"} (out of 5)`,
+        : `average of ${ratedViewings(stats.rated)} (out of 5)`,
     ],
   ];
   return (

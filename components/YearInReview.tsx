@@ -3,6 +3,12 @@
  * histogram, and the top films, genres, directors and actors. Server-rendered, no JavaScript.
  */
 import type { YearStats } from "../lib/library/diary/mod.ts";
+import {
+  averageStars,
+  countText,
+  hoursText,
+  ratedViewings,
+} from "../lib/library/diary/stats_figures.ts";
 import type { MovieCard } from "../lib/catalog/cards.ts";
 import { type Bar, BarChart } from "./BarChart.tsx";
 import { DetailsPending } from "./DetailsPending.tsx";
@@ -43,6 +49,29 @@ function TopList({ title, items }: { title: string; items: { name: string; count
   );
 }
 
+/**
+ * The line under the figures that says how they add up (docs/diary.md, "The figures, one
+ * definition each"): a rewatch is a viewing of a film seen before, also before the period, so
+ * it can outnumber viewings minus films, which counts only the repeats within the period; and
+ * what the average is taken over.
+ */
+function FiguresNote({ stats, label }: { stats: YearStats; label: string }) {
+  const within = stats.viewings - stats.films;
+  const period = stats.year === null ? "" : ` in ${label}`;
+  const before = stats.year === null ? "before your diary began" : `before ${label}`;
+  return (
+    <p class="hint review-note">
+      Rewatches are viewings of a film you had seen before, {before}{" "}
+      too; viewings minus films ({countText(within)}) counts only the films watched more than
+      once{period}. {stats.ratings.count > 0
+        ? `The average rating is over ${
+          ratedViewings(stats.ratings.count)
+        }, each at its own rating.`
+        : "No viewing is rated yet."}
+    </p>
+  );
+}
+
 /** The page body of /stats and /stats/YYYY; `years` are the links to other years. */
 export function YearInReview(
   { stats, top, years }: { stats: YearStats; top: MovieCard[]; years: number[] },
@@ -74,26 +103,27 @@ export function YearInReview(
       <dl class="review-figures">
         <div>
           <dt>Films</dt>
-          <dd>{stats.films}</dd>
+          <dd>{countText(stats.films)}</dd>
         </div>
         <div>
           <dt>Viewings</dt>
-          <dd>{stats.viewings}</dd>
+          <dd>{countText(stats.viewings)}</dd>
         </div>
         <div>
           <dt>Rewatches</dt>
-          <dd>{stats.rewatches}</dd>
+          <dd>{countText(stats.rewatches)}</dd>
         </div>
         <div>
           <dt>Hours</dt>
-          <dd>{stats.hours}</dd>
+          <dd>{hoursText(stats.hours)}</dd>
         </div>
         <div>
           <dt>Average rating</dt>
-          <dd>{stats.ratings.average === null ? "–" : stars(Math.round(stats.ratings.average))}</dd>
+          <dd>{stats.ratings.average === null ? "–" : averageStars(stats.ratings.average)}</dd>
         </div>
       </dl>
       <DetailsPending films={stats.incomplete} />
+      {stats.viewings > 0 ? <FiguresNote stats={stats} label={label} /> : null}
       {stats.viewings === 0
         ? <p class="lead">Nothing logged {stats.year === null ? "yet" : `in ${label}`}.</p>
         : null}
@@ -101,7 +131,13 @@ export function YearInReview(
         ? <BarChart bars={byMonth} caption={`Viewings in ${label} by month`} unit="Viewings" />
         : null}
       {stats.ratings.count > 0
-        ? <BarChart bars={ratings} caption={`Ratings in ${label} by stars`} unit="Viewings" />
+        ? (
+          <BarChart
+            bars={ratings}
+            caption={`Rated viewings in ${label} by stars`}
+            unit="Rated viewings"
+          />
+        )
         : null}
       {top.length > 0
         ? (

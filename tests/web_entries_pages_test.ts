@@ -63,7 +63,7 @@ Deno.test("website: the watched and My List pages sort and filter by the URL, wi
     const text = textOf((await get(app, "/watched?rated=false", cookie)).html);
     assert.match(text, /Your numbers movies 7 hours watched 10/);
     assert.match(text, /watched in 2024 3/);
-    assert.match(text, /average of 5 ratings \(out of 5\) ★ 3\.1/);
+    assert.match(text, /average of 5 rated viewings \(out of 5\) 3\.1★/);
     assert.match(text, /Top genres Drama 3 Comedy 2 Science Fiction 2 Crime 1 Horror 1/);
   });
 

@@ -4,6 +4,12 @@ import { Title } from "@/components/Title.tsx";
 import type { Handlers, PageProps } from "@/lib/http/app_env.ts";
 import { publicReadLimit } from "@/lib/http/middleware/public_read_limit.ts";
 import type { PublicProfile } from "@/lib/library/lists/mod.ts";
+import {
+  averageStars,
+  countText,
+  hoursText,
+  ratedViewings,
+} from "@/lib/library/diary/stats_figures.ts";
 
 /** Limited per client address, as the profile read of the API. */
 export const middleware = [publicReadLimit()];
@@ -34,16 +40,19 @@ export default function Profile({ data }: PageProps<PublicProfile>) {
         ? (
           <dl class="profile-stats">
             <dt>Films watched</dt>
-            <dd>{stats.films}</dd>
+            <dd>{countText(stats.films)}</dd>
             <dt>Viewings</dt>
-            <dd>{stats.viewings}</dd>
+            <dd>{countText(stats.viewings)}</dd>
             <dt>Hours</dt>
-            <dd>{Math.round(stats.hours)}</dd>
+            <dd>{hoursText(stats.hours)}</dd>
             {stats.ratings.average !== null
               ? (
                 <>
                   <dt>Average rating</dt>
-                  <dd>{(stats.ratings.average / 2).toFixed(1)} / 5</dd>
+                  <dd>
+                    {averageStars(stats.ratings.average)}{" "}
+                    <span class="muted">of {ratedViewings(stats.ratings.count)}</span>
+                  </dd>
                 </>
               )
               : null}

@@ -1,5 +1,6 @@
 /** GET /api/stats: a year of watching (or all of it) in numbers (docs/diary.md). */
 import type { Sql } from "@/lib/platform/store/mod.ts";
+import { hoursOf } from "./stats_figures.ts";
 import { STATS_SQL } from "./stats_sql.ts";
 
 /** A name and how many films of the period have it. */
@@ -75,7 +76,7 @@ export async function readYearStats(
     viewings: Number(r.viewings),
     rewatches: Number(r.rewatches),
     incomplete: Number(r.incomplete),
-    hours: Math.round(Number(r.minutes) / 6) / 10,
+    hours: hoursOf(Number(r.minutes)),
     ratings: {
       count: Number(r.ratingCount),
       average: r.ratingAverage === null ? null : Number(r.ratingAverage),

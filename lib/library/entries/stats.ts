@@ -1,7 +1,8 @@
 /**
- * The watched page's numbers over the whole history, in one statement: movies, hours (the
- * runtimes known), movies watched this (UTC) year, the average rating and the top genres, read
- * from the counts the writers' triggers keep (docs/entries.md), not from the history's rows.
+ * The watched page's numbers over the whole history, in one statement: movies, hours, movies
+ * watched this (UTC) year, the average rating and the top genres. They are the year in review's
+ * own figures (docs/diary.md, "The figures, one definition each"), read from the all-time and
+ * this year's totals its triggers keep, so /watched and /stats never disagree.
  */
 import type { Sql } from "@/lib/platform/store/mod.ts";
 
@@ -10,12 +11,13 @@ const TOP_STAT_GENRES = 5;
 
 /** The numbers of a user's watched history. */
 export interface WatchedStats {
+  /** Distinct movies watched: /stats's all-time films. */
   movies: number;
-  /** Sum of the known runtimes, in minutes (movies without one add nothing). */
+  /** Each viewing's known runtime, summed, in minutes (a rewatch adds its runtime again). */
   minutes: number;
-  /** Movies whose watch date falls in the current UTC year (an unknown date is not counted). */
+  /** Movies with a viewing (or a viewing-less watch date) in the current UTC year. */
   thisYear: number;
-  /** Rated movies, and their average rating on the 1-10 scale (null when none is rated). */
+  /** Rated viewings, and their average on the 1-10 scale to two decimals (null: none rated). */
   rated: number;
   averageRating: number | null;
   topGenres: { name: string; count: number }[];
@@ -24,15 +26,15 @@ export interface WatchedStats {
 }
 
 // Read with the server's privileges, scoped to the verified user by $1 (as the list reads):
-// the counts kept on write (the whole list's period 0 and this year's), and the top genres from
-// the year in review's all-time tallies, each the head of an index, so the strip costs the same
-// whatever the history's length (docs/entries.md).
-const STATS_SQL = `select coalesce(a.movies, 0)::int as movies,
+// the year in review's totals kept on write (all time, period 0, and this year's) and its
+// all-time genre tallies, each the head of an index, so the strip costs the same whatever the
+// history's length; the average is rounded as GET /api/stats rounds it.
+const STATS_SQL = `select coalesce(a.films, 0)::int as movies,
          coalesce(a.minutes, 0)::int as minutes,
-         coalesce(y.movies, 0)::int as "thisYear",
-         coalesce(a.rated, 0)::int as rated,
-         case when a.rated > 0
-           then (a.rating_sum::numeric / a.rated::numeric)::float8 end as "averageRating",
+         coalesce(y.films, 0)::int as "thisYear",
+         coalesce(a.rating_count, 0)::int as rated,
+         case when a.rating_count > 0
+           then round(a.rating_sum::numeric / a.rating_count, 2)::float8 end as "averageRating",
          (select coalesce(json_agg(json_build_object('name', g.name, 'count', g.n)
                    order by g.n desc, g.name), '[]'::json)
             from (select t.name, t.n from public.user_stats_tallies t
@@ -42,8 +44,8 @@ const STATS_SQL = `select coalesce(a.movies, 0)::int as movies,
          (select coalesce(max(p.incomplete), 0) from public.user_stats_periods p
            where p.user_id = $1::uuid and p.period = 0)::int as incomplete
     from (select 1) as one
-    left join public.user_watched_counts a on a.user_id = $1::uuid and a.period = 0
-    left join public.user_watched_counts y on y.user_id = $1::uuid and y.period = $2::int`;
+    left join public.user_stats_periods a on a.user_id = $1::uuid and a.period = 0
+    left join public.user_stats_periods y on y.user_id = $1::uuid and y.period = $2::int`;
 
 /** Reads the numbers of `userId`'s history; `now` (clock ms) says which year is this year. */
 export async function readWatchedStats(
