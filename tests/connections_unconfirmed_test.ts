@@ -113,6 +113,17 @@ for (const engine of ENGINES) {
     assert.deepEqual((await events(t, u)).at(-1), ["watched", "logged", null, REAL]);
   });
 
+  Deno.test(`[${engine}] an unconfirmed event reads logged without the mark once anything else stored its movie (the details job, a visit)`, async () => {
+    await using w = await world(engine);
+    const { t, u } = w;
+    w.down();
+    await send(t, `${w.hook}/generic`, jsonPost({ tmdbId: REAL }));
+    assert.deepEqual((await events(t, u)).at(-1), ["watched", "logged", "unconfirmed", REAL]);
+    w.up();
+    await t.services.catalog.refreshMovie(REAL);
+    assert.deepEqual((await events(t, u)).at(-1), ["watched", "logged", null, REAL]);
+  });
+
   Deno.test(`[${engine}] taking back an unknown id keeps the watched row the person had before the webhook, and their own viewings`, async () => {
     await using w = await world(engine);
     const { t, u } = w;

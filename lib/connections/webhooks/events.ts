@@ -49,13 +49,19 @@ export async function recordEvent(tx: Sql, event: ReceivedEvent): Promise<void> 
   );
 }
 
-/** The user's events, newest first (run as the user). */
+/**
+ * The user's events, newest first (run as the user). An `unconfirmed` mark (unconfirmed.ts) is
+ * read off once the store has the movie, whoever fetched it (a later event, the details job).
+ */
 export async function readEvents(tx: Sql): Promise<ReceivedEvent[]> {
   const rows = await tx.query<Record<string, unknown>>(
-    `select received_at as at, source, event, result, reason, title, year,
-            catalog_id as "catalogId"
-       from public.webhook_events where user_id = (select auth.uid())
-      order by seq desc limit ${KEPT_EVENTS}`,
+    `select e.received_at as at, e.source, e.event, e.result,
+            case when e.reason = 'unconfirmed' and exists
+                   (select 1 from public.movies m where m.catalog_id = e.catalog_id)
+                 then null else e.reason end as reason,
+            e.title, e.year, e.catalog_id as "catalogId"
+       from public.webhook_events e where e.user_id = (select auth.uid())
+      order by e.seq desc limit ${KEPT_EVENTS}`,
   );
   return rows.map((r) => ({
     at: new Date(r.at as string).toISOString(),

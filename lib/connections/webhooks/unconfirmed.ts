@@ -2,7 +2,8 @@
  * Viewings a webhook logged under the server's TMDB id while TMDB could not confirm it
  * (docs/connections.md): their movie is not in the store, and their events read `logged`
  * `unconfirmed`. Each later event of the owner settles one such id through the catalog. Found:
- * its details are stored (the card fills in) and the events lose the mark. TMDB's 404: what the
+ * its details are stored (the card fills in) and the events are read without the mark
+ * (events.ts), as they are once anything else stored the movie. TMDB's 404: what the
  * webhook made of the id goes (its viewings, and the watched row it made when no other viewing
  * is left) and the events read `unmatched` `not_found`, as they would have had TMDB answered at
  * the time. TMDB still down or busy: nothing changes, and a later event tries again.
@@ -39,9 +40,6 @@ const GONE_EVENTS_SQL = `update public.webhook_events
   set result = 'unmatched', reason = 'not_found', catalog_id = null
   where user_id = (select auth.uid()) and catalog_id = $1 and result in ('logged', 'rated')`;
 
-const CONFIRMED_EVENTS_SQL = `update public.webhook_events set reason = null
-  where user_id = (select auth.uid()) and catalog_id = $1 and reason = '${UNCONFIRMED}'`;
-
 // Removes what the webhook made of an id TMDB does not know (run as the user).
 async function dropUnknown(tx: Sql, options: { userId: string; catalogId: number }) {
   const { userId, catalogId } = options;
@@ -65,12 +63,11 @@ export async function settleUnconfirmed(
   if (!row) return;
   const catalogId = Number(row.catalogId);
   try {
+    // Found, the details are stored: the card fills in, and the events read the mark off.
     await catalog.movie(catalogId);
   } catch (error) {
     if (error instanceof Problem && error.status === 404) {
       await store.asUser(userId, (tx) => dropUnknown(tx, { userId, catalogId }));
     }
-    return;
   }
-  await store.asUser(userId, (tx) => tx.query(CONFIRMED_EVENTS_SQL, [catalogId]));
 }
