@@ -123,8 +123,9 @@ export function createServices(deps: AppDeps): Services {
 
 /**
  * What a starting process does for the background jobs (lib/platform/jobs/restart.ts runs them): the
- * catalog import's and the availability job's runs a restart cut off are marked failed (they
- * start over on their next run), and the history imports it cut off carry on where they stopped.
+ * catalog import's, the availability job's and the details job's runs a restart cut off are
+ * marked failed (they start over on their next run), and the history imports it cut off carry on
+ * where they stopped.
  */
 export function restartHooks(deps: AppDeps, services: Services): RestartHook[] {
   return [
