@@ -133,7 +133,7 @@ for (const engine of ENGINES) {
       { unit: listed("fits on My List"), id: 3_000_010 },
       { unit: listed("past My List's limit"), id: 3_000_011 },
     ], { now: t.clock.now() });
-    assert.deepEqual(counts, { added: 2, updated: 0, skipped: 3, listFull: 3 });
+    assert.deepEqual(counts, { added: 2, updated: 0, skipped: 3, listFull: 3, tooManyViewings: 0 });
     assert.equal(await countWatched(t.store, u.id), MAX_WATCHED);
     const past = await t.store.query(
       `select 1 from public.user_watched_movies where user_id = $1 and catalog_id = 3000002

@@ -147,7 +147,7 @@ Deno.test("a batch larger than one write statement writes every entry and viewin
     id: 4_000_100,
   });
   const counts = await applyBatch(t.store, u.id, batch, { now: t.clock.now() });
-  assert.deepEqual(counts, { added: 49, updated: 0, skipped: 0, listFull: 0 });
+  assert.deepEqual(counts, { added: 49, updated: 0, skipped: 0, listFull: 0, tooManyViewings: 0 });
   const [watched] = await t.store.query<{ n: number }>(
     "select count(*)::int as n from public.user_watched_movies where user_id = $1",
     [u.id],

@@ -8,6 +8,7 @@
 import { upsertWatched } from "../entries/writes.ts";
 import type { Sql } from "@/lib/platform/store/mod.ts";
 import type { NewViewing } from "./log_viewing.ts";
+import { fitViewings } from "./limits.ts";
 import { syncRewatches } from "./sync.ts";
 
 const VIEWINGS_SQL = `insert into public.user_viewings as t
@@ -25,15 +26,18 @@ const VIEWINGS_SQL = `insert into public.user_viewings as t
   returning (t.xmax::text = '0') as created`;
 
 /**
- * Logs `viewings` inside a transaction running as their user; returns how many were new.
- * Each (movie, date, source) must appear once in `viewings`.
+ * Logs `viewings` inside a transaction running as their user, under the lists' lock; returns how
+ * many were new and how many were left out past a film's or the diary's cap (docs/diary.md,
+ * "Limits": in order, so a film keeps its first viewings of the batch). Each (movie, date,
+ * source) must appear once in `viewings`.
  */
 export async function logViewings(
   tx: Sql,
-  viewings: NewViewing[],
+  all: NewViewing[],
   options: { loggedAt: string },
-): Promise<number> {
-  if (viewings.length === 0) return 0;
+): Promise<{ created: number; overLimit: number }> {
+  const { kept: viewings, refused } = await fitViewings(tx, all);
+  if (viewings.length === 0) return { created: 0, overLimit: refused.length };
   // A movie already watched keeps its row (lib/library/entries/writes.ts): nothing is updated.
   const watched = viewings.map((v) => ({
     catalogId: v.catalogId,
@@ -53,5 +57,5 @@ export async function logViewings(
     options.loggedAt,
   ]);
   await syncRewatches(tx, [...new Set(viewings.map((v) => v.catalogId))]);
-  return rows.filter((r) => r.created).length;
+  return { created: rows.filter((r) => r.created).length, overLimit: refused.length };
 }

@@ -7,6 +7,7 @@
 import { assertRoomFor } from "../entries/limits.ts";
 import { lockLists, removeFromMyList, upsertWatched } from "../entries/writes.ts";
 import type { Sql } from "@/lib/platform/store/mod.ts";
+import { fitViewings, tooManyViewings } from "./limits.ts";
 import { syncMovie } from "./sync.ts";
 import type { ViewingSource } from "./viewing.ts";
 
@@ -57,6 +58,9 @@ export async function logViewing(
   await lockLists(tx, options.userId);
   // A viewing makes the movie watched, so a full watched list refuses a new one (docs/entries.md).
   await assertRoomFor(tx, "watched", catalogId);
+  // A new viewing past a film's or the diary's cap is refused; a repeat is the same viewing.
+  const { refused } = await fitViewings(tx, [viewing]);
+  if (refused.length > 0) throw tooManyViewings(refused[0]);
   const row = { catalogId, watchedOn, rating: null, note: null };
   await upsertWatched(tx, [row], { addedAt: options.loggedAt, update: [] });
   if (options.removeFromMyList ?? true) await removeFromMyList(tx, catalogId);

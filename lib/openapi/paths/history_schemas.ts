@@ -45,6 +45,11 @@ const historyImportSchema = z.strictObject({
       description:
         "Of skipped, present when any: rows past the watched list's (100,000) or My List's (10,000) limit.",
     }),
+    tooManyViewings: count.optional().meta({
+      description:
+        "Present when any: viewings (diary entries, plays) not logged in the diary, past a film's " +
+        "(1,000) or the diary's (200,000) cap; their films are imported. Not in skipped.",
+    }),
   }).meta({ description: "In rows of the file (a film named by three rows counts three)." }),
   films: z.strictObject({ total: count, matched: count, unmatched: count }).meta({
     description: "In films: each movie of the file once, however many rows name it.",

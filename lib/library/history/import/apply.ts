@@ -26,6 +26,11 @@ interface ApplyCounts {
   skipped: number;
   /** Rows skipped because the watched list or My List was full (docs/entries.md); in `skipped` too. */
   listFull: number;
+  /**
+   * Viewings (diary entries, plays) not logged because their film's or the diary's cap was
+   * reached (docs/diary.md, "Limits"); their films are imported all the same.
+   */
+  tooManyViewings: number;
 }
 
 interface Entry {
@@ -128,7 +133,7 @@ export function applyBatch(
   batch: { unit: ImportUnit; id: number }[],
   options: { now: number },
 ): Promise<ApplyCounts> {
-  const counts: ApplyCounts = { added: 0, updated: 0, skipped: 0, listFull: 0 };
+  const counts: ApplyCounts = { added: 0, updated: 0, skipped: 0, listFull: 0, tooManyViewings: 0 };
   if (batch.length === 0) return Promise.resolve(counts);
   const today = new Date(options.now).toISOString().slice(0, 10);
   return store.asUser(userId, async (tx: Sql) => {
@@ -189,7 +194,7 @@ export function applyBatch(
     }
     const kept = pastLimit.size === 0 ? batch : batch.filter((b) => !pastLimit.has(b.id));
     for (const piece of viewingPieces(viewingsOf(kept))) {
-      await logViewings(tx, piece, { loggedAt: at });
+      counts.tooManyViewings += (await logViewings(tx, piece, { loggedAt: at })).overLimit;
     }
     if (myList.length !== before.length || myList.some((id, i) => id !== before[i])) {
       await replaceMyList(tx, myList, { updatedAt: at });

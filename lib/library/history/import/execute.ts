@@ -151,6 +151,9 @@ export async function executeImport(run: StoredRun, options: RunOptions): Promis
       counts.skipped += applied.skipped;
       // Present only when a list was full, so a run's counts read as before otherwise.
       if (applied.listFull > 0) counts.listFull = (counts.listFull ?? 0) + applied.listFull;
+      if (applied.tooManyViewings > 0) {
+        counts.tooManyViewings = (counts.tooManyViewings ?? 0) + applied.tooManyViewings;
+      }
       doneRows += slice.reduce((n, u) => n + u.rows, 0);
       const progress = counts.rows === 0 ? 1 : Math.min(1, doneRows / counts.rows);
       const cursor = Math.min(units.length, start + batchSize);

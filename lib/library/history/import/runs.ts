@@ -17,6 +17,11 @@ export interface RunCounts {
   unmatched: number;
   /** Of `skipped`, present when any: rows past the watched list's or My List's limit (docs/entries.md). */
   listFull?: number;
+  /**
+   * Present when any: viewings of the file not logged in the diary, past a film's (1,000) or the
+   * diary's (200,000) cap (docs/diary.md); not rows, and not in `skipped`.
+   */
+  tooManyViewings?: number;
 }
 
 /** Films of the file (one per movie, however many rows name it): the counts the page shows. */
