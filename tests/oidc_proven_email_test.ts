@@ -12,6 +12,7 @@ import { dance, follow, SITE, siteClient } from "./helpers/oidc_dance.ts";
 import { startIdp } from "./helpers/oidc_idp.ts";
 import { textOf } from "./helpers/dom.ts";
 import { islandsOf, sessionCookie } from "./helpers/web.ts";
+import { enrolled, passwordSession } from "./helpers/mfa.ts";
 
 const ADMIN = "proven-admin";
 
@@ -288,4 +289,21 @@ Deno.test("GET /auth/v1/user/identities/authorize needs the user's token (401 no
   });
   assert.equal(other.status, 400);
   assert.equal((await other.json()).error_code, "validation_failed");
+});
+
+Deno.test("linking the provider is a change of the user: a session owing its second factor gets 403 mfa_required, the aal2 one its address", async () => {
+  await using w = await world("embedded");
+  const { email, password, token } = await passwordSession(w.t, fresh("guarded"));
+  const { aal2 } = await enrolled(w.t, token);
+  const aal1 = (await signIn(w.t, email, password)).access_token;
+  const link = (bearer: string) =>
+    w.t.request("/auth/v1/user/identities/authorize?provider=oidc&skip_http_redirect=true", {
+      headers: { authorization: `Bearer ${bearer}`, "x-supabase-api-version": "2024-01-01" },
+    });
+  const owed = await link(aal1);
+  assert.equal(owed.status, 403);
+  assert.equal((await owed.json()).code, "mfa_required");
+  const ok = await link(aal2.access_token);
+  assert.equal(ok.status, 200);
+  assert.ok((await ok.json()).url.startsWith(w.idp.issuer));
 });

@@ -60,6 +60,11 @@ export interface BuiltinProvider {
   /** `/auth/v1/authorize` and `/callback`: sign-in with the instance's OIDC provider. */
   oidc: OidcService;
   /**
+   * `GET /auth/v1/user/identities/authorize`: where the bearer's browser goes to link the OIDC
+   * provider to their account; a session owing its second factor is 403 `mfa_required`.
+   */
+  linkIdentity(token: string, query: Record<string, string | undefined>): Promise<string>;
+  /**
    * Creates a user with a bcrypt hash, its address unconfirmed, and mails the confirmation link
    * when SMTP is set; an existing email is 409 `email_exists`.
    */
@@ -152,6 +157,13 @@ export function createBuiltinProvider(
     mfa: createMfaService(deps, { issue: options.issue }),
 
     oidc,
+
+    async linkIdentity(token, query) {
+      const claims = await liveBearer(token);
+      // A new way to sign in is a change of the user, as a new password is.
+      await assertUserChangeAllowed(deps, claims);
+      return await oidc.linkAuthorize(claims.id, query);
+    },
 
     async token(grantType, body, { clientAddress }) {
       if (grantType === "password") {

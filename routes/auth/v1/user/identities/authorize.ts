@@ -1,7 +1,7 @@
 /**
  * GET /auth/v1/user/identities/authorize?provider=oidc: supabase-js `linkIdentity` asks, with the
  * signed-in user's Bearer token, where to send the browser to link the identity provider to the
- * account; GoTrue's answer is `{"url"}` (lib/identity/oidc, docs/oidc.md "Linking").
+ * account; GoTrue's answer is `{"url"}` (lib/identity/oidc, docs/oidc.md "Linking from /account").
  */
 import type { Handlers } from "@/lib/http/app_env.ts";
 import { gotrueJson } from "@/lib/http/gotrue_response.ts";
@@ -9,10 +9,7 @@ import { builtinProvider, gotrueBearer } from "@/lib/http/middleware/builtin_onl
 
 export const handler: Handlers = {
   async GET(c) {
-    const provider = builtinProvider(c);
-    const claims = await provider.claims(gotrueBearer(c));
-    c.set("user", { id: claims.id, email: claims.email });
-    const url = await provider.oidc.linkAuthorize(claims.id, c.req.query());
+    const url = await builtinProvider(c).linkIdentity(gotrueBearer(c), c.req.query());
     const res = gotrueJson(c.req.raw, { url });
     res.headers.set("cache-control", "no-store");
     return res;
