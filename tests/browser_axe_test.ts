@@ -1,11 +1,15 @@
 /**
- * axe-core (from npm, injected into the page) finds no violation on the home, movie, watched,
- * My List, recommendations, login and signup pages, in the dark and the light scheme, with
- * lists that hold rated and unrated movies (so the cards, stars and stats are checked too).
+ * axe-core (from npm, injected into the page) finds no violation on every page of the site, in
+ * the dark and the light scheme: signed in (home and its welcome card, search, movie, watched,
+ * My List, recommendations, diary, stats and a year, lists and a list, account and connections,
+ * import, notifications, the offline page, a public profile and a shared list) with lists that
+ * hold rated and unrated movies (so the cards, stars and stats are checked too), signed out
+ * (each page's sign-in prompt, the auth forms, the 404 page), and a fresh instance's movie page
+ * without a TMDB key.
  */
 import assert from "node:assert/strict";
 import axe from "axe-core";
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { signedInContext } from "./helpers/browser_session.ts";
 import { browserTest } from "./helpers/browser_test.ts";
 import { POPULAR_FIXTURE_ROWS } from "./helpers/fake_tmdb.ts";
@@ -40,7 +44,8 @@ async function violations(page: Page): Promise<string[]> {
   );
 }
 
-async function seed(server: TestServer, token: string) {
+/** Fills `token`'s user's lists, diary, an own list (shared) and a public profile; its ids. */
+async function seed(server: TestServer, token: string): Promise<{ listId: string; slug: string }> {
   const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
   const rows = POPULAR_FIXTURE_ROWS.slice(0, 8).map((r) => Number(r.id));
   const writes: [string, Record<string, unknown>][] = [
@@ -61,13 +66,61 @@ async function seed(server: TestServer, token: string) {
     });
     assert.equal(res.status, 200, await res.text());
   }
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${server.url}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    assert.ok(res.ok, `${method} ${path}: ${res.status} ${await res.clone().text()}`);
+    return await res.json();
+  };
+  for (
+    const viewing of [
+      { catalogId: 550, rating: 8, watchedOn: "2025-03-14", note: "Again." },
+      { catalogId: rows[2], rating: 9, watchedOn: "2025-12-24" },
+      { catalogId: rows[3], watchedOn: "2025-06-01" },
+    ]
+  ) await call("POST", "/api/diary", viewing);
+  const { list } = await call("POST", "/api/lists", { name: "Favourites", description: "Mine." });
+  for (const catalogId of [550, rows[0]]) {
+    await call("POST", `/api/lists/${list.id}/items`, { catalogId });
+  }
+  const { shareUrl } = await call("POST", `/api/lists/${list.id}/share`);
+  await call("PUT", "/api/me/profile", {
+    handle: "axe_viewer",
+    displayName: "Axe Viewer",
+    public: true,
+    showStats: true,
+  });
+  return { listId: list.id, slug: new URL(shareUrl).pathname.split("/").pop()! };
 }
 
+/** Opens each page in its context, waits until it is ready, and collects axe's violations. */
+async function check(
+  pages: [BrowserContext, string, (page: Page) => Promise<void>][],
+  server: TestServer,
+): Promise<string[]> {
+  const found: string[] = [];
+  for (const [context, path, ready] of pages) {
+    const page = await context.newPage();
+    page.setDefaultTimeout(TIMEOUT);
+    await page.goto(`${server.url}${path}`);
+    if (await page.locator("[data-island]").count()) await hydrated(page);
+    await ready(page);
+    for (const v of await violations(page)) found.push(`${path}: ${v}`);
+    await page.close();
+  }
+  return found;
+}
+
+const settled = async () => {};
+
 browserTest({
-  name: "browser: axe finds no violation on the main pages, dark and light",
+  name: "browser: axe finds no violation on any page, dark and light",
   async fn({ server, browser, signUp }, t) {
     const session = await signUp("axe@example.test");
-    await seed(server, session.access_token);
+    const { listId, slug } = await seed(server, session.access_token);
     for (const colorScheme of ["dark", "light"] as const) {
       await t.step(`${colorScheme} scheme`, async () => {
         const signedIn = await signedInContext(browser, server, session, {
@@ -78,22 +131,23 @@ browserTest({
           viewport: { width: 1280, height: 900 },
           colorScheme,
         });
-        const found: string[] = [];
-        const pages: [typeof signedIn, string, (page: Page) => Promise<void>][] = [
-          [signedIn, "/", async () => {}],
+        const pages: [BrowserContext, string, (page: Page) => Promise<void>][] = [
+          [signedIn, "/", settled],
+          [signedIn, "/?notice=welcome", settled],
+          [signedIn, "/search?q=fight", settled],
           [
             signedIn,
             "/movies/550",
-            (p) => p.getByRole("slider", { name: "Your rating" }).waitFor(),
+            (p) => p.getByRole("slider", { name: "Your rating" }).first().waitFor(),
           ],
-          [signedIn, `/movies/${POPULAR_FIXTURE_ROWS[6].id}`, async () => {}],
+          [signedIn, `/movies/${POPULAR_FIXTURE_ROWS[6].id}`, settled],
           [
             signedIn,
             "/watched",
             (p) => p.getByRole("region", { name: "Your numbers" }).waitFor(),
           ],
-          [signedIn, "/watched?sort=rating&rated=true", async () => {}],
-          [signedIn, "/mylist", async () => {}],
+          [signedIn, "/watched?sort=rating&rated=true", settled],
+          [signedIn, "/mylist", settled],
           [signedIn, "/recommendations", async (p) => {
             await p.getByRole("button", { name: /Get recommendations|Refresh/ }).click();
             // The request is over when no button is marked busy any more.
@@ -107,21 +161,67 @@ browserTest({
               { timeout: 60_000 },
             );
           }],
-          [signedOut, "/movies/550", async () => {}],
-          [signedOut, "/login", async () => {}],
-          [signedOut, "/signup", async () => {}],
+          [signedIn, "/diary", settled],
+          [signedIn, "/stats", settled],
+          [signedIn, "/stats/2025", settled],
+          [signedIn, "/lists", settled],
+          [signedIn, `/lists/${listId}`, settled],
+          [signedIn, "/account", settled],
+          [signedIn, "/account/connections", settled],
+          [signedIn, "/import", settled],
+          [signedIn, "/notifications", settled],
+          [signedIn, "/offline", settled],
+          [signedIn, "/u/axe_viewer", settled],
+          [signedIn, `/s/${slug}`, settled],
+          [signedOut, "/", settled],
+          [signedOut, "/search?q=fight", settled],
+          [signedOut, "/movies/550", settled],
+          [signedOut, "/login", settled],
+          [signedOut, "/signup", settled],
+          [signedOut, "/forgot-password", settled],
+          [signedOut, "/reset-password", settled],
+          [signedOut, "/watched", settled],
+          [signedOut, "/mylist", settled],
+          [signedOut, "/recommendations", settled],
+          [signedOut, "/diary", settled],
+          [signedOut, "/stats", settled],
+          [signedOut, "/stats/2025", settled],
+          [signedOut, "/lists", settled],
+          [signedOut, `/lists/${listId}`, settled],
+          [signedOut, "/account", settled],
+          [signedOut, "/import", settled],
+          [signedOut, "/notifications", settled],
+          [signedOut, "/offline", settled],
+          [signedOut, "/u/axe_viewer", settled],
+          [signedOut, `/s/${slug}`, settled],
+          [signedOut, "/no-such-page", settled],
         ];
-        for (const [context, path, ready] of pages) {
-          const page = await context.newPage();
-          page.setDefaultTimeout(TIMEOUT);
-          await page.goto(`${server.url}${path}`);
-          if (await page.locator("[data-island]").count()) await hydrated(page);
-          await ready(page);
-          for (const v of await violations(page)) found.push(`${path}: ${v}`);
-          await page.close();
-        }
+        const found = await check(pages, server);
         await signedIn.close();
         await signedOut.close();
+        assert.deepEqual(found, []);
+      });
+    }
+  },
+});
+
+browserTest({
+  name: "browser: axe finds no violation on a fresh instance's pages without a TMDB key",
+  server: { env: () => Promise.resolve({ TMDB_API_KEY: "" }) },
+  async fn({ server, browser, signUp }, t) {
+    const session = await signUp("axe-fresh@example.test");
+    for (const colorScheme of ["dark", "light"] as const) {
+      await t.step(`${colorScheme} scheme`, async () => {
+        const signedIn = await signedInContext(browser, server, session, {
+          width: 1280,
+          colorScheme,
+        });
+        const found = await check([
+          [signedIn, "/movies/550", settled],
+          [signedIn, "/?notice=welcome", settled],
+          [signedIn, "/search?q=fight", settled],
+        ], server);
+        await signedIn.close();
         assert.deepEqual(found, []);
       });
     }
