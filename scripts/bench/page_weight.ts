@@ -5,7 +5,8 @@
  * the time until its islands are hydrated on a throttled phone (slow 4G: 150 ms, 1.6 Mbit/s
  * down, 750 kbit/s up; CPU 4x slower), median of 3 cold loads. The baseline of the weights is
  * every island's code at once (what each page shipped when the site had one bundle); the
- * baseline of the times is the signed-out home page, which ships no JavaScript.
+ * baseline of the times is the signed-out home page, which ships no island (only the service
+ * worker's 219-byte registration, as every page does).
  */
 import { chromium } from "playwright-core";
 import { signedInSession } from "@/tests/helpers/browser_session.ts";
