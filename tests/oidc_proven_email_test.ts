@@ -239,6 +239,13 @@ for (const engine of ENGINES) {
     assert.equal(back.searchParams.get("linked"), "oidc");
     assert.equal(back.searchParams.get("code"), null, "a link starts no session");
     assert.equal(await identityOwner(w.t, sub), id);
+    // GoTrue's user lists it beside the email identity (supabase-js getUserIdentities).
+    const listed = await sb.auth.getUserIdentities();
+    assert.equal(listed.error, null);
+    assert.deepEqual(
+      listed.data!.identities.map((i) => [i.provider, i.id, i.identity_data?.email]),
+      [["email", id, email], ["oidc", sub, elsewhere]],
+    );
     const after = textOf(await accountPage(w.t, token, back.search));
     assert.match(after, /Authentik is linked: "Sign in with Authentik" opens this account/);
     assert.ok(after.includes(`Linked to ${elsewhere} at Authentik`));

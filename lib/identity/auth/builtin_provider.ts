@@ -20,6 +20,7 @@ import type { SigningKey } from "./signing_key.ts";
 import { verifiedTokens } from "./verified_tokens.ts";
 import { createMfaService, type MfaService } from "../mfa/service.ts";
 import { createOidcService, type OidcService } from "../oidc/service.ts";
+import { listIdentities } from "../oidc/identities.ts";
 import { listFactors, toGoTrueFactor } from "../mfa/factors.ts";
 import { assertUserChangeAllowed } from "../mfa/guard.ts";
 import { findUserById, insertUser, isUniqueViolation, toGoTrueUser, UUID } from "./users.ts";
@@ -181,7 +182,8 @@ export function createBuiltinProvider(
       const row = await findUserById(store, claims.id);
       if (!row) throw userNotFound();
       const factors = (await listFactors(store, row.id)).map(toGoTrueFactor);
-      return toGoTrueUser(row, { factors });
+      // As GoTrue's user: every identity, the identity provider's linked ones included.
+      return toGoTrueUser(row, { factors, identities: await listIdentities(store, row.id) });
     },
 
     async updateUser(token, body) {

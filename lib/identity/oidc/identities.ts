@@ -35,6 +35,39 @@ export async function findUserIdentity(
 }
 
 /**
+ * The user's identities at the identity provider, in GoTrue's Identity JSON (`id` is the
+ * subject, `identity_id` the row's own id), oldest first: what `GET /auth/v1/user` lists beside
+ * the email identity (supabase-js `getUserIdentities`).
+ */
+export async function listIdentities(sql: Sql, userId: string): Promise<Record<string, unknown>[]> {
+  const rows = await sql.query<{
+    id: string;
+    provider_id: string;
+    identity_data: Record<string, unknown>;
+    last_sign_in_at: Date | string | null;
+    created_at: Date | string | null;
+    updated_at: Date | string | null;
+  }>(
+    `select id::text as id, provider_id, identity_data, last_sign_in_at, created_at, updated_at
+     from auth.identities where provider = $1 and user_id = $2
+     order by created_at, id`,
+    [OIDC_PROVIDER, userId],
+  );
+  const iso = (v: Date | string | null) => v === null ? undefined : new Date(v).toISOString();
+  return rows.map((row) => ({
+    identity_id: row.id,
+    id: row.provider_id,
+    user_id: userId,
+    identity_data: row.identity_data,
+    provider: OIDC_PROVIDER,
+    last_sign_in_at: iso(row.last_sign_in_at),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    email: typeof row.identity_data.email === "string" ? row.identity_data.email : undefined,
+  }));
+}
+
+/**
  * Records an identity of a user (or refreshes its data and sign-in time). An identity is
  * (issuer, subject): another issuer's identity of the same subject is another row. False when
  * the identity belongs to another user (left as it is).
