@@ -64,18 +64,29 @@ const mark = z.strictObject({ catalogId, watchedOn: date }).nullable();
 /** GET /api/stats. */
 export const yearStatsSchema = z.strictObject({
   year: z.number().int().nullable().meta({ description: "null: all time." }),
-  films: count,
-  viewings: count,
-  rewatches: count,
+  // One definition per figure, as every page shows it (docs/diary.md, "The figures, one
+  // definition each").
+  films: count.meta({ description: "Distinct films counted in the period." }),
+  viewings: count.meta({
+    description: "The period's viewings, plus a watched film without any viewing once at its date.",
+  }),
+  rewatches: count.meta({
+    description: "Viewings of a film seen before, also before the period (the diary's rewatch " +
+      "mark), so it can exceed viewings minus films, which counts only repeats within the period.",
+  }),
   incomplete: count.meta({
     description: "Films of the period still without details (being fetched): hours, directors, " +
       "actors and genres leave them out until then.",
   }),
   hours: z.number().min(0).meta({ description: "Of the viewings with a known runtime, to 0.1." }),
   ratings: z.strictObject({
-    count,
-    average: z.number().nullable(),
-    histogram: z.record(z.enum(["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]), count),
+    count: count.meta({ description: "Rated viewings, each at its own rating." }),
+    average: z.number().nullable().meta({
+      description: "Mean of the rated viewings, 1-10, to two decimals; null when none is rated.",
+    }),
+    histogram: z.record(z.enum(["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]), count).meta({
+      description: "Rated viewings by rating; adds up to count.",
+    }),
   }),
   byMonth: z.array(count).length(12).nullable().meta({
     description: "Viewings per month, January first; null for all time.",
