@@ -1,13 +1,15 @@
 /**
  * The sign-in's code step: a user with two-factor codes on, signed in with a password (or the
  * identity provider), enters the authenticator app's code to raise the session to aal2, then
- * goes on to `next`. Shown by AuthForm and the OIDC return.
+ * goes on to `next`. Shown by AuthForm and the OIDC return, and by /login for a session that
+ * still owes its code; "Sign out" leaves it for another account (or a lost phone's recovery).
  */
 import { useState } from "preact/hooks";
 import { CodeField } from "../components/CodeField.tsx";
 import { FormStatus } from "../components/FormStatus.tsx";
 import { codeMessage } from "../lib/web/auth_messages.ts";
 import { supabase } from "../lib/web/supabase.ts";
+import { signOut } from "../lib/web/sign_out.ts";
 import { useAction } from "../lib/web/use_action.ts";
 
 /** Where to go once the code is right. */
@@ -39,6 +41,19 @@ export default function CodeStep({ next }: { next: string }) {
       <button type="submit" class="button" aria-disabled={busy ? "true" : undefined}>
         {busy ? "Please wait…" : "Verify"}
       </button>
+      <p class="auth-switch">
+        Not you, or no code at hand?{" "}
+        <button
+          type="button"
+          class="link-button"
+          onClick={async () => {
+            await signOut({ scope: "local" }).catch(() => {});
+            location.reload();
+          }}
+        >
+          Sign out
+        </button>
+      </p>
     </form>
   );
 }
