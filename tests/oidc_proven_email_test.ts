@@ -82,6 +82,27 @@ async function accountPage(t: TestApp, token: string, search = ""): Promise<stri
   return await res.text();
 }
 
+/**
+ * Starts a link as supabase-js `linkIdentity` does (the query it sends, the user's token), and
+ * returns the provider's address and the cookie that binds the link to this "browser".
+ */
+async function startLink(t: TestApp, token: string): Promise<{ url: string; cookie: string }> {
+  const query = new URLSearchParams({
+    provider: "oidc",
+    redirect_to: `${SITE}/account`,
+    skip_http_redirect: "true",
+  });
+  const res = await t.request(`/auth/v1/user/identities/authorize?${query}`, {
+    headers: { authorization: `Bearer ${token}`, "x-supabase-api-version": "2024-01-01" },
+  });
+  assert.equal(res.status, 200);
+  const setCookie = res.headers.get("set-cookie") ?? "";
+  assert.match(setCookie, /HttpOnly/);
+  assert.match(setCookie, /Path=\/auth\/v1\/callback/);
+  assert.match(setCookie, /SameSite=Lax/);
+  return { url: (await res.json()).url, cookie: setCookie.split(";")[0] };
+}
+
 async function invite(t: TestApp, email?: string): Promise<string> {
   const res = await t.request("/api/admin/invites", {
     method: "POST",
@@ -233,8 +254,11 @@ for (const engine of ENGINES) {
       provider: "oidc" as "google",
       options: { redirectTo: `${SITE}/account`, skipBrowserRedirect: true },
     });
-    assert.equal(error, null);
-    const back = await follow(w.t, data.url!, { sub });
+    assert.equal(error, null, "supabase-js reads GoTrue's {url}");
+    assert.ok(data.url!.startsWith(w.idp.issuer));
+    // The same start, with the cookie a browser keeps (supabase-js's in-process fetch drops it).
+    const link = await startLink(w.t, token);
+    const back = await follow(w.t, link.url, { sub, siteCookie: link.cookie });
     assert.equal(back.pathname, "/account");
     assert.equal(back.searchParams.get("linked"), "oidc");
     assert.equal(back.searchParams.get("code"), null, "a link starts no session");
@@ -268,11 +292,8 @@ for (const engine of ENGINES) {
     await signUp(w.t, email, PASSWORD);
     const sb = siteClient(w.t);
     const signedIn = await sb.auth.signInWithPassword({ email, password: PASSWORD });
-    const { data } = await sb.auth.linkIdentity({
-      provider: "oidc" as "google",
-      options: { redirectTo: `${SITE}/account`, skipBrowserRedirect: true },
-    });
-    const back = await follow(w.t, data.url!, { sub });
+    const link = await startLink(w.t, signedIn.data.session!.access_token);
+    const back = await follow(w.t, link.url, { sub, siteCookie: link.cookie });
     assert.equal(back.pathname, "/account");
     refused(back, /already linked to another account/);
     assert.equal(await identityOwner(w.t, sub), owner);
@@ -314,3 +335,23 @@ Deno.test("linking the provider is a change of the user: a session owing its sec
   assert.equal(ok.status, 200);
   assert.ok((await ok.json()).url.startsWith(w.idp.issuer));
 });
+
+for (const engine of ENGINES) {
+  Deno.test(`[${engine}] a link's provider address opened in another browser (without the starting one's cookie) links nothing`, async () => {
+    await using w = await world(engine);
+    // Someone starts a link for their own account and hands the provider's address to a victim.
+    const email = fresh("schemer");
+    await signUp(w.t, email, PASSWORD);
+    const { access_token } = await signIn(w.t, email, PASSWORD);
+    const link = await startLink(w.t, access_token);
+    const victim = `victim-${crypto.randomUUID()}`;
+    w.idp.accounts.set(victim, { email: fresh("victim"), email_verified: true });
+    refused(await follow(w.t, link.url, { sub: victim }), /not started in this browser/);
+    const forged = await follow(w.t, (await startLink(w.t, access_token)).url, {
+      sub: victim,
+      siteCookie: "movies-oidc-link=guessed",
+    });
+    refused(forged, /not started in this browser/);
+    assert.equal(await identityOwner(w.t, victim), null);
+  });
+}

@@ -61,7 +61,10 @@ export async function dance(t: TestApp, sb: SupabaseClient, options: Dance): Pro
 export async function follow(
   t: TestApp,
   start: string,
-  options: Pick<Dance, "sub" | "tamperReturn">,
+  options: Pick<Dance, "sub" | "tamperReturn"> & {
+    /** The site's cookies of this browser (a link's binding). */
+    siteCookie?: string;
+  },
 ): Promise<URL> {
   const browser = browserFetch();
   let url = new URL(start);
@@ -71,7 +74,10 @@ export async function follow(
     if (atSite && !url.pathname.startsWith("/auth/v1/")) return url;
     if (atSite && url.pathname === "/auth/v1/callback") options.tamperReturn?.(url);
     const res = atSite
-      ? await t.request(url.pathname + url.search, init)
+      ? await t.request(url.pathname + url.search, {
+        ...init,
+        headers: options.siteCookie ? { cookie: options.siteCookie } : undefined,
+      })
       : await browser(url.href, init);
     init = undefined;
     const location = res.headers.get("location");

@@ -62,9 +62,13 @@ export interface BuiltinProvider {
   oidc: OidcService;
   /**
    * `GET /auth/v1/user/identities/authorize`: where the bearer's browser goes to link the OIDC
-   * provider to their account; a session owing its second factor is 403 `mfa_required`.
+   * provider to their account, and the value of the cookie that binds the link to that browser;
+   * a session owing its second factor is 403 `mfa_required`.
    */
-  linkIdentity(token: string, query: Record<string, string | undefined>): Promise<string>;
+  linkIdentity(
+    token: string,
+    query: Record<string, string | undefined>,
+  ): Promise<{ url: string; binding: string }>;
   /**
    * Creates a user with a bcrypt hash, its address unconfirmed, and mails the confirmation link
    * when SMTP is set; an existing email is 409 `email_exists`.

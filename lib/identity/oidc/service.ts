@@ -27,12 +27,18 @@ export interface OidcService {
    * `GET /auth/v1/user/identities/authorize` (supabase-js `linkIdentity`): where to send the
    * signed-in user's browser to link the provider to their account.
    */
-  linkAuthorize(userId: string, query: Record<string, string | undefined>): Promise<string>;
+  linkAuthorize(
+    userId: string,
+    query: Record<string, string | undefined>,
+  ): Promise<{ url: string; binding: string }>;
   /**
    * `GET /auth/v1/callback`: where to send the browser back (with `code`, or `error`; a link
    * flow with `linked=oidc` instead of a code).
    */
-  callback(query: Record<string, string | undefined>): Promise<string>;
+  callback(
+    query: Record<string, string | undefined>,
+    options?: { linkBinding?: string },
+  ): Promise<string>;
   /** The user's identity at the configured provider (for /account), or null. */
   linked(userId: string): Promise<{ email: string | null } | null>;
   /** `POST /auth/v1/token?grant_type=pkce`: the session of a returned code. */
@@ -62,8 +68,9 @@ export function createOidcService(deps: AppDeps, options: { issue: IssueToken })
   // The first step of both flows: a sign-in (PKCE towards the site) or a link (`linkUserId`).
   async function start(
     query: Record<string, string | undefined>,
-    linkUserId: string | undefined,
+    link?: { userId: string; binding: string },
   ): Promise<string> {
+    const linkUserId = link?.userId;
     if (!oidc || !discovery || query.provider !== "oidc") {
       throw new GoTrueError(
         400,
@@ -100,6 +107,7 @@ export function createOidcService(deps: AppDeps, options: { issue: IssueToken })
         codeChallengeMethod: method === "plain" ? "plain" : "s256",
         inviteCode: linkUserId ? undefined : query.invite_code?.slice(0, 64) || undefined,
         linkUserId,
+        linkBinding: link?.binding,
       });
       return withParams(meta.authorization_endpoint, {
         response_type: "code",
@@ -122,14 +130,16 @@ export function createOidcService(deps: AppDeps, options: { issue: IssueToken })
 
   return {
     async authorize(query) {
-      return await start(query, undefined);
+      return await start(query);
     },
 
     async linkAuthorize(userId, query) {
-      return await start(query, userId);
+      const binding = randomToken();
+      const url = await start(query, { userId, binding: await hashToken(binding) });
+      return { url, binding };
     },
 
-    async callback(query) {
+    async callback(query, callbackOptions = {}) {
       const flow = query.state ? await takeFlow(kv, query.state) : null;
       if (!oidc || !discovery || !flow) {
         return await loginError(
@@ -151,6 +161,15 @@ export function createOidcService(deps: AppDeps, options: { issue: IssueToken })
         });
         const claims = await verifyIdToken(deps, oidc, { idToken, nonce: flow.nonce, discovery });
         if (flow.linkUserId) {
+          const binding = callbackOptions.linkBinding;
+          // Compared as digests; a browser without the starting one's cookie links nothing.
+          if (!binding || (await hashToken(binding)) !== flow.linkBinding) {
+            throw new OidcFailure(
+              "access_denied",
+              "This link was not started in this browser, so nothing was linked. Start it again " +
+                "from your account page (/account).",
+            );
+          }
           await linkAccount(deps, claims, { userId: flow.linkUserId, providerName: oidc.name });
           return withParams(flow.redirectTo, { linked: "oidc" });
         }
