@@ -354,4 +354,24 @@ for (const engine of ENGINES) {
     refused(forged, /not started in this browser/);
     assert.equal(await identityOwner(w.t, victim), null);
   });
+
+  Deno.test(`[${engine}] a link whose session ended meanwhile (signed out) links nothing`, async () => {
+    await using w = await world(engine);
+    const email = fresh("leaver");
+    await signUp(w.t, email, PASSWORD);
+    const { access_token } = await signIn(w.t, email, PASSWORD);
+    const link = await startLink(w.t, access_token);
+    const out = await w.t.request("/auth/v1/logout?scope=global", {
+      method: "POST",
+      headers: { authorization: `Bearer ${access_token}` },
+    });
+    assert.equal(out.status, 204);
+    const sub = `leaver-${crypto.randomUUID()}`;
+    w.idp.accounts.set(sub, { email, email_verified: true });
+    refused(
+      await follow(w.t, link.url, { sub, siteCookie: link.cookie }),
+      /session this link was started from has ended/,
+    );
+    assert.equal(await identityOwner(w.t, sub), null);
+  });
 }

@@ -167,7 +167,7 @@ export function createBuiltinProvider(
       const claims = await liveBearer(token);
       // A new way to sign in is a change of the user, as a new password is.
       await assertUserChangeAllowed(deps, claims);
-      return await oidc.linkAuthorize(claims.id, query);
+      return await oidc.linkAuthorize({ id: claims.id, sessionId: claims.sessionId }, query);
     },
 
     async token(grantType, body, { clientAddress }) {

@@ -1,7 +1,8 @@
 /** Which account an ID token signs in: its identity, a verified email's account, or a new one. */
 import type { AppDeps } from "@/lib/platform/deps.ts";
 import { admitNewAccount } from "../access/admission.ts";
-import { findUserByEmail, findUserById, isUniqueViolation } from "../auth/users.ts";
+import { sessionState } from "../auth/sessions.ts";
+import { findUserByEmail, isUniqueViolation } from "../auth/users.ts";
 import { Problem } from "@/lib/core/problem.ts";
 import { OidcFailure } from "./failure.ts";
 import { findIdentityUser, saveIdentity } from "./identities.ts";
@@ -130,11 +131,21 @@ export async function accountFor(
 export async function linkAccount(
   deps: AppDeps,
   claims: IdClaims,
-  options: { userId: string; providerName: string },
+  options: { userId: string; sessionId?: string; providerName: string },
 ): Promise<string> {
   const { userId, providerName: name } = options;
-  if (!(await findUserById(deps.store, userId))) {
+  // The session that started it must still be live: signing out, or a password change ending
+  // the other sessions, also ends the links they had under way.
+  const state = await sessionState(deps.store, userId, { sessionId: options.sessionId });
+  if (state === "user_not_found") {
     throw new OidcFailure("access_denied", "The account this link was started from is gone.");
+  }
+  if (state === "session_not_found") {
+    throw new OidcFailure(
+      "access_denied",
+      "The session this link was started from has ended, so nothing was linked. Sign in and " +
+        "start it again from your account page (/account).",
+    );
   }
   const owner = await findIdentityUser(deps.store, { issuer: claims.iss, subject: claims.sub });
   if (owner && owner !== userId) throw alreadyLinked(name);

@@ -19,6 +19,8 @@ interface Flow {
   inviteCode?: string;
   /** The signed-in user a "link" flow (from /account) attaches the identity to. */
   linkUserId?: string;
+  /** The session that started the link: ended meanwhile, the link is refused. */
+  linkSessionId?: string;
   /**
    * A link flow's browser binding: the SHA-256 of the value of a cookie set on the browser that
    * started it, so a provider address handed to someone else cannot link their login.

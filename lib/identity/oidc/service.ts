@@ -28,7 +28,7 @@ export interface OidcService {
    * signed-in user's browser to link the provider to their account.
    */
   linkAuthorize(
-    userId: string,
+    user: { id: string; sessionId?: string },
     query: Record<string, string | undefined>,
   ): Promise<{ url: string; binding: string }>;
   /**
@@ -68,7 +68,7 @@ export function createOidcService(deps: AppDeps, options: { issue: IssueToken })
   // The first step of both flows: a sign-in (PKCE towards the site) or a link (`linkUserId`).
   async function start(
     query: Record<string, string | undefined>,
-    link?: { userId: string; binding: string },
+    link?: { userId: string; sessionId?: string; binding: string },
   ): Promise<string> {
     const linkUserId = link?.userId;
     if (!oidc || !discovery || query.provider !== "oidc") {
@@ -107,6 +107,7 @@ export function createOidcService(deps: AppDeps, options: { issue: IssueToken })
         codeChallengeMethod: method === "plain" ? "plain" : "s256",
         inviteCode: linkUserId ? undefined : query.invite_code?.slice(0, 64) || undefined,
         linkUserId,
+        linkSessionId: link?.sessionId,
         linkBinding: link?.binding,
       });
       return withParams(meta.authorization_endpoint, {
@@ -133,9 +134,13 @@ export function createOidcService(deps: AppDeps, options: { issue: IssueToken })
       return await start(query);
     },
 
-    async linkAuthorize(userId, query) {
+    async linkAuthorize(user, query) {
       const binding = randomToken();
-      const url = await start(query, { userId, binding: await hashToken(binding) });
+      const url = await start(query, {
+        userId: user.id,
+        sessionId: user.sessionId,
+        binding: await hashToken(binding),
+      });
       return { url, binding };
     },
 
@@ -170,7 +175,11 @@ export function createOidcService(deps: AppDeps, options: { issue: IssueToken })
                 "from your account page (/account).",
             );
           }
-          await linkAccount(deps, claims, { userId: flow.linkUserId, providerName: oidc.name });
+          await linkAccount(deps, claims, {
+            userId: flow.linkUserId,
+            sessionId: flow.linkSessionId,
+            providerName: oidc.name,
+          });
           return withParams(flow.redirectTo, { linked: "oidc" });
         }
         const userId = await accountFor(deps, claims, {
