@@ -56,20 +56,16 @@ function TopList({ title, items }: { title: string; items: { name: string; count
  * what the average is taken over.
  */
 function FiguresNote({ stats, label }: { stats: YearStats; label: string }) {
-  const within = stats.viewings - stats.films;
-  const period = stats.year === null ? "" : ` in ${label}`;
-  const before = stats.year === null ? "before your diary began" : `before ${label}`;
-  return (
-    <p class="hint review-note">
-      Rewatches are viewings of a film you had seen before, {before}{" "}
-      too; viewings minus films ({countText(within)}) counts only the films watched more than
-      once{period}. {stats.ratings.count > 0
-        ? `The average rating is over ${
-          ratedViewings(stats.ratings.count)
-        }, each at its own rating.`
-        : "No viewing is rated yet."}
-    </p>
-  );
+  const repeats = countText(stats.viewings - stats.films);
+  const rewatches = `Rewatches count every viewing of a film you had seen before, ${
+    stats.year === null ? "before your diary began" : `before ${label}`
+  } too; viewings minus films (${repeats}) counts only the repeats ${
+    stats.year === null ? "in your diary" : `within ${label}`
+  }.`;
+  const average = stats.ratings.count > 0
+    ? `The average rating is over ${ratedViewings(stats.ratings.count)}, each at its own rating.`
+    : "No viewing is rated yet.";
+  return <p class="hint review-note">{rewatches} {average}</p>;
 }
 
 /** The page body of /stats and /stats/YYYY; `years` are the links to other years. */
