@@ -37,6 +37,8 @@ for (const engine of ENGINES) {
         { name: "Crime", count: 1 },
         { name: "Horror", count: 1 },
       ],
+      // The light row and the fallback card still wait for their details.
+      incomplete: 2,
     });
     // Another user's history is not theirs; an empty history is all zeros.
     assert.deepEqual(await lists.stats(stranger.id), {
@@ -46,6 +48,7 @@ for (const engine of ENGINES) {
       rated: 0,
       averageRating: null,
       topGenres: [],
+      incomplete: 0,
     });
   });
 }
