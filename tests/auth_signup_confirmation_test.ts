@@ -65,7 +65,7 @@ function open(t: TestApp, link: URL) {
 }
 
 for (const engine of ENGINES) {
-  Deno.test(`[${engine}] with SMTP, signup mails a confirmation link; opening it proves the address once, and a second time says the link is spent`, async () => {
+  Deno.test(`[${engine}] with SMTP, signup mails a confirmation link, the account works meanwhile; opening the link proves the address once, and a second time says the link is spent`, async () => {
     await using w = await world({ engine });
     const email = fresh("new");
     const id = await signUp(w.t, email, PASSWORD);
@@ -75,6 +75,14 @@ for (const engine of ENGINES) {
     assert.match(mail.raw, /Subject: Confirm your email address on movies\.test/);
     assert.match(mail.text, /If you did not create it, ignore this mail/);
     const link = await mailedLink(w.smtp!, 1);
+    // Meanwhile the account signs in and works as any other (decided: only joining waits).
+    const early = await signIn(w.t, email, PASSWORD);
+    assert.equal(early.user.email_confirmed_at, undefined);
+    const list = await w.t.request("/api/watched", {
+      headers: { authorization: `Bearer ${early.access_token}` },
+    });
+    assert.equal(list.status, 200);
+    await list.body?.cancel();
     assert.equal(link.searchParams.get("type"), "signup");
     assert.equal(link.searchParams.get("redirect_to"), `${SITE}/account`);
     const first = await open(w.t, link);
@@ -87,7 +95,7 @@ for (const engine of ENGINES) {
       "select count(*)::int as n from auth.sessions where user_id = $1",
       [id],
     );
-    assert.equal(sessions.n, 0);
+    assert.equal(sessions.n, 1, "only the sign-in's own session");
     assert.equal((await confirmedAt(w.t, id))?.getTime(), w.clock.now());
     const again = await open(w.t, link);
     assert.equal(again.headers.get("location"), `${SITE}/account?notice=email-link-invalid`);
