@@ -104,13 +104,14 @@ Deno.test("the document describes the entry route, the list queries and the hist
     // A session or a personal access token (docs/connections.md).
     assert.deepEqual(op.security, [{ bearerAuth: [] }, { personalAccessToken: [] }]);
     // 503: identity_unavailable and store_unavailable, which every bearer operation documents;
-    // 408 and 499: the bounds of a request body (PATCH); 403: a read-only token's write.
+    // 408 and 499: the bounds of a request body (PATCH); 403: a session still owing its second
+    // factor (every bearer operation), and a read-only token's write.
     const bounds = op === entry.patch ? ["408", "499"] : [];
     assert.deepEqual(Object.keys(op.responses), [
       "200",
       "400",
       "401",
-      ...(op === entry.patch ? ["403"] : []),
+      "403",
       "404",
       ...bounds,
       "500",
@@ -120,6 +121,7 @@ Deno.test("the document describes the entry route, the list queries and the hist
       "path:catalogId:true",
     ]);
     assert.match(op.responses["404"].description, /not_watched/);
+    assert.match(op.responses["403"].description, /mfa_required/);
   }
   assert.deepEqual(
     entry.patch.requestBody.content["application/json"].schema,
