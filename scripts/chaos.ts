@@ -13,9 +13,9 @@
  * - the import storm (issue 24): five users importing the worst history files at once while a
  *   probe reads health, a stored detail, a search and a list every 100 ms.
  * PostgreSQL parts run when LOAD_DATABASE_URL (or TEST_DATABASE_URL) is set. CHAOS_ROUNDS and
- * CHAOS_FUZZ shorten or lengthen the run; CHAOS_ONLY=kill,bodies,database,upstreams,fuzz,storm
- * picks; STORM_RUN_SECONDS and STORM_MAX_SECONDS bound the storm, STORM_MIB sizes its two large
- * files.
+ * CHAOS_FUZZ shorten or lengthen the run; CHAOS_ONLY=kill,bodies,database,upstreams,fuzz,storm,
+ * uploads picks (storm runs both storms, uploads the upload storm alone); STORM_RUN_SECONDS and
+ * STORM_MAX_SECONDS bound the import storm, STORM_MIB sizes its two large files.
  */
 import { scriptDatabaseUrl, startWorld } from "./load/world.ts";
 import { slowBodies } from "./chaos/bodies.ts";
@@ -64,11 +64,13 @@ if (wants("bodies") || wants("upstreams") || wants("fuzz")) {
     if (wants("fuzz")) await fuzzOverHttp(world, FUZZ, 19);
   });
 }
-if (wants("storm")) {
+if (wants("storm") || wants("uploads")) {
   await step("upload storm", async () => {
     await using world = await startWorld("embedded", { users: 5 });
     await uploadStorm(world);
   });
+}
+if (wants("storm")) {
   await step("import storm", async () => {
     await using world = await startWorld("embedded", { users: 5 });
     await importStorm(world);

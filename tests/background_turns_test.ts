@@ -85,3 +85,30 @@ Deno.test("a slicer without a scheduler keeps its own slices", async () => {
   assert.ok(again instanceof Promise);
   await again;
 });
+
+Deno.test("an upload's read goes first: its slices come before the runs', within the same share", async () => {
+  const clock = new FakeClock();
+  const turns = new BackgroundTurns({ clock, sliceMs: 10, share: 0.5 });
+  const log: { name: string; at: number }[] = [];
+  const start = clock.now();
+  const worker = (name: string, slices: number, first = false) => async () => {
+    const slicer = new Slicer(undefined, turns, { first });
+    for (let i = 0; i < slices; i++) {
+      await slicer.tick();
+      log.push({ name, at: clock.now() - start });
+      clock.advance(10);
+    }
+    slicer.done();
+  };
+  // Two runs are taking turns when an upload's read arrives.
+  const runs = [worker("run1", 4)(), worker("run2", 4)()];
+  await new Promise((r) => setTimeout(r, 0));
+  await Promise.all([...runs, worker("read", 3, true)()]);
+  const order = log.map((s) => s.name);
+  const reads = order.flatMap((name, i) => (name === "read" ? [i] : []));
+  // Once it is waiting, the read takes every turn until it is done; the runs go on after.
+  assert.deepEqual(reads, [reads[0], reads[0] + 1, reads[0] + 2]);
+  assert.ok(reads[0] <= 2, order.join(" "));
+  // The pause after every turn stays: one slice every 20 ms, whoever holds it.
+  assert.deepEqual(log.map((s) => s.at), log.map((_, i) => i * 20));
+});

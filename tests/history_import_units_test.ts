@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { insertRun, storeUnits } from "../lib/library/history/import/runs.ts";
 import type { ImportUnit } from "../lib/library/history/import/units.ts";
+import { unitChunks } from "../lib/library/history/import/unit_source.ts";
 import { historyWorld } from "./helpers/history_import_world.ts";
 import { ENGINES } from "./helpers/store.ts";
 import { createUser } from "./helpers/users.ts";
@@ -46,7 +47,7 @@ for (const engine of ENGINES) {
     await using w = await historyWorld({ engine });
     const id = await recordRun(w, 1000);
     let pauses = 0;
-    const stored = await storeUnits(w.t.store, { id, units: units(1000) }, {
+    const stored = await storeUnits(w.t.store, { id, chunks: await unitChunks(units(1000)) }, {
       pause: async () => {
         // The user cancels while the second of five chunks is being stored.
         if (++pauses === 1) {
@@ -68,7 +69,7 @@ for (const engine of ENGINES) {
   Deno.test(`[${engine}] storing a run's units stops when its lease is lost, and a whole run's chunks are all there`, async () => {
     await using w = await historyWorld({ engine });
     const lost = await recordRun(w, 450);
-    const stored = await storeUnits(w.t.store, { id: lost, units: units(450) }, {
+    const stored = await storeUnits(w.t.store, { id: lost, chunks: await unitChunks(units(450)) }, {
       pause: () => undefined,
       keep: () => Promise.resolve(false),
     });
@@ -87,7 +88,7 @@ for (const engine of ENGINES) {
     const owner = await createUser(w.t.deps);
     const whole = await recordRun(w, 450, owner.id);
     assert.equal(
-      await storeUnits(w.t.store, { id: whole, units: units(450) }, {
+      await storeUnits(w.t.store, { id: whole, chunks: await unitChunks(units(450)) }, {
         pause: () => undefined,
         keep: () => Promise.resolve(true),
       }),
@@ -108,7 +109,7 @@ for (const engine of ENGINES) {
     await using w = await historyWorld({ engine });
     const id = await recordRun(w, 450);
     // One chunk of three stored, then the process "died" (no lease held anywhere).
-    await storeUnits(w.t.store, { id, units: units(450).slice(0, 200) }, {
+    await storeUnits(w.t.store, { id, chunks: await unitChunks(units(450).slice(0, 200)) }, {
       pause: () => undefined,
       keep: () => Promise.resolve(true),
     });

@@ -83,7 +83,7 @@ Deno.test("one upload is read at a time; four wait in order with their bytes; th
   await gate(async (turn) => await turn());
 });
 
-Deno.test("an upload waiting 60 s for its place is 503 import_unavailable; the queue goes on without it", async () => {
+Deno.test("an upload waiting 120 s for its place is 503 import_unavailable; the queue goes on without it", async () => {
   const { timer, due } = handTimer();
   const gate = uploadGate({ timer });
   let release!: () => void;
@@ -104,7 +104,7 @@ Deno.test("an upload waiting 60 s for its place is 503 import_unavailable; the q
     thirdRead = true;
   });
   await new Promise((r) => setTimeout(r, 0));
-  assert.deepEqual(due.map((d) => d.ms), [60_000, 60_000]);
+  assert.deepEqual(due.map((d) => d.ms), [120_000, 120_000]);
   due[0].fn();
   await assert.rejects(() => second, isProblem(503, "import_unavailable"));
   release();

@@ -48,14 +48,20 @@ export async function uploadStorm(world: World): Promise<void> {
   // VmHWM is the process's whole life; sampled RSS is this storm's alone (the server is fresh,
   // so both agree unless its start-up peaked higher).
   let peak = before;
+  let peakAt = 0;
   let sampling = true;
+  const started = performance.now();
+  // Every second's highest sample, to see where the peak falls (reading, storing, running).
+  const seconds: number[] = [];
   const sampler = (async () => {
     while (sampling) {
-      peak = Math.max(peak, status(pid, "VmRSS"));
+      const now = status(pid, "VmRSS");
+      const second = Math.floor(since(started) / 1000);
+      seconds[second] = Math.max(seconds[second] ?? 0, now);
+      if (now > peak) [peak, peakAt] = [now, since(started)];
       await new Promise((r) => setTimeout(r, SAMPLE_EVERY_MS));
     }
   })();
-  const started = performance.now();
   const answered = await Promise.all(sent.map(async (file, i) => {
     const headers = {
       authorization: `Bearer ${world.userTokens[i]}`,
@@ -68,7 +74,8 @@ export async function uploadStorm(world: World): Promise<void> {
       body: file.bytes as Uint8Array<ArrayBuffer>,
     });
     const body = await res.json().catch(() => ({}));
-    return { name: file.name, headers, status: res.status, ms: since(start), body };
+    const rssNow = Math.round(status(pid, "VmRSS") / 1e6);
+    return { name: file.name, headers, status: res.status, ms: since(start), body, rssNow };
   }));
   const lastAnswer = since(started);
   await new Promise((r) => setTimeout(r, RUN_SECONDS * 1000));
@@ -88,10 +95,14 @@ export async function uploadStorm(world: World): Promise<void> {
   console.log(
     `  uploads: ${
       answered.map((u) =>
-        `${u.name} ${u.status}${u.body.code ? ` ${u.body.code}` : ""} in ${u.ms} ms`
-      )
-        .join("; ")
+        `${u.name} ${u.status}${u.body.code ? ` ${u.body.code}` : ""} in ${u.ms} ms ` +
+        `(RSS then ${u.rssNow} MB)`
+      ).join("; ")
     }`,
+  );
+  console.log(
+    `  RSS by second (MB): ${seconds.map((b) => Math.round((b ?? 0) / 1e6)).join(" ")}; ` +
+      `peak at ${peakAt} ms`,
   );
   record(
     "upload storm",

@@ -3,7 +3,9 @@
  * and carrying the run on, docs/history.md). Every piece of it takes turns, first come first
  * served, one slice at a time, and after each turn the scheduler pauses so that all of it
  * together takes at most `share` of the event loop's time: five imports at once share the
- * budget one import has, and a request waits for at most one slice before it runs.
+ * budget one import has, and a request waits for at most one slice before it runs. Work a person
+ * is waiting on (reading an upload before its answer) may ask to go `first`: it takes turns
+ * before the rest, within the same share.
  */
 import type { Clock } from "../clock.ts";
 
@@ -39,6 +41,7 @@ const macrotask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /** Hands out turns of the event loop to background work, one at a time, with pauses between. */
 export class BackgroundTurns {
   readonly #waiting: ((turn: Turn) => void)[] = [];
+  readonly #first: ((turn: Turn) => void)[] = [];
   readonly #clock: Pick<Clock, "now" | "sleep">;
   readonly #sliceMs: number;
   readonly #share: number;
@@ -50,9 +53,13 @@ export class BackgroundTurns {
     this.#share = Math.min(1, Math.max(0.01, options.share ?? SHARE));
   }
 
-  /** Resolves with a turn once every piece of work waiting before this one has had its own. */
-  take(): Promise<Turn> {
-    const turn = new Promise<Turn>((resolve) => this.#waiting.push(resolve));
+  /**
+   * Resolves with a turn once every piece of work waiting before this one has had its own;
+   * `first`: once every `first` piece before it has (the others wait behind it).
+   */
+  take(options: { first?: boolean } = {}): Promise<Turn> {
+    const queue = options.first ? this.#first : this.#waiting;
+    const turn = new Promise<Turn>((resolve) => queue.push(resolve));
     if (!this.#running) this.#run();
     return turn;
   }
@@ -60,7 +67,8 @@ export class BackgroundTurns {
   async #run(): Promise<void> {
     this.#running = true;
     try {
-      for (let grant = this.#waiting.shift(); grant; grant = this.#waiting.shift()) {
+      const next = () => this.#first.shift() ?? this.#waiting.shift();
+      for (let grant = next(); grant; grant = next()) {
         const used = await this.#grant(grant);
         await this.#clock.sleep(used * (1 - this.#share) / this.#share);
         // Whatever the pause, requests waiting on the event loop run before the next turn.

@@ -17,6 +17,8 @@ import { applyBatch } from "./apply.ts";
 import { matchBySearch, matchInStore, type MatchResult } from "./match.ts";
 import { finishRun, writeProgress } from "./run_progress.ts";
 import { Slicer } from "./slices.ts";
+import type { ImportUnit } from "./units.ts";
+import { unitsInMemory, type UnitSource } from "./unit_source.ts";
 import {
   type FilmCounts,
   type RunCounts,
@@ -43,7 +45,12 @@ interface RunOptions {
   lease: Pick<JobLease, "heartbeat">;
   /** The process's background scheduler, shared by every import (./slices.ts). */
   turns?: BackgroundTurns;
+  /** Where the units come from (default: `run.units`, in memory). */
+  units?: UnitSource;
 }
+
+// A run whose stored units are gone was cancelled (or taken over) meanwhile.
+class UnitsGone extends Error {}
 
 // How often a waiting run asks whether its lease is due for renewal (it renews a sixth of the
 // lease's life apart, lib/platform/jobs/lease.ts).
@@ -79,28 +86,33 @@ export async function failRun(
 /** Carries `run` on from its cursor to the end; never throws. */
 export async function executeImport(run: StoredRun, options: RunOptions): Promise<RunEnd> {
   const { store, clock, log, batchSize } = options;
-  const units = run.units;
+  const units = options.units ?? unitsInMemory(run.units);
   const counts: RunCounts = { ...run.counts };
   const films: FilmCounts = { ...run.films, total: units.length };
   const firstUnmatched: UnmatchedEntry[] = run.unmatched.slice(0, UNMATCHED_IN_RUN);
   const gate = limiter(options.concurrency);
-  // Rows not in any unit (not movies) are done from the start.
-  const unitRows = units.reduce((n, u) => n + u.rows, 0);
-  let doneRows = counts.rows - unitRows +
-    units.slice(0, run.cursor).reduce((n, u) => n + u.rows, 0);
+  // Rows not in any unit (not movies) are done from the start, and so are the rows of the units
+  // before the cursor: each counted as matched or unmatched when its batch was written.
+  let doneRows = counts.rows - units.rows + counts.matched + counts.unmatched;
   // The embedded store resolves its queries in microtasks: without a timer turn between
   // batches, a run that needs no network (ids from the file) would hold the event loop from
   // its first batch to its last (a 35-75 s stall for a 20 MiB Trakt export).
   const slicer = new Slicer(undefined, options.turns);
 
-  const matchBatch = async (start: number): Promise<MatchResult[]> => {
-    const slice = units.slice(start, start + batchSize);
+  const matchBatch = async (
+    start: number,
+  ): Promise<{ slice: ImportUnit[]; results: MatchResult[] }> => {
+    const slice = await units.slice(start, start + batchSize);
+    if (slice === null) throw new UnitsGone();
     const stored = await matchInStore(store, slice);
-    return await Promise.all(slice.map((unit, i): MatchResult | Promise<MatchResult> => {
-      if (unit.tmdbId !== undefined) return { id: unit.tmdbId };
-      const id = stored[i];
-      return id !== null ? { id } : gate(() => matchBySearch(unit, options.search));
-    }));
+    const results = await Promise.all(
+      slice.map((unit, i): MatchResult | Promise<MatchResult> => {
+        if (unit.tmdbId !== undefined) return { id: unit.tmdbId };
+        const id = stored[i];
+        return id !== null ? { id } : gate(() => matchBySearch(unit, options.search));
+      }),
+    );
+    return { slice, results };
   };
 
   // The lease is renewed while a batch waits too (searches waiting out a busy window can hold
@@ -108,7 +120,7 @@ export async function executeImport(run: StoredRun, options: RunOptions): Promis
   // heartbeat below is what notices a lease lost.
   const beat = clock.every(LEASE_CHECK_MS, () => void options.lease.heartbeat().catch(() => {}));
 
-  const pending = new Map<number, Promise<MatchResult[]>>();
+  const pending = new Map<number, ReturnType<typeof matchBatch>>();
   const ahead = (start: number) => {
     if (start >= units.length || pending.has(start)) return;
     const promise = matchBatch(start);
@@ -119,9 +131,8 @@ export async function executeImport(run: StoredRun, options: RunOptions): Promis
   try {
     for (let start = run.cursor; start < units.length; start += batchSize) {
       for (let k = 0; k <= options.lookahead; k++) ahead(start + k * batchSize);
-      const results = await pending.get(start)!;
+      const { slice, results } = await pending.get(start)!;
       pending.delete(start);
-      const slice = units.slice(start, start + batchSize);
       const matched: { unit: (typeof slice)[number]; id: number }[] = [];
       const found: SearchRow[] = [];
       const unmatched: (UnmatchedEntry & { rows: number })[] = [];
@@ -174,6 +185,7 @@ export async function executeImport(run: StoredRun, options: RunOptions): Promis
     await finishRun(store, run.id, { status: "succeeded", finishedAt: clock.now() });
     return "succeeded";
   } catch (error) {
+    if (error instanceof UnitsGone) return "abandoned";
     return await failRun(run.id, error, { store, clock, log });
   } finally {
     beat();

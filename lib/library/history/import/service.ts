@@ -34,6 +34,8 @@ import {
 import { Slicer } from "./slices.ts";
 import { groupRows } from "./units.ts";
 import { uploadGate } from "./upload_gate.ts";
+import { storedUnits, unitChunks, unitsInMemory, type UnitSource } from "./unit_source.ts";
+import type { ImportUnit } from "./units.ts";
 import { UNMATCHED_PAGE, unmatchedPage } from "./unmatched.ts";
 import { unmatchedCsv } from "./unmatched_csv.ts";
 import { prepareLists } from "@/lib/library/lists/import.ts";
@@ -52,6 +54,20 @@ export const RUN_LEASE_MS = 30_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const leaseKey = (id: string): KvKey => ["history_import", id];
+
+/** A fresh run's units until stored: their chunks' JSON, and what the run needs of them. */
+interface FreshUnits {
+  length: number;
+  rows: number;
+  /** The movies named by id, whose details are fetched after the run. */
+  ids: number[];
+  chunks: string[];
+}
+
+// The distinct TMDB ids the units name.
+const namedIds = (units: ImportUnit[]) => [
+  ...new Set(units.flatMap((u) => (u.tmdbId === undefined ? [] : [u.tmdbId]))),
+];
 
 function notFound(): Problem {
   return new Problem(404, "not_found", "No such import.");
@@ -87,8 +103,7 @@ export function createHistoryImportService(
   const remember = (rows: SearchRow[]) => rememberSearchRows(work, rows, { now: clock.now() });
 
   // Movies named by id that the store has no row of get their details fetched afterwards.
-  async function prefetchUnknown(run: StoredRun) {
-    const ids = [...new Set(run.units.flatMap((u) => (u.tmdbId === undefined ? [] : [u.tmdbId])))];
+  async function prefetchUnknown(ids: number[]) {
     if (ids.length === 0) return;
     const unknown = await missingIds(work, ids);
     if (unknown.length > 0) await catalog.prefetch(unknown, { background: true });
@@ -98,16 +113,22 @@ export function createHistoryImportService(
     takeJobLease(kv, leaseKey(id), { ttlMs, clock, held: deps.leases });
 
   // A new run's units are stored here, after the upload's 202 (a 20 MiB file holds 370,000 of
-  // them): a restart before they all are fails the run (resumeOne). Undefined: all stored, the
-  // run goes on; else how it ended here.
-  async function storeFresh(run: StoredRun, lease: JobLease): Promise<RunEnd | undefined> {
+  // them): a restart before they all are fails the run (resumeOne). They wait as the JSON of
+  // their chunks, each let go once stored, and the run reads them back a few at a time
+  // (./unit_source.ts). Answers where the run reads its units from once all are stored; else
+  // how it ended here.
+  async function storeFresh(
+    run: StoredRun,
+    fresh: FreshUnits,
+    lease: JobLease,
+  ): Promise<UnitSource | RunEnd> {
     const slicer = new Slicer(undefined, turns);
     try {
-      const stored = await storeUnits(work, run, {
+      const stored = await storeUnits(work, { id: run.id, chunks: fresh.chunks }, {
         pause: () => slicer.tick(),
         keep: () => lease.heartbeat(),
       });
-      return stored ? undefined : "abandoned";
+      return stored ? storedUnits(work, { id: run.id, ...fresh }) : "abandoned";
     } catch (error) {
       return await failRun(run.id, error, { store: work, clock, log });
     } finally {
@@ -115,11 +136,16 @@ export function createHistoryImportService(
     }
   }
 
-  function carryOn(run: StoredRun, lease: JobLease, how: { fresh?: boolean } = {}) {
+  // A run carried on: a fresh one with its units still to store, a resumed one with them loaded.
+  function carryOn(run: StoredRun, lease: JobLease, fresh?: FreshUnits) {
     const started = performance.now();
-    const stored = how.fresh ? storeFresh(run, lease) : Promise.resolve(undefined);
-    const done = stored.then((ended): RunEnd | Promise<RunEnd> =>
-      ended ?? executeImport(run, {
+    const ids = fresh?.ids ?? namedIds(run.units);
+    const stored = fresh
+      ? storeFresh(run, fresh, lease)
+      : Promise.resolve(unitsInMemory(run.units));
+    const done = stored.then((source): RunEnd | Promise<RunEnd> =>
+      typeof source === "string" ? source : executeImport(run, {
+        units: source,
         store: work,
         search,
         clock,
@@ -143,7 +169,7 @@ export function createHistoryImportService(
       });
       // Whatever it applied (a cancelled run keeps its films too) gets its details soon.
       options.askDetails?.();
-      if (end === "succeeded") await prefetchUnknown(run);
+      if (end === "succeeded") await prefetchUnknown(ids);
     }).catch((error) =>
       log({ level: "error", msg: "history import bookkeeping failed", error: describeError(error) })
     );
@@ -183,8 +209,9 @@ export function createHistoryImportService(
     bytes: Uint8Array,
   ): Promise<{ importId: string; status: "running" }> {
     // Read in a worker (read_off_thread.ts), or here in slices that yield, so the event loop
-    // keeps answering others meanwhile; the slicer paces the steps after the read too.
-    const slicer = new Slicer(undefined, turns);
+    // keeps answering others meanwhile; the slicer paces the steps after the read too. Someone
+    // waits on this answer: its slices go before the runs' (within the same share of the loop).
+    const slicer = new Slicer(undefined, turns, { first: true });
     const parsed = await readFile(bytes, {
       zip: options.zip,
       maxRows: options.maxRows,
@@ -200,6 +227,13 @@ export function createHistoryImportService(
     parsed.skipped += parsed.rows.length - rows.length;
     parsed.rows = rows;
     const units = await groupRows(parsed.rows, () => slicer.tick());
+    // From here the run's units are the JSON of their chunks; the objects (and the rows) go.
+    const fresh: FreshUnits = {
+      length: units.length,
+      rows: units.reduce((n, u) => n + u.rows, 0),
+      ids: namedIds(units),
+      chunks: await unitChunks(units, () => slicer.tick()),
+    };
     const run: StoredRun = {
       id: crypto.randomUUID(),
       userId,
@@ -211,7 +245,7 @@ export function createHistoryImportService(
       counts: { ...emptyCounts(parsed.rows.length + parsed.skipped), skipped: parsed.skipped },
       films: { total: units.length, matched: 0, unmatched: 0 },
       unmatched: [],
-      units,
+      units: [],
       cursor: 0,
     };
     const lease = await takeLease(run.id);
@@ -222,7 +256,7 @@ export function createHistoryImportService(
     }
     slicer.done();
     log({ level: "info", msg: "history import started", importId: run.id, format: run.format });
-    carryOn(run, lease, { fresh: true });
+    carryOn(run, lease, fresh);
     return { importId: run.id, status: "running" };
   }
 

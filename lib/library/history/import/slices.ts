@@ -16,11 +16,18 @@ const SLICE_MS = 8;
 export class Slicer {
   readonly #slice: () => Promise<void> | undefined;
   readonly #turns: BackgroundTurns | undefined;
+  readonly #first: boolean;
   #turn: Turn | undefined;
 
-  constructor(sliceMs: number = SLICE_MS, turns?: BackgroundTurns) {
+  /** `first`: this work's turns come before other work's (an upload someone waits on). */
+  constructor(
+    sliceMs: number = SLICE_MS,
+    turns?: BackgroundTurns,
+    options: { first?: boolean } = {},
+  ) {
     this.#slice = everySlice(sliceMs);
     this.#turns = turns;
+    this.#first = options.first ?? false;
   }
 
   /** Resolves at once while the slice lasts, else after a turn of the event loop. */
@@ -38,7 +45,7 @@ export class Slicer {
   #nextTurn(turns: BackgroundTurns): Promise<void> | undefined {
     if (this.#turn && !this.#turn.spent) return undefined;
     this.done();
-    return turns.take().then((turn) => {
+    return turns.take({ first: this.#first }).then((turn) => {
       this.#turn = turn;
     });
   }

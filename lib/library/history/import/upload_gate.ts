@@ -11,8 +11,11 @@ import { Problem } from "@/lib/core/problem.ts";
 
 /** Uploads waiting for a place to be read, beside those being read. */
 const WAITING = 4;
-/** The longest an upload waits for its place. */
-const WAIT_MS = 60_000;
+/**
+ * The longest an upload waits for its place: the total an upload's body may take to arrive
+ * (lib/http/middleware/body_deadline.ts), since a person waits on either.
+ */
+const WAIT_MS = 120_000;
 
 function unavailable(detail: string): Problem {
   return new Problem(503, "import_unavailable", detail, { headers: { "retry-after": "30" } });
