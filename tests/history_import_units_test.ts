@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { insertRun, storeUnits } from "../lib/library/history/import/runs.ts";
 import type { ImportUnit } from "../lib/library/history/import/units.ts";
-import { unitChunks } from "../lib/library/history/import/unit_source.ts";
+import { storedUnits, unitChunks } from "../lib/library/history/import/unit_source.ts";
 import { historyWorld } from "./helpers/history_import_world.ts";
 import { ENGINES } from "./helpers/store.ts";
 import { createUser } from "./helpers/users.ts";
@@ -129,5 +129,36 @@ for (const engine of ENGINES) {
     assert.equal(await chunks(w, id), 0, "a run that ended keeps no units");
     // (The suite's PostgreSQL database may hold other tests' runs, which resume() carries on.)
     if (engine === "embedded") assert.equal(w.searches(), 0, "nothing of it was searched");
+  });
+}
+
+for (const engine of ENGINES) {
+  Deno.test(`[${engine}] a fresh run's films leave memory as each chunk is stored and are read back from the store across chunk edges; gone once cancelled`, async () => {
+    await using w = await historyWorld({ engine });
+    const id = await recordRun(w, 450);
+    const all = units(450);
+    const json = await unitChunks(all);
+    assert.equal(json.length, 3);
+    assert.ok(
+      await storeUnits(w.t.store, { id, chunks: json }, {
+        pause: () => undefined,
+        keep: () => Promise.resolve(true),
+      }),
+    );
+    assert.deepEqual(json, ["", "", ""], "each chunk's JSON let go once stored");
+    const source = storedUnits(w.t.store, { id, length: 450, rows: 450 });
+    assert.deepEqual(await source.slice(0, 50), all.slice(0, 50));
+    // A batch across the edge of two chunks, and the run's last one.
+    assert.deepEqual(await source.slice(150, 250), all.slice(150, 250));
+    assert.deepEqual(await source.slice(400, 450), all.slice(400, 450));
+    const reads = w.t.store.stats.queries;
+    assert.deepEqual(await source.slice(420, 440), all.slice(420, 440));
+    assert.equal(w.t.store.stats.queries, reads, "a chunk just read is not read again");
+    const cancelled = await w.t.request(`/api/import/${id}/cancel`, {
+      method: "POST",
+      headers: w.user.headers,
+    });
+    await cancelled.body?.cancel();
+    assert.equal(await storedUnits(w.t.store, { id, length: 450, rows: 450 }).slice(0, 50), null);
   });
 }
