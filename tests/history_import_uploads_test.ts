@@ -218,3 +218,20 @@ Deno.test("a body of declared length is read whole; one longer or shorter than i
   assert.equal(await readCappedBody(request(1000, pieces), { maxBytes: 299_999 }), null);
   assert.equal(await readCappedBody(request(300_000, pieces), { maxBytes: 299_999 }), null);
 });
+
+Deno.test("a read of 4 MiB or more is followed by one full collection; a smaller one by none", async () => {
+  await using w = await historyWorld();
+  let collections = 0;
+  const service = createHistoryImportService(w.t.deps, {
+    catalog: w.t.services.catalog,
+    collect: () => collections++,
+    readFile: () => Promise.resolve({ format: "letterboxd", rows: [], skipped: 0 }),
+  });
+  await service.start(w.user.id, new Uint8Array(4 * 1024 * 1024 - 1));
+  await service.idle();
+  assert.equal(collections, 0);
+  const other = await createUser(w.t.deps);
+  await service.start(other.id, new Uint8Array(4 * 1024 * 1024));
+  await service.idle();
+  assert.equal(collections, 1);
+});

@@ -54,8 +54,10 @@ export function historyPaths(): Record<string, unknown> {
           413: problem("The file is over 20 MiB (`file_too_large`)."),
           500: internal,
           503: problem(
-            "The run could not be claimed, or the file not read within 60 s; try again " +
-              "(`import_unavailable`, with `Retry-After` after the read's deadline).",
+            "The run could not be claimed; the file not read within 60 s; the server already " +
+              "taking in five uploads (refused before the body is read), or this one waiting " +
+              "120 s for its turn to be read; try again (`import_unavailable`, with " +
+              "`Retry-After: 30` in the last three).",
           ),
         },
       },

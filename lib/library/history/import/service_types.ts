@@ -53,6 +53,11 @@ export interface HistoryImportOptions {
   /** Which uploads are read when (default: as many at once as read workers, 4 waiting). */
   uploads?: UploadGate;
   /**
+   * V8's full collection, run after the read of a file of 4 MiB or more (default: the server's,
+   * where `--expose-gc` exposes it; null: none).
+   */
+  collect?: (() => void) | null;
+  /**
    * Asks the details job for a run (lib/catalog/details): called when a run ends, so the films
    * it stored from search rows get their full details soon.
    */
