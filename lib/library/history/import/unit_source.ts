@@ -7,8 +7,8 @@
 import type { Sql } from "@/lib/platform/store/mod.ts";
 import type { ImportUnit } from "./units.ts";
 
-/** Units per stored chunk (runs.ts stores them so): a chunk is read back whole. */
-export const UNITS_PER_CHUNK = 200;
+// Units per stored chunk (runs.ts stores what unitChunks makes): a chunk is read back whole.
+const UNITS_PER_CHUNK = 200;
 
 /**
  * `units` as the JSON of their stored chunks, in order: a fresh run keeps these (about half the
