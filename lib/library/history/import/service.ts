@@ -16,10 +16,9 @@ import { describeError } from "@/lib/core/log.ts";
 import { Problem } from "@/lib/core/problem.ts";
 import { BackgroundTurns } from "@/lib/core/async/background_turns.ts";
 import { backgroundStore } from "@/lib/platform/store/mod.ts";
-import { IDLE_GC_MAX_HEAP, loadCollector } from "@/lib/platform/memory_trim.ts";
 import { parseHistoryFile } from "./parse.ts";
 import type { HistoryImportOptions, HistoryImportService } from "./service_types.ts";
-import { executeImport, failRun, type RunEnd } from "./execute.ts";
+import { executeImport, type RunEnd } from "./execute.ts";
 import { cancelRun, finishRun } from "./run_progress.ts";
 import {
   emptyCounts,
@@ -29,14 +28,14 @@ import {
   loadRunning,
   runningIds,
   type StoredRun,
-  storeUnits,
   unitsComplete,
 } from "./runs.ts";
 import { Slicer } from "./slices.ts";
 import { groupRows } from "./units.ts";
 import { uploadGate } from "./upload_gate.ts";
-import { storedUnits, unitChunks, unitsInMemory, type UnitSource } from "./unit_source.ts";
-import type { ImportUnit } from "./units.ts";
+import { type FreshUnits, freshUnits, namedIds, unitsInMemory } from "./unit_source.ts";
+import { storeFresh } from "./store_fresh.ts";
+import { collectAfterRead } from "./read_collect.ts";
 import { UNMATCHED_PAGE, unmatchedPage } from "./unmatched.ts";
 import { unmatchedCsv } from "./unmatched_csv.ts";
 import { prepareLists } from "@/lib/library/lists/import.ts";
@@ -55,33 +54,6 @@ export const RUN_LEASE_MS = 30_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const leaseKey = (id: string): KvKey => ["history_import", id];
-
-/** Files from this size get a full collection after their read (issue 43). */
-const COLLECT_AFTER_BYTES = 4 * 1024 * 1024;
-
-/** A fresh run's units until stored: their chunks' JSON, and what the run needs of them. */
-interface FreshUnits {
-  length: number;
-  rows: number;
-  /** The movies named by id, whose details are fetched after the run. */
-  ids: number[];
-  chunks: string[];
-}
-
-// A fresh run's units from the file's films: from here they are the JSON of their chunks.
-async function freshUnits(units: ImportUnit[], slicer: Slicer): Promise<FreshUnits> {
-  return {
-    length: units.length,
-    rows: units.reduce((n, u) => n + u.rows, 0),
-    ids: namedIds(units),
-    chunks: await unitChunks(units, () => slicer.tick()),
-  };
-}
-
-// The distinct TMDB ids the units name.
-const namedIds = (units: ImportUnit[]) => [
-  ...new Set(units.flatMap((u) => (u.tmdbId === undefined ? [] : [u.tmdbId]))),
-];
 
 function notFound(): Problem {
   return new Problem(404, "not_found", "No such import.");
@@ -110,12 +82,7 @@ export function createHistoryImportService(
   // Uploads read at once, and waiting, per process (./upload_gate.ts): as many as read workers.
   const admit = options.uploads ?? uploadGate({ readers: deps.config.historyReadWorkers });
   // V8's full collection after a large read, where the server exposes it (--expose-gc).
-  const collect = options.collect === undefined
-    ? (() => {
-      const gc = loadCollector();
-      return gc && (() => gc(false));
-    })()
-    : options.collect;
+  const afterRead = collectAfterRead(options.collect);
   // The runs going on in the background here, so a caller can wait for them to end.
   const inflight = new Set<Promise<unknown>>();
 
@@ -133,36 +100,12 @@ export function createHistoryImportService(
   const takeLease = (id: string) =>
     takeJobLease(kv, leaseKey(id), { ttlMs, clock, held: deps.leases });
 
-  // A new run's units are stored here, after the upload's 202 (a 20 MiB file holds 370,000 of
-  // them): a restart before they all are fails the run (resumeOne). They wait as the JSON of
-  // their chunks, each let go once stored, and the run reads them back a few at a time
-  // (./unit_source.ts). Answers where the run reads its units from once all are stored; else
-  // how it ended here.
-  async function storeFresh(
-    run: StoredRun,
-    fresh: FreshUnits,
-    lease: JobLease,
-  ): Promise<UnitSource | RunEnd> {
-    const slicer = new Slicer(undefined, turns);
-    try {
-      const stored = await storeUnits(work, { id: run.id, chunks: fresh.chunks }, {
-        pause: () => slicer.tick(),
-        keep: () => lease.heartbeat(),
-      });
-      return stored ? storedUnits(work, { id: run.id, ...fresh }) : "abandoned";
-    } catch (error) {
-      return await failRun(run.id, error, { store: work, clock, log });
-    } finally {
-      slicer.done();
-    }
-  }
-
   // A run carried on: a fresh one with its units still to store, a resumed one with them loaded.
   function carryOn(run: StoredRun, lease: JobLease, fresh?: FreshUnits) {
     const started = performance.now();
     const ids = fresh?.ids ?? namedIds(run.units);
     const stored = fresh
-      ? storeFresh(run, fresh, lease)
+      ? storeFresh({ id: run.id, fresh }, { store: work, lease, turns, clock, log })
       : Promise.resolve(unitsInMemory(run.units));
     const done = stored.then((source): RunEnd | Promise<RunEnd> =>
       typeof source === "string" ? source : executeImport(run, {
@@ -254,13 +197,9 @@ export function createHistoryImportService(
     parsed.rows = [];
     const units = await groupRows(rows, () => slicer.tick());
     rows.length = 0;
-    const fresh = await freshUnits(units, slicer);
+    const fresh = await freshUnits(units, () => slicer.tick());
     units.length = 0;
-    // A large file's read leaves its text, objects and rows behind as garbage V8 collects only
-    // when the heap reaches its limit: five uploads in a row peaked at 780-978 MB, one full
-    // collection after each read kept them at 590-600 MB (each 19-58 ms, the heap then 44-147
-    // MB). Skipped where something else holds a large heap, as the idle collection is.
-    if (size >= COLLECT_AFTER_BYTES && Deno.memoryUsage().heapUsed < IDLE_GC_MAX_HEAP) collect?.();
+    afterRead(size);
     const run: StoredRun = {
       id: crypto.randomUUID(),
       userId,

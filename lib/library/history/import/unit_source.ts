@@ -26,6 +26,33 @@ export async function unitChunks(
   return chunks;
 }
 
+/** A fresh run's units until stored: their chunks' JSON, and what the run needs of them. */
+export interface FreshUnits {
+  length: number;
+  rows: number;
+  /** The movies named by id, whose details are fetched after the run. */
+  ids: number[];
+  chunks: string[];
+}
+
+/** The distinct TMDB ids `units` name. */
+export const namedIds = (units: ImportUnit[]): number[] => [
+  ...new Set(units.flatMap((u) => (u.tmdbId === undefined ? [] : [u.tmdbId]))),
+];
+
+/** A fresh run's units from the file's films: from here on they are the JSON of their chunks. */
+export async function freshUnits(
+  units: ImportUnit[],
+  pause: () => Promise<void> | undefined,
+): Promise<FreshUnits> {
+  return {
+    length: units.length,
+    rows: units.reduce((n, u) => n + u.rows, 0),
+    ids: namedIds(units),
+    chunks: await unitChunks(units, pause),
+  };
+}
+
 /** Where a run's units come from. */
 export interface UnitSource {
   /** How many units the run has. */
