@@ -16,6 +16,7 @@ import { cronTick } from "@/lib/platform/jobs/cron.ts";
 import { failInterruptedRuns } from "@/lib/platform/jobs/interrupted.ts";
 import type { Job, RunStart } from "@/lib/platform/jobs/job.ts";
 import { startJobRun } from "@/lib/platform/jobs/start.ts";
+import { backgroundStore } from "@/lib/platform/store/mod.ts";
 import { DETAILS_LOCK_TTL_MS, type DetailsParams, detailsRecords } from "./job.ts";
 import { quarterWindow } from "./quarter_window.ts";
 import { type DetailsOutcome, executeDetailsRun } from "./execute.ts";
@@ -75,13 +76,18 @@ export function createDetailsService(
     ...detailsRecords,
     lease: { key: detailsRecords.lease.key, ttlMs: lockTtlMs },
     execute: (run, lock) => {
-      // A catalog of its own over the quarter share; no detail cache, since it only stores.
+      // A catalog of its own over the quarter share; no detail cache, since it only stores. Its
+      // statements wait behind every request's on the embedded store, as an import's do.
+      const work = backgroundStore(store);
       const window = quarterWindow(shared, { budget: run.budget });
-      const catalog = createCatalogService(deps, { window, detailCacheSize: 0 });
+      const catalog = createCatalogService({ ...deps, store: work }, {
+        window,
+        detailCacheSize: 0,
+      });
       return executeDetailsRun({ ...run, lock }, {
         catalog,
         window,
-        store,
+        store: work,
         clock,
         log,
         concurrency: options.concurrency ?? 4,
