@@ -235,3 +235,18 @@ Deno.test("a read of 4 MiB or more is followed by one full collection; a smaller
   await service.idle();
   assert.equal(collections, 1);
 });
+
+Deno.test("a read of 4 MiB or more that fails is followed by a full collection too", async () => {
+  await using w = await historyWorld();
+  let collections = 0;
+  const service = createHistoryImportService(w.t.deps, {
+    catalog: w.t.services.catalog,
+    collect: () => collections++,
+    readFile: () => Promise.reject(new Problem(400, "too_many_rows", "Too many rows.")),
+  });
+  await assert.rejects(
+    () => service.start(w.user.id, new Uint8Array(4 * 1024 * 1024)),
+    isProblem(400, "too_many_rows"),
+  );
+  assert.equal(collections, 1);
+});

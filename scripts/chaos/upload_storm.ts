@@ -45,8 +45,8 @@ export async function uploadStorm(world: World): Promise<void> {
   const pid = world.server.pid;
   const sent = files();
   const before = status(pid, "VmRSS");
-  // VmHWM is the process's whole life; sampled RSS is this storm's alone (the server is fresh,
-  // so both agree unless its start-up peaked higher).
+  // RSS sampled every 50 ms; the peak reported is the higher of that and VmHWM (the process's
+  // whole life, which on a fresh server is this storm's: its start-up stays far below).
   let peak = before;
   let peakAt = 0;
   let sampling = true;
@@ -81,7 +81,9 @@ export async function uploadStorm(world: World): Promise<void> {
   await new Promise((r) => setTimeout(r, RUN_SECONDS * 1000));
   sampling = false;
   await sampler;
+  // A spike between two samples shows only in VmHWM; the server is fresh, so it is this storm's.
   const hwm = status(pid, "VmHWM");
+  const worst = Math.max(peak, hwm);
   for (const upload of answered) {
     if (upload.status !== 202) continue;
     const cancel = await fetch(`${url}/api/import/${upload.body.importId}/cancel`, {
@@ -106,9 +108,10 @@ export async function uploadStorm(world: World): Promise<void> {
   );
   record(
     "upload storm",
-    allStarted && peak < PEAK_TARGET_BYTES,
-    `five ${FILE_MIB} MiB uploads at once: RSS ${mb(before)} before, peak ${mb(peak)} ` +
-      `(VmHWM ${mb(hwm)}; target < ${mb(PEAK_TARGET_BYTES)}); all answered 202: ${allStarted}; ` +
+    allStarted && worst < PEAK_TARGET_BYTES,
+    `five ${FILE_MIB} MiB uploads at once: RSS ${mb(before)} before, peak ${mb(worst)} ` +
+      `(sampled ${mb(peak)}, VmHWM ${mb(hwm)}; target < ${mb(PEAK_TARGET_BYTES)}); ` +
+      `all answered 202: ${allStarted}; ` +
       `last answer after ${lastAnswer} ms`,
   );
 }

@@ -183,6 +183,11 @@ export function createHistoryImportService(
       zip: options.zip,
       maxRows: options.maxRows,
       slicer,
+    }).catch((error) => {
+      // A file refused half-way (500,000 rows read, then one too many) leaves as much behind.
+      upload.bytes = null;
+      afterRead(size);
+      throw error;
     });
     upload.bytes = null;
     // The file's own lists become the user's (docs/lists.md); past the limit, skipped.
