@@ -25,6 +25,8 @@ function handTimer() {
   return { timer, due };
 }
 
+const MiB = 1024 * 1024;
+
 const isProblem = (status: number, code: string) => (error: unknown) =>
   error instanceof Problem && error.status === status && error.code === code;
 
@@ -219,33 +221,52 @@ Deno.test("a body of declared length is read whole; one longer or shorter than i
   assert.equal(await readCappedBody(request(300_000, pieces), { maxBytes: 299_999 }), null);
 });
 
-Deno.test("a read of 4 MiB or more is followed by one full collection; a smaller one by none", async () => {
+Deno.test("a read that grew the heap by 32 MiB is followed by one full collection; 32 MiB less a byte, none", async () => {
   await using w = await historyWorld();
   let collections = 0;
+  let heap = 100 * MiB;
+  let grows = 0;
   const service = createHistoryImportService(w.t.deps, {
     catalog: w.t.services.catalog,
     collect: () => collections++,
-    readFile: () => Promise.resolve({ format: "letterboxd", rows: [], skipped: 0 }),
+    heapUsed: () => heap,
+    readFile: () => {
+      heap += grows;
+      return Promise.resolve({ format: "letterboxd", rows: [], skipped: 0 });
+    },
   });
-  await service.start(w.user.id, new Uint8Array(4 * 1024 * 1024 - 1));
+  grows = 32 * MiB - 1;
+  await service.start(w.user.id, new Uint8Array(10));
   await service.idle();
   assert.equal(collections, 0);
+  grows = 32 * MiB;
   const other = await createUser(w.t.deps);
-  await service.start(other.id, new Uint8Array(4 * 1024 * 1024));
+  await service.start(other.id, new Uint8Array(10));
+  await service.idle();
+  assert.equal(collections, 1);
+  // A heap of 512 MiB in use is someone else's live data: no pause for it.
+  heap = 512 * MiB - grows;
+  const third = await createUser(w.t.deps);
+  await service.start(third.id, new Uint8Array(10));
   await service.idle();
   assert.equal(collections, 1);
 });
 
-Deno.test("a read of 4 MiB or more that fails is followed by a full collection too", async () => {
+Deno.test("a read refused half-way is followed by the collection too", async () => {
   await using w = await historyWorld();
   let collections = 0;
+  let heap = 100 * MiB;
   const service = createHistoryImportService(w.t.deps, {
     catalog: w.t.services.catalog,
     collect: () => collections++,
-    readFile: () => Promise.reject(new Problem(400, "too_many_rows", "Too many rows.")),
+    heapUsed: () => heap,
+    readFile: () => {
+      heap += 200 * MiB;
+      return Promise.reject(new Problem(400, "too_many_rows", "Too many rows."));
+    },
   });
   await assert.rejects(
-    () => service.start(w.user.id, new Uint8Array(4 * 1024 * 1024)),
+    () => service.start(w.user.id, new Uint8Array(10)),
     isProblem(400, "too_many_rows"),
   );
   assert.equal(collections, 1);

@@ -82,7 +82,7 @@ export function createHistoryImportService(
   // Uploads read at once, and waiting, per process (./upload_gate.ts): as many as read workers.
   const admit = options.uploads ?? uploadGate({ readers: deps.config.historyReadWorkers });
   // V8's full collection after a large read, where the server exposes it (--expose-gc).
-  const afterRead = collectAfterRead(options.collect);
+  const afterRead = collectAfterRead(options.collect, options.heapUsed);
   // The runs going on in the background here, so a caller can wait for them to end.
   const inflight = new Set<Promise<unknown>>();
 
@@ -178,7 +178,7 @@ export function createHistoryImportService(
     // keeps answering others meanwhile; the slicer paces the steps after the read too. Someone
     // waits on this answer: its slices go before the runs' (within the same share of the loop).
     const slicer = new Slicer(undefined, turns, { first: true });
-    const size = upload.bytes!.length;
+    const collected = afterRead.start();
     const parsed = await readFile(upload.bytes!, {
       zip: options.zip,
       maxRows: options.maxRows,
@@ -186,7 +186,7 @@ export function createHistoryImportService(
     }).catch((error) => {
       // A file refused half-way (500,000 rows read, then one too many) leaves as much behind.
       upload.bytes = null;
-      afterRead(size);
+      collected();
       throw error;
     });
     upload.bytes = null;
@@ -204,7 +204,7 @@ export function createHistoryImportService(
     rows.length = 0;
     const fresh = await freshUnits(units, () => slicer.tick());
     units.length = 0;
-    afterRead(size);
+    collected();
     const run: StoredRun = {
       id: crypto.randomUUID(),
       userId,

@@ -53,10 +53,12 @@ export interface HistoryImportOptions {
   /** Which uploads are read when (default: as many at once as read workers, 4 waiting). */
   uploads?: UploadGate;
   /**
-   * V8's full collection, run after the read of a file of 4 MiB or more (default: the server's,
-   * where `--expose-gc` exposes it; null: none).
+   * V8's full collection, run after a read over which the heap in use grew by 32 MiB or more
+   * (./read_collect.ts; default: the server's, where `--expose-gc` exposes it; null: none).
    */
   collect?: (() => void) | null;
+  /** The heap in use, as the collection after a read measures it (tests). */
+  heapUsed?: () => number;
   /**
    * Asks the details job for a run (lib/catalog/details): called when a run ends, so the films
    * it stored from search rows get their full details soon.
