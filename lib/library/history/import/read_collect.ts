@@ -18,7 +18,7 @@ const COLLECT_AFTER_GROWTH = 32 * MiB;
 const COLLECT_MAX_HEAP = 512 * MiB;
 
 /** Measures one read: `start()` before it, and the function it answers after it. */
-export interface ReadCollector {
+interface ReadCollector {
   start(): () => void;
 }
 
