@@ -121,7 +121,7 @@ browserTest({
       // The strip counts the whole history, whatever the filter.
       const stats = await page.getByRole("region", { name: "Your numbers" }).innerText();
       assert.match(stats, /movies\s*4\n/);
-      assert.match(stats, /average of 3 ratings \(out of 5\)\s*★ 3\.7/);
+      assert.match(stats, /average of 3 rated viewings \(out of 5\)\s*3\.7★/);
     });
 
     await step("without JavaScript the URL's sort and filter still apply", async () => {
