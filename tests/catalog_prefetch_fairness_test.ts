@@ -146,6 +146,23 @@ Deno.test("a user's prefetch holds at most 20 ids at once, as background work; t
   assert.equal(asked.length, 3);
 });
 
+Deno.test("ids past a user's bound of 20 ask the details job for a run; 20 at the edge ask nothing", async () => {
+  const { release, catalog } = heldCatalog();
+  let asks = 0;
+  const prefetch = userPrefetch(catalog, { log: memoryLogger(), askDetails: () => asks++ });
+  const ids = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
+  const first = prefetch("u1", ids(1, PREFETCH_PER_USER));
+  assert.equal(asks, 0);
+  // The 21st id is left to the details job, which is asked for a run rather than its next tick.
+  prefetch("u1", [PREFETCH_PER_USER + 1]);
+  assert.equal(asks, 1);
+  // An id already waiting is not past the bound: nothing is asked.
+  prefetch("u1", [1]);
+  assert.equal(asks, 1);
+  release();
+  await first;
+});
+
 Deno.test("ids written while a user's fetch runs go in the next round, up to the bound", async () => {
   const { asked, release, catalog } = heldCatalog();
   const prefetch = userPrefetch(catalog, { log: memoryLogger(), perUser: 3 });

@@ -81,8 +81,8 @@ export function createServices(deps: AppDeps): Services {
   // Films found by title are stored from the search row: the details job fills them in soon.
   const searching = askingAfterSearch(catalog, details.ask);
   // The details fetch after a write of a movie the store lacks: background work in the window,
-  // at most 20 ids per user at once (lib/catalog/user_prefetch.ts; the details job does the rest).
-  const prefetch = userPrefetch(catalog, { log: deps.log });
+  // at most 20 ids per user at once (lib/catalog/user_prefetch.ts; the rest asks the details job).
+  const prefetch = userPrefetch(catalog, { log: deps.log, askDetails: details.ask });
   const services: Services = {
     auth: createAuthService(deps),
     invites: createInviteService(deps),

@@ -4,7 +4,7 @@
  * in the shared window (at most its background share, so people's searches and details always
  * find room), and bounded per user: one user has at most `PREFETCH_PER_USER` ids waiting or being
  * fetched; ids written past that are left to the details job, which fills in every film on a
- * user's lists that lacks details. Before (issue 43), each write fetched at once at the full 40
+ * user's lists that lacks details, and a run of it is asked for (asks coalesce). Before (issue 43), each write fetched at once at the full 40
  * calls a second, and another user's searches got 429 for most of a minute.
  */
 import { describeError, type Logger } from "../core/log.ts";
@@ -29,7 +29,12 @@ interface UserQueue {
 /** The per-user prefetch over `catalog`'s (which takes 4 at a time through the window). */
 export function userPrefetch(
   catalog: Pick<MovieSource, "prefetch">,
-  options: { log: Logger; perUser?: number },
+  options: {
+    log: Logger;
+    perUser?: number;
+    /** Asks the details job for a run (`DetailsService.ask`): the ids past the bound are its. */
+    askDetails?: () => void;
+  },
 ): UserPrefetch {
   const perUser = options.perUser ?? PREFETCH_PER_USER;
   const users = new Map<string, UserQueue>();
@@ -72,6 +77,8 @@ export function userPrefetch(
     }
     if (deferred > 0) {
       options.log({ level: "info", msg: "prefetch left to the details job", userId, deferred });
+      // Soon rather than at the next cron tick (up to 10 minutes): asks within ASK_DELAY_MS are one run.
+      options.askDetails?.();
     }
     if (fresh && user.queue.length > 0) {
       users.set(userId, user);
