@@ -16,6 +16,7 @@ import {
   type RouteModule,
 } from "./lib/http/app_env.ts";
 import { gotrueErrorResponse } from "./lib/http/gotrue_response.ts";
+import { isTraktPath, traktErrorResponse } from "./lib/http/trakt_error.ts";
 import { renderPage } from "./lib/http/render.tsx";
 import { bodyDeadline } from "./lib/http/middleware/body_deadline.ts";
 import { loggedPath, requestContext } from "./lib/http/request_context.ts";
@@ -71,6 +72,8 @@ function methodGate(routes: Manifest["routes"]): Middleware {
       throw new Problem(404, "not_found", `No resource at ${path}.`);
     }
     const method = c.req.method === "HEAD" ? "GET" : c.req.method;
+    // A browser's CORS preflight on /trakt is answered by that folder's middleware.
+    if (method === "OPTIONS" && isTraktPath(path)) return next();
     if (methods && !methods.includes(method)) throw methodNotAllowed(methods);
     return next();
   };
@@ -154,6 +157,8 @@ export function createApp(
   }
 
   const renderError = (c: Ctx, module: RouteModule | undefined, problem: Problem) => {
+    // Trakt clients read Trakt's own error body (docs/trakt.md).
+    if (isTraktPath(c.req.path)) return traktErrorResponse(problem);
     if (!isApiPath(c.req.path) && module?.default) {
       const response = renderPage(c, { Shell, Page: module.default }, problem.toJSON(), {
         status: problem.status,

@@ -5,96 +5,97 @@ import * as $1 from "./routes/_404.tsx";
 import * as $2 from "./routes/_500.tsx";
 import * as $3 from "./routes/_middleware.ts";
 import * as $4 from "./routes/static/_middleware.ts";
-import * as $5 from "./routes/api/admin/_middleware.ts";
-import * as $6 from "./routes/api/recommend/_middleware.ts";
-import * as $7 from "./routes/auth/v1/_middleware.ts";
-import * as $8 from "./routes/index.tsx";
-import * as $9 from "./routes/account.tsx";
-import * as $10 from "./routes/account/connections.tsx";
-import * as $11 from "./routes/api/account.ts";
-import * as $12 from "./routes/api/admin/availability-runs.ts";
-import * as $13 from "./routes/api/admin/catalog-import.ts";
-import * as $14 from "./routes/api/admin/details-runs.ts";
-import * as $15 from "./routes/api/admin/invites.ts";
-import * as $16 from "./routes/api/admin/invites/[code].ts";
-import * as $17 from "./routes/api/auth/signup.ts";
-import * as $18 from "./routes/api/diary.ts";
-import * as $19 from "./routes/api/diary/unrated.ts";
-import * as $20 from "./routes/api/diary/[id].ts";
-import * as $21 from "./routes/api/docs.tsx";
-import * as $22 from "./routes/api/export.ts";
-import * as $23 from "./routes/api/health.ts";
-import * as $24 from "./routes/api/import.ts";
-import * as $25 from "./routes/api/import/[id].ts";
-import * as $26 from "./routes/api/import/[id]/cancel.ts";
-import * as $27 from "./routes/api/import/[id]/unmatched.ts";
-import * as $28 from "./routes/api/lists.ts";
-import * as $29 from "./routes/api/lists/[id].ts";
-import * as $30 from "./routes/api/lists/[id]/items.ts";
-import * as $31 from "./routes/api/lists/[id]/items/[catalogId].ts";
-import * as $32 from "./routes/api/lists/[id]/share.ts";
-import * as $33 from "./routes/api/me/connections/index.ts";
-import * as $34 from "./routes/api/me/connections/events.ts";
-import * as $35 from "./routes/api/me/connections/rotate.ts";
-import * as $36 from "./routes/api/me/profile.ts";
-import * as $37 from "./routes/api/me/services.ts";
-import * as $38 from "./routes/api/movies/popular.ts";
-import * as $39 from "./routes/api/movies/search.ts";
-import * as $40 from "./routes/api/movies/[id].ts";
-import * as $41 from "./routes/api/movies/[id]/providers.ts";
-import * as $42 from "./routes/api/mylist.ts";
-import * as $43 from "./routes/api/notifications.ts";
-import * as $44 from "./routes/api/notifications/read.ts";
-import * as $45 from "./routes/api/openapi.json.ts";
-import * as $46 from "./routes/api/profiles/[handle].ts";
-import * as $47 from "./routes/api/providers.ts";
-import * as $48 from "./routes/api/recommend/index.ts";
-import * as $49 from "./routes/api/recommend/current.ts";
-import * as $50 from "./routes/api/recommend/dismissed.ts";
-import * as $51 from "./routes/api/recommend/quota.ts";
-import * as $52 from "./routes/api/shared/[slug].ts";
-import * as $53 from "./routes/api/stats.ts";
-import * as $54 from "./routes/api/tokens/index.ts";
-import * as $55 from "./routes/api/tokens/[id].ts";
-import * as $56 from "./routes/api/watched.ts";
-import * as $57 from "./routes/api/watched/[catalogId].ts";
-import * as $58 from "./routes/auth/v1/.well-known/jwks.json.ts";
-import * as $59 from "./routes/auth/v1/authorize.ts";
-import * as $60 from "./routes/auth/v1/callback.ts";
-import * as $61 from "./routes/auth/v1/factors.ts";
-import * as $62 from "./routes/auth/v1/factors/[id].ts";
-import * as $63 from "./routes/auth/v1/factors/[id]/challenge.ts";
-import * as $64 from "./routes/auth/v1/factors/[id]/verify.ts";
-import * as $65 from "./routes/auth/v1/logout.ts";
-import * as $66 from "./routes/auth/v1/recover.ts";
-import * as $67 from "./routes/auth/v1/token.ts";
-import * as $68 from "./routes/auth/v1/user.ts";
-import * as $69 from "./routes/auth/v1/user/identities/authorize.ts";
-import * as $70 from "./routes/auth/v1/verify.ts";
-import * as $71 from "./routes/diary.tsx";
-import * as $72 from "./routes/forgot-password.tsx";
-import * as $73 from "./routes/hooks/[secret]/[source].ts";
-import * as $74 from "./routes/import.tsx";
-import * as $75 from "./routes/lists.tsx";
-import * as $76 from "./routes/lists/[id].tsx";
-import * as $77 from "./routes/login.tsx";
-import * as $78 from "./routes/manifest.webmanifest.ts";
-import * as $79 from "./routes/movies/[id].tsx";
-import * as $80 from "./routes/mylist.tsx";
-import * as $81 from "./routes/notifications.tsx";
-import * as $82 from "./routes/offline.tsx";
-import * as $83 from "./routes/recommendations.tsx";
-import * as $84 from "./routes/reset-password.tsx";
-import * as $85 from "./routes/s/[slug].tsx";
-import * as $86 from "./routes/search.tsx";
-import * as $87 from "./routes/share.ts";
-import * as $88 from "./routes/signup.tsx";
-import * as $89 from "./routes/stats.tsx";
-import * as $90 from "./routes/stats/[year].tsx";
-import * as $91 from "./routes/sw.js.ts";
-import * as $92 from "./routes/u/[handle].tsx";
-import * as $93 from "./routes/unsubscribe.tsx";
-import * as $94 from "./routes/watched.tsx";
+import * as $5 from "./routes/trakt/_middleware.ts";
+import * as $6 from "./routes/api/admin/_middleware.ts";
+import * as $7 from "./routes/api/recommend/_middleware.ts";
+import * as $8 from "./routes/auth/v1/_middleware.ts";
+import * as $9 from "./routes/index.tsx";
+import * as $10 from "./routes/account.tsx";
+import * as $11 from "./routes/account/connections.tsx";
+import * as $12 from "./routes/api/account.ts";
+import * as $13 from "./routes/api/admin/availability-runs.ts";
+import * as $14 from "./routes/api/admin/catalog-import.ts";
+import * as $15 from "./routes/api/admin/details-runs.ts";
+import * as $16 from "./routes/api/admin/invites.ts";
+import * as $17 from "./routes/api/admin/invites/[code].ts";
+import * as $18 from "./routes/api/auth/signup.ts";
+import * as $19 from "./routes/api/diary.ts";
+import * as $20 from "./routes/api/diary/unrated.ts";
+import * as $21 from "./routes/api/diary/[id].ts";
+import * as $22 from "./routes/api/docs.tsx";
+import * as $23 from "./routes/api/export.ts";
+import * as $24 from "./routes/api/health.ts";
+import * as $25 from "./routes/api/import.ts";
+import * as $26 from "./routes/api/import/[id].ts";
+import * as $27 from "./routes/api/import/[id]/cancel.ts";
+import * as $28 from "./routes/api/import/[id]/unmatched.ts";
+import * as $29 from "./routes/api/lists.ts";
+import * as $30 from "./routes/api/lists/[id].ts";
+import * as $31 from "./routes/api/lists/[id]/items.ts";
+import * as $32 from "./routes/api/lists/[id]/items/[catalogId].ts";
+import * as $33 from "./routes/api/lists/[id]/share.ts";
+import * as $34 from "./routes/api/me/connections/index.ts";
+import * as $35 from "./routes/api/me/connections/events.ts";
+import * as $36 from "./routes/api/me/connections/rotate.ts";
+import * as $37 from "./routes/api/me/profile.ts";
+import * as $38 from "./routes/api/me/services.ts";
+import * as $39 from "./routes/api/movies/popular.ts";
+import * as $40 from "./routes/api/movies/search.ts";
+import * as $41 from "./routes/api/movies/[id].ts";
+import * as $42 from "./routes/api/movies/[id]/providers.ts";
+import * as $43 from "./routes/api/mylist.ts";
+import * as $44 from "./routes/api/notifications.ts";
+import * as $45 from "./routes/api/notifications/read.ts";
+import * as $46 from "./routes/api/openapi.json.ts";
+import * as $47 from "./routes/api/profiles/[handle].ts";
+import * as $48 from "./routes/api/providers.ts";
+import * as $49 from "./routes/api/recommend/index.ts";
+import * as $50 from "./routes/api/recommend/current.ts";
+import * as $51 from "./routes/api/recommend/dismissed.ts";
+import * as $52 from "./routes/api/recommend/quota.ts";
+import * as $53 from "./routes/api/shared/[slug].ts";
+import * as $54 from "./routes/api/stats.ts";
+import * as $55 from "./routes/api/tokens/index.ts";
+import * as $56 from "./routes/api/tokens/[id].ts";
+import * as $57 from "./routes/api/watched.ts";
+import * as $58 from "./routes/api/watched/[catalogId].ts";
+import * as $59 from "./routes/auth/v1/.well-known/jwks.json.ts";
+import * as $60 from "./routes/auth/v1/authorize.ts";
+import * as $61 from "./routes/auth/v1/callback.ts";
+import * as $62 from "./routes/auth/v1/factors.ts";
+import * as $63 from "./routes/auth/v1/factors/[id].ts";
+import * as $64 from "./routes/auth/v1/factors/[id]/challenge.ts";
+import * as $65 from "./routes/auth/v1/factors/[id]/verify.ts";
+import * as $66 from "./routes/auth/v1/logout.ts";
+import * as $67 from "./routes/auth/v1/recover.ts";
+import * as $68 from "./routes/auth/v1/token.ts";
+import * as $69 from "./routes/auth/v1/user.ts";
+import * as $70 from "./routes/auth/v1/user/identities/authorize.ts";
+import * as $71 from "./routes/auth/v1/verify.ts";
+import * as $72 from "./routes/diary.tsx";
+import * as $73 from "./routes/forgot-password.tsx";
+import * as $74 from "./routes/hooks/[secret]/[source].ts";
+import * as $75 from "./routes/import.tsx";
+import * as $76 from "./routes/lists.tsx";
+import * as $77 from "./routes/lists/[id].tsx";
+import * as $78 from "./routes/login.tsx";
+import * as $79 from "./routes/manifest.webmanifest.ts";
+import * as $80 from "./routes/movies/[id].tsx";
+import * as $81 from "./routes/mylist.tsx";
+import * as $82 from "./routes/notifications.tsx";
+import * as $83 from "./routes/offline.tsx";
+import * as $84 from "./routes/recommendations.tsx";
+import * as $85 from "./routes/reset-password.tsx";
+import * as $86 from "./routes/s/[slug].tsx";
+import * as $87 from "./routes/search.tsx";
+import * as $88 from "./routes/share.ts";
+import * as $89 from "./routes/signup.tsx";
+import * as $90 from "./routes/stats.tsx";
+import * as $91 from "./routes/stats/[year].tsx";
+import * as $92 from "./routes/sw.js.ts";
+import * as $93 from "./routes/u/[handle].tsx";
+import * as $94 from "./routes/unsubscribe.tsx";
+import * as $95 from "./routes/watched.tsx";
 
 /** The route table app.ts builds the app from. */
 export const manifest: Manifest = {
@@ -104,117 +105,118 @@ export const manifest: Manifest = {
   middlewares: [
     { prefix: "/", module: $3 },
     { prefix: "/static", module: $4 },
-    { prefix: "/api/admin", module: $5 },
-    { prefix: "/api/recommend", module: $6 },
-    { prefix: "/auth/v1", module: $7 },
+    { prefix: "/trakt", module: $5 },
+    { prefix: "/api/admin", module: $6 },
+    { prefix: "/api/recommend", module: $7 },
+    { prefix: "/auth/v1", module: $8 },
   ],
   routes: [
-    { pattern: "/", file: "index.tsx", module: $8 },
-    { pattern: "/account", file: "account.tsx", module: $9 },
-    { pattern: "/account/connections", file: "account/connections.tsx", module: $10 },
-    { pattern: "/api/account", file: "api/account.ts", module: $11 },
+    { pattern: "/", file: "index.tsx", module: $9 },
+    { pattern: "/account", file: "account.tsx", module: $10 },
+    { pattern: "/account/connections", file: "account/connections.tsx", module: $11 },
+    { pattern: "/api/account", file: "api/account.ts", module: $12 },
     {
       pattern: "/api/admin/availability-runs",
       file: "api/admin/availability-runs.ts",
-      module: $12,
+      module: $13,
     },
-    { pattern: "/api/admin/catalog-import", file: "api/admin/catalog-import.ts", module: $13 },
-    { pattern: "/api/admin/details-runs", file: "api/admin/details-runs.ts", module: $14 },
-    { pattern: "/api/admin/invites", file: "api/admin/invites.ts", module: $15 },
-    { pattern: "/api/admin/invites/:code", file: "api/admin/invites/[code].ts", module: $16 },
-    { pattern: "/api/auth/signup", file: "api/auth/signup.ts", module: $17 },
-    { pattern: "/api/diary", file: "api/diary.ts", module: $18 },
-    { pattern: "/api/diary/unrated", file: "api/diary/unrated.ts", module: $19 },
-    { pattern: "/api/diary/:id", file: "api/diary/[id].ts", module: $20 },
-    { pattern: "/api/docs", file: "api/docs.tsx", module: $21 },
-    { pattern: "/api/export", file: "api/export.ts", module: $22 },
-    { pattern: "/api/health", file: "api/health.ts", module: $23 },
-    { pattern: "/api/import", file: "api/import.ts", module: $24 },
-    { pattern: "/api/import/:id", file: "api/import/[id].ts", module: $25 },
-    { pattern: "/api/import/:id/cancel", file: "api/import/[id]/cancel.ts", module: $26 },
-    { pattern: "/api/import/:id/unmatched", file: "api/import/[id]/unmatched.ts", module: $27 },
-    { pattern: "/api/lists", file: "api/lists.ts", module: $28 },
-    { pattern: "/api/lists/:id", file: "api/lists/[id].ts", module: $29 },
-    { pattern: "/api/lists/:id/items", file: "api/lists/[id]/items.ts", module: $30 },
+    { pattern: "/api/admin/catalog-import", file: "api/admin/catalog-import.ts", module: $14 },
+    { pattern: "/api/admin/details-runs", file: "api/admin/details-runs.ts", module: $15 },
+    { pattern: "/api/admin/invites", file: "api/admin/invites.ts", module: $16 },
+    { pattern: "/api/admin/invites/:code", file: "api/admin/invites/[code].ts", module: $17 },
+    { pattern: "/api/auth/signup", file: "api/auth/signup.ts", module: $18 },
+    { pattern: "/api/diary", file: "api/diary.ts", module: $19 },
+    { pattern: "/api/diary/unrated", file: "api/diary/unrated.ts", module: $20 },
+    { pattern: "/api/diary/:id", file: "api/diary/[id].ts", module: $21 },
+    { pattern: "/api/docs", file: "api/docs.tsx", module: $22 },
+    { pattern: "/api/export", file: "api/export.ts", module: $23 },
+    { pattern: "/api/health", file: "api/health.ts", module: $24 },
+    { pattern: "/api/import", file: "api/import.ts", module: $25 },
+    { pattern: "/api/import/:id", file: "api/import/[id].ts", module: $26 },
+    { pattern: "/api/import/:id/cancel", file: "api/import/[id]/cancel.ts", module: $27 },
+    { pattern: "/api/import/:id/unmatched", file: "api/import/[id]/unmatched.ts", module: $28 },
+    { pattern: "/api/lists", file: "api/lists.ts", module: $29 },
+    { pattern: "/api/lists/:id", file: "api/lists/[id].ts", module: $30 },
+    { pattern: "/api/lists/:id/items", file: "api/lists/[id]/items.ts", module: $31 },
     {
       pattern: "/api/lists/:id/items/:catalogId",
       file: "api/lists/[id]/items/[catalogId].ts",
-      module: $31,
+      module: $32,
     },
-    { pattern: "/api/lists/:id/share", file: "api/lists/[id]/share.ts", module: $32 },
-    { pattern: "/api/me/connections", file: "api/me/connections/index.ts", module: $33 },
-    { pattern: "/api/me/connections/events", file: "api/me/connections/events.ts", module: $34 },
-    { pattern: "/api/me/connections/rotate", file: "api/me/connections/rotate.ts", module: $35 },
-    { pattern: "/api/me/profile", file: "api/me/profile.ts", module: $36 },
-    { pattern: "/api/me/services", file: "api/me/services.ts", module: $37 },
-    { pattern: "/api/movies/popular", file: "api/movies/popular.ts", module: $38 },
-    { pattern: "/api/movies/search", file: "api/movies/search.ts", module: $39 },
-    { pattern: "/api/movies/:id", file: "api/movies/[id].ts", module: $40 },
-    { pattern: "/api/movies/:id/providers", file: "api/movies/[id]/providers.ts", module: $41 },
-    { pattern: "/api/mylist", file: "api/mylist.ts", module: $42 },
-    { pattern: "/api/notifications", file: "api/notifications.ts", module: $43 },
-    { pattern: "/api/notifications/read", file: "api/notifications/read.ts", module: $44 },
-    { pattern: "/api/openapi.json", file: "api/openapi.json.ts", module: $45 },
-    { pattern: "/api/profiles/:handle", file: "api/profiles/[handle].ts", module: $46 },
-    { pattern: "/api/providers", file: "api/providers.ts", module: $47 },
-    { pattern: "/api/recommend", file: "api/recommend/index.ts", module: $48 },
-    { pattern: "/api/recommend/current", file: "api/recommend/current.ts", module: $49 },
-    { pattern: "/api/recommend/dismissed", file: "api/recommend/dismissed.ts", module: $50 },
-    { pattern: "/api/recommend/quota", file: "api/recommend/quota.ts", module: $51 },
-    { pattern: "/api/shared/:slug", file: "api/shared/[slug].ts", module: $52 },
-    { pattern: "/api/stats", file: "api/stats.ts", module: $53 },
-    { pattern: "/api/tokens", file: "api/tokens/index.ts", module: $54 },
-    { pattern: "/api/tokens/:id", file: "api/tokens/[id].ts", module: $55 },
-    { pattern: "/api/watched", file: "api/watched.ts", module: $56 },
-    { pattern: "/api/watched/:catalogId", file: "api/watched/[catalogId].ts", module: $57 },
+    { pattern: "/api/lists/:id/share", file: "api/lists/[id]/share.ts", module: $33 },
+    { pattern: "/api/me/connections", file: "api/me/connections/index.ts", module: $34 },
+    { pattern: "/api/me/connections/events", file: "api/me/connections/events.ts", module: $35 },
+    { pattern: "/api/me/connections/rotate", file: "api/me/connections/rotate.ts", module: $36 },
+    { pattern: "/api/me/profile", file: "api/me/profile.ts", module: $37 },
+    { pattern: "/api/me/services", file: "api/me/services.ts", module: $38 },
+    { pattern: "/api/movies/popular", file: "api/movies/popular.ts", module: $39 },
+    { pattern: "/api/movies/search", file: "api/movies/search.ts", module: $40 },
+    { pattern: "/api/movies/:id", file: "api/movies/[id].ts", module: $41 },
+    { pattern: "/api/movies/:id/providers", file: "api/movies/[id]/providers.ts", module: $42 },
+    { pattern: "/api/mylist", file: "api/mylist.ts", module: $43 },
+    { pattern: "/api/notifications", file: "api/notifications.ts", module: $44 },
+    { pattern: "/api/notifications/read", file: "api/notifications/read.ts", module: $45 },
+    { pattern: "/api/openapi.json", file: "api/openapi.json.ts", module: $46 },
+    { pattern: "/api/profiles/:handle", file: "api/profiles/[handle].ts", module: $47 },
+    { pattern: "/api/providers", file: "api/providers.ts", module: $48 },
+    { pattern: "/api/recommend", file: "api/recommend/index.ts", module: $49 },
+    { pattern: "/api/recommend/current", file: "api/recommend/current.ts", module: $50 },
+    { pattern: "/api/recommend/dismissed", file: "api/recommend/dismissed.ts", module: $51 },
+    { pattern: "/api/recommend/quota", file: "api/recommend/quota.ts", module: $52 },
+    { pattern: "/api/shared/:slug", file: "api/shared/[slug].ts", module: $53 },
+    { pattern: "/api/stats", file: "api/stats.ts", module: $54 },
+    { pattern: "/api/tokens", file: "api/tokens/index.ts", module: $55 },
+    { pattern: "/api/tokens/:id", file: "api/tokens/[id].ts", module: $56 },
+    { pattern: "/api/watched", file: "api/watched.ts", module: $57 },
+    { pattern: "/api/watched/:catalogId", file: "api/watched/[catalogId].ts", module: $58 },
     {
       pattern: "/auth/v1/.well-known/jwks.json",
       file: "auth/v1/.well-known/jwks.json.ts",
-      module: $58,
+      module: $59,
     },
-    { pattern: "/auth/v1/authorize", file: "auth/v1/authorize.ts", module: $59 },
-    { pattern: "/auth/v1/callback", file: "auth/v1/callback.ts", module: $60 },
-    { pattern: "/auth/v1/factors", file: "auth/v1/factors.ts", module: $61 },
-    { pattern: "/auth/v1/factors/:id", file: "auth/v1/factors/[id].ts", module: $62 },
+    { pattern: "/auth/v1/authorize", file: "auth/v1/authorize.ts", module: $60 },
+    { pattern: "/auth/v1/callback", file: "auth/v1/callback.ts", module: $61 },
+    { pattern: "/auth/v1/factors", file: "auth/v1/factors.ts", module: $62 },
+    { pattern: "/auth/v1/factors/:id", file: "auth/v1/factors/[id].ts", module: $63 },
     {
       pattern: "/auth/v1/factors/:id/challenge",
       file: "auth/v1/factors/[id]/challenge.ts",
-      module: $63,
+      module: $64,
     },
-    { pattern: "/auth/v1/factors/:id/verify", file: "auth/v1/factors/[id]/verify.ts", module: $64 },
-    { pattern: "/auth/v1/logout", file: "auth/v1/logout.ts", module: $65 },
-    { pattern: "/auth/v1/recover", file: "auth/v1/recover.ts", module: $66 },
-    { pattern: "/auth/v1/token", file: "auth/v1/token.ts", module: $67 },
-    { pattern: "/auth/v1/user", file: "auth/v1/user.ts", module: $68 },
+    { pattern: "/auth/v1/factors/:id/verify", file: "auth/v1/factors/[id]/verify.ts", module: $65 },
+    { pattern: "/auth/v1/logout", file: "auth/v1/logout.ts", module: $66 },
+    { pattern: "/auth/v1/recover", file: "auth/v1/recover.ts", module: $67 },
+    { pattern: "/auth/v1/token", file: "auth/v1/token.ts", module: $68 },
+    { pattern: "/auth/v1/user", file: "auth/v1/user.ts", module: $69 },
     {
       pattern: "/auth/v1/user/identities/authorize",
       file: "auth/v1/user/identities/authorize.ts",
-      module: $69,
+      module: $70,
     },
-    { pattern: "/auth/v1/verify", file: "auth/v1/verify.ts", module: $70 },
-    { pattern: "/diary", file: "diary.tsx", module: $71 },
-    { pattern: "/forgot-password", file: "forgot-password.tsx", module: $72 },
-    { pattern: "/hooks/:secret/:source", file: "hooks/[secret]/[source].ts", module: $73 },
-    { pattern: "/import", file: "import.tsx", module: $74 },
-    { pattern: "/lists", file: "lists.tsx", module: $75 },
-    { pattern: "/lists/:id", file: "lists/[id].tsx", module: $76 },
-    { pattern: "/login", file: "login.tsx", module: $77 },
-    { pattern: "/manifest.webmanifest", file: "manifest.webmanifest.ts", module: $78 },
-    { pattern: "/movies/:id", file: "movies/[id].tsx", module: $79 },
-    { pattern: "/mylist", file: "mylist.tsx", module: $80 },
-    { pattern: "/notifications", file: "notifications.tsx", module: $81 },
-    { pattern: "/offline", file: "offline.tsx", module: $82 },
-    { pattern: "/recommendations", file: "recommendations.tsx", module: $83 },
-    { pattern: "/reset-password", file: "reset-password.tsx", module: $84 },
-    { pattern: "/s/:slug", file: "s/[slug].tsx", module: $85 },
-    { pattern: "/search", file: "search.tsx", module: $86 },
-    { pattern: "/share", file: "share.ts", module: $87 },
-    { pattern: "/signup", file: "signup.tsx", module: $88 },
-    { pattern: "/stats", file: "stats.tsx", module: $89 },
-    { pattern: "/stats/:year", file: "stats/[year].tsx", module: $90 },
-    { pattern: "/sw.js", file: "sw.js.ts", module: $91 },
-    { pattern: "/u/:handle", file: "u/[handle].tsx", module: $92 },
-    { pattern: "/unsubscribe", file: "unsubscribe.tsx", module: $93 },
-    { pattern: "/watched", file: "watched.tsx", module: $94 },
+    { pattern: "/auth/v1/verify", file: "auth/v1/verify.ts", module: $71 },
+    { pattern: "/diary", file: "diary.tsx", module: $72 },
+    { pattern: "/forgot-password", file: "forgot-password.tsx", module: $73 },
+    { pattern: "/hooks/:secret/:source", file: "hooks/[secret]/[source].ts", module: $74 },
+    { pattern: "/import", file: "import.tsx", module: $75 },
+    { pattern: "/lists", file: "lists.tsx", module: $76 },
+    { pattern: "/lists/:id", file: "lists/[id].tsx", module: $77 },
+    { pattern: "/login", file: "login.tsx", module: $78 },
+    { pattern: "/manifest.webmanifest", file: "manifest.webmanifest.ts", module: $79 },
+    { pattern: "/movies/:id", file: "movies/[id].tsx", module: $80 },
+    { pattern: "/mylist", file: "mylist.tsx", module: $81 },
+    { pattern: "/notifications", file: "notifications.tsx", module: $82 },
+    { pattern: "/offline", file: "offline.tsx", module: $83 },
+    { pattern: "/recommendations", file: "recommendations.tsx", module: $84 },
+    { pattern: "/reset-password", file: "reset-password.tsx", module: $85 },
+    { pattern: "/s/:slug", file: "s/[slug].tsx", module: $86 },
+    { pattern: "/search", file: "search.tsx", module: $87 },
+    { pattern: "/share", file: "share.ts", module: $88 },
+    { pattern: "/signup", file: "signup.tsx", module: $89 },
+    { pattern: "/stats", file: "stats.tsx", module: $90 },
+    { pattern: "/stats/:year", file: "stats/[year].tsx", module: $91 },
+    { pattern: "/sw.js", file: "sw.js.ts", module: $92 },
+    { pattern: "/u/:handle", file: "u/[handle].tsx", module: $93 },
+    { pattern: "/unsubscribe", file: "unsubscribe.tsx", module: $94 },
+    { pattern: "/watched", file: "watched.tsx", module: $95 },
   ],
 };

@@ -4,6 +4,7 @@ import type { ComponentChildren, ComponentType } from "preact";
 import type { AppDeps } from "../platform/deps.ts";
 import type { Services } from "../app/services.ts";
 import type { AuthUser, PendingSession } from "../identity/auth/mod.ts";
+import type { TraktUser } from "../connections/trakt/auth.ts";
 
 /** Hono's environment of this app: what every handler finds on `c.var`. */
 export interface AppEnv {
@@ -20,6 +21,8 @@ export interface AppEnv {
     codeOwed?: boolean;
     /** The user's session, when `requireUser` left its check to the route's read. */
     session?: PendingSession;
+    /** The caller of a /trakt route that sent a token (lib/http/middleware/trakt_user.ts). */
+    traktUser?: TraktUser;
     /** The signed-in user's unread notifications, for a page's header (lib/http/middleware/unread_count.ts). */
     unread?: number;
     /** Renders this route's page component with `data` inside the `_app` shell. */

@@ -28,6 +28,8 @@ interface PersonalToken {
 
 /** The user a token acts for, and what it may do. */
 interface TokenHolder {
+  /** The token's id, for what counts per token (the /trakt limits). */
+  id: string;
   user: AuthUser;
   scope: TokenScope;
 }
@@ -59,7 +61,7 @@ const VERIFY_SQL = `with hit as (
        and (hit.expires_at is null or hit.expires_at > $2::timestamptz)
        and (hit.last_used_at is null or hit.last_used_at <= $2::timestamptz - $3::interval)
   )
-  select user_id as "userId", email, scope, expires_at as "expiresAt" from hit`;
+  select id, user_id as "userId", email, scope, expires_at as "expiresAt" from hit`;
 
 function iso(value: unknown): string | null {
   return value === null || value === undefined ? null : new Date(value as string).toISOString();
@@ -155,7 +157,7 @@ export function createPersonalTokenService(deps: AppDeps): PersonalTokenService 
       if (!isWellFormed(value)) throw unauthorized(undefined, { invalidToken: true });
       const now = clock.now();
       const [row] = await store.query<
-        { userId: string; email: string; scope: TokenScope; expiresAt: unknown }
+        { id: string; userId: string; email: string; scope: TokenScope; expiresAt: unknown }
       >(VERIFY_SQL, [
         await tokenDigest(value),
         new Date(now).toISOString(),
@@ -169,7 +171,7 @@ export function createPersonalTokenService(deps: AppDeps): PersonalTokenService 
       if (row.expiresAt !== null && new Date(row.expiresAt as string).getTime() <= now) {
         throw unauthorized("This personal access token has expired.", { invalidToken: true });
       }
-      return { user: { id: row.userId, email: row.email }, scope: row.scope };
+      return { id: String(row.id), user: { id: row.userId, email: row.email }, scope: row.scope };
     },
   };
 }

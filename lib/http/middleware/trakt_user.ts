@@ -1,0 +1,77 @@
+/**
+ * The /trakt edge (docs/trakt.md, "Sign-in"): CORS preflights, the `trakt-api-key` header, and
+ * the Bearer token, a personal access token (a `read` one may only GET) or a Trakt OAuth token.
+ * A route handler gets the caller with `traktUserOf(c)`, which is a 401 when no token was sent;
+ * a route that Trakt answers without a token (search, movies) reads `c.var.traktUser` instead.
+ */
+import { isPersonalToken } from "@/lib/identity/personal_tokens/mod.ts";
+import { Problem } from "@/lib/core/problem.ts";
+import type { TraktUser } from "@/lib/connections/trakt/auth.ts";
+import type { Ctx, Middleware } from "../app_env.ts";
+import { bearerToken } from "../bearer.ts";
+import { TRAKT_CORS } from "../trakt_error.ts";
+
+/** The 401 of /trakt: Trakt's challenge, `invalid_token` only when a token was sent. */
+function traktUnauthorized(detail: string, invalidToken: boolean): Problem {
+  const challenge = invalidToken
+    ? 'Bearer realm="trakt", error="invalid_token"'
+    : 'Bearer realm="trakt"';
+  return new Problem(401, invalidToken ? "invalid_token" : "unauthorized", detail, {
+    headers: { "WWW-Authenticate": challenge },
+  });
+}
+
+// The OAuth endpoints take the client id in their body (and the consent page is a page).
+function needsApiKey(path: string): boolean {
+  return !path.startsWith("/trakt/oauth/");
+}
+
+/** The caller a token names, or a Problem (401 unknown, 403 a `read` token writing). */
+async function callerOf(c: Ctx, token: string): Promise<TraktUser> {
+  const reads = c.req.method === "GET" || c.req.method === "HEAD";
+  if (isPersonalToken(token)) {
+    const holder = await c.var.services.personalTokens.verify(token);
+    const canWrite = holder.scope === "write";
+    if (!canWrite && !reads) {
+      throw new Problem(
+        403,
+        "insufficient_scope",
+        "This personal access token may only read (GET).",
+      );
+    }
+    return { userId: holder.user.id, canWrite, tokenId: `pat:${holder.id}` };
+  }
+  throw traktUnauthorized("This access token is unknown, revoked or expired.", true);
+}
+
+/** The /trakt middleware: preflight, API key, Bearer token into `c.var.traktUser`, CORS. */
+export function traktEdge(): Middleware {
+  return async function traktEdge(c, next) {
+    if (c.req.method === "OPTIONS") {
+      return c.body(null, 204, { ...TRAKT_CORS });
+    }
+    if (needsApiKey(c.req.path) && !c.req.header("trakt-api-key")?.trim()) {
+      throw new Problem(403, "invalid_api_key", "Send your app's client id as trakt-api-key.");
+    }
+    const header = c.req.header("authorization");
+    if (header !== undefined && header.trim() !== "") {
+      const token = bearerToken(header);
+      if (!token) throw traktUnauthorized("Send the token as Authorization: Bearer <token>.", true);
+      c.set("traktUser", await callerOf(c, token));
+    }
+    await next();
+    for (const [k, v] of Object.entries(TRAKT_CORS)) c.res.headers.set(k, v);
+  };
+}
+
+/** The caller of a /trakt route that needs a token; a 401 with Trakt's challenge when none came. */
+export function traktUserOf(c: Ctx): TraktUser {
+  const user = c.var.traktUser;
+  if (!user) {
+    throw traktUnauthorized(
+      "This needs an OAuth access token: Authorization: Bearer <token>.",
+      false,
+    );
+  }
+  return user;
+}
