@@ -15,6 +15,7 @@ import { bytesOf, csvText } from "./helpers/history_files.ts";
 import { type CatalogMovie, serveCatalog } from "./helpers/history_import_world.ts";
 import { SettlingClock } from "./helpers/sent_calls.ts";
 import { type Engine, ENGINES, testStore } from "./helpers/store.ts";
+import { issueAccessToken } from "./helpers/tokens.ts";
 import { createUser, type TestUser } from "./helpers/users.ts";
 
 const ADMIN = "admin-token-for-details-tests";
@@ -38,7 +39,15 @@ async function world(engine: Engine, env: Record<string, string> = {}) {
   const store = await testStore(engine);
   // The job covers every user: on the PostgreSQL database the file's tests share, each test
   // starts from no entries and no runs.
-  for (const table of ["user_list_items", "user_my_list", "user_watched_movies", "details_runs"]) {
+  for (
+    const table of [
+      "user_list_items",
+      "user_my_list",
+      "user_watched_movies",
+      "details_runs",
+      "details_failures",
+    ]
+  ) {
     await store.query(`delete from public.${table}`);
   }
   // The clock time of each detail call as the service sends it, to count them per window.
@@ -86,7 +95,11 @@ function serveFilms(fake: FakeTmdb, first: number, n: number): CatalogMovie[] {
 }
 
 async function stats(t: Awaited<ReturnType<typeof testApp>>, u: TestUser, year?: number) {
-  const res = await t.request(`/api/stats${year ? `?year=${year}` : ""}`, { headers: u.headers });
+  // A token of the clock's time: the tests move the clock past a token's hour.
+  const { token } = await issueAccessToken(t.deps, { id: u.id, email: u.email });
+  const res = await t.request(`/api/stats${year ? `?year=${year}` : ""}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   assert.equal(res.status, 200);
   return await res.json();
 }
@@ -154,8 +167,9 @@ for (const engine of ENGINES) {
     assert.equal(asked.moviesRefreshed, 0);
     assert.equal(asked.errors, N);
 
-    // TMDB answers again: the next run fills every film in.
+    // TMDB answers again: the first run after the films' hour of backoff fills every film in.
     fake.override = undefined;
+    w.clock.advance(3_600_000);
     const runId = await runNow(w);
     for (const year of [undefined, 2024]) {
       const after = await stats(t, u, year);
@@ -275,6 +289,88 @@ for (const engine of ENGINES) {
     assert.equal((await runs(t))[0].moviesPlanned, 0);
     // The stats count the films still without details: none, and V's old set never counted.
     assert.equal((await stats(t, u)).incomplete, 0);
+  });
+
+  Deno.test(`[${engine}] a film whose fetch failed waits 1 h, doubling to at most 7 days, before a run fetches it again; TMDB's 404 starts at a day; a success forgets it`, async () => {
+    await using w = await world(engine);
+    const { t, fake } = w;
+    const [BROKEN, GONE] = [1_950_400_001, 1_950_400_002];
+    fake.movies.set(BROKEN, detailBody(BROKEN, { title: "Broken", runtime: 100 }));
+    // GONE is unknown to the fake: TMDB's real 404 body.
+    fake.movies.delete(GONE);
+    let down = true;
+    fake.override = (req) =>
+      down && req.path === `/movie/${BROKEN}` ? Response.json({}, { status: 500 }) : undefined;
+    const u = await createUser(t.deps);
+    await t.store.query(`delete from public.movies where catalog_id = any($1::integer[])`, [
+      [BROKEN, GONE],
+    ]);
+    await t.store.query(
+      `insert into public.user_watched_movies (user_id, catalog_id)
+       select $1, unnest($2::integer[])`,
+      [u.id, [BROKEN, GONE]],
+    );
+    const fetched = () => w.calls.map((c) => c.id);
+    const failure = async (id: number) => {
+      const rows = await t.store.query<{ failures: number; wait: number; retry: number }>(
+        `select failures,
+                (extract(epoch from retry_at - failed_at) * 1000)::float8 as wait,
+                (extract(epoch from retry_at) * 1000)::float8 as retry
+           from public.details_failures where catalog_id = $1`,
+        [id],
+      );
+      return rows[0] ? { ...rows[0], retry: Math.round(rows[0].retry) } : undefined;
+    };
+    // A run whose clock reads `at` when it plans (runNow moves the clock a second first).
+    const runAt = (at: number) => {
+      w.clock.advance(at - 1000 - w.clock.now());
+      return runNow(w);
+    };
+    // Runs at the retry time minus 1 ms fetch nothing; at it, the film again.
+    const edge = async (id: number) => {
+      const { retry } = (await failure(id))!;
+      const before = fetched().length;
+      await runAt(retry - 1);
+      assert.equal(fetched().length, before, `${id} left alone until ${retry}`);
+      assert.equal((await runs(t))[0].moviesPlanned, 0);
+      await runAt(retry);
+      assert.deepEqual(fetched().slice(before), [id]);
+    };
+
+    await runNow(w);
+    assert.deepEqual(fetched().sort(), [BROKEN, GONE].sort());
+    assert.equal((await runs(t))[0].errors, 2);
+    assert.deepEqual(
+      { ...(await failure(BROKEN)), retry: 0 },
+      { failures: 1, wait: 3_600_000, retry: 0 },
+    );
+    assert.deepEqual(
+      { ...(await failure(GONE)), retry: 0 },
+      { failures: 1, wait: 86_400_000, retry: 0 },
+    );
+    await edge(BROKEN);
+    assert.equal((await failure(BROKEN))?.wait, 2 * 3_600_000);
+    await edge(BROKEN);
+    assert.equal((await failure(BROKEN))?.wait, 4 * 3_600_000);
+    // TMDB answers again: the next try stores the film and forgets its failures.
+    down = false;
+    await edge(BROKEN);
+    assert.equal(await failure(BROKEN), undefined);
+    // A film TMDB says does not exist is still missing its details, so still counted.
+    assert.equal((await stats(t, u)).incomplete, 1);
+
+    await edge(GONE);
+    assert.equal((await failure(GONE))?.wait, 2 * 86_400_000);
+    await edge(GONE);
+    assert.equal((await failure(GONE))?.wait, 4 * 86_400_000);
+    // The doubling past 7 days stops at 7 days.
+    await edge(GONE);
+    assert.deepEqual(
+      { ...(await failure(GONE)), retry: 0 },
+      { failures: 4, wait: 7 * 86_400_000, retry: 0 },
+    );
+    await edge(GONE);
+    assert.equal((await failure(GONE))?.wait, 7 * 86_400_000);
   });
 
   Deno.test(`[${engine}] one details run at a time: a second start is 409, a body is 400, a run a restart cut off is marked failed`, async () => {

@@ -1,8 +1,8 @@
 /**
  * One run of the details job: the planned films (./plan.ts) fetched through the job's quarter
  * of the window, a few in flight, each stored with the current append set. A failing film is
- * counted and skipped (the next run tries it again); a spent budget or a lost lease ends the
- * run. Never throws: the outcome is recorded.
+ * counted, skipped and remembered (./failures.ts: runs leave it for a growing while); a spent
+ * budget or a lost lease ends the run. Never throws: the outcome is recorded.
  */
 import type { Catalog } from "../types.ts";
 import type { Clock } from "@/lib/core/clock.ts";
@@ -12,6 +12,7 @@ import { describeError, type Logger } from "@/lib/core/log.ts";
 import { Problem } from "@/lib/core/problem.ts";
 import type { Store } from "@/lib/platform/store/mod.ts";
 import { DETAIL_APPENDS } from "../tmdb_client.ts";
+import { clearFailure, isFilmFailure, recordFailure } from "./failures.ts";
 import { planDetails } from "./plan.ts";
 import type { BudgetedWindow } from "./quarter_window.ts";
 import { type DetailsCounts, writeRun } from "./runs.ts";
@@ -65,10 +66,9 @@ export async function executeDetailsRun(
     writing = writing.then(() => writeRun(store, snapshot)).catch(() => {});
   };
 
-  async function fetchOne(id: number) {
+  async function fetchOne({ id, failedBefore }: { id: number; failedBefore: boolean }) {
     try {
       await options.catalog.refreshMovie(id);
-      counts.moviesRefreshed++;
     } catch (error) {
       if (error instanceof Problem && error.code === "budget_spent") {
         pool.stop();
@@ -76,6 +76,15 @@ export async function executeDetailsRun(
       }
       counts.errors++;
       counts.lastError = `movie ${id}: ${errorText(error)}`;
+      if (isFilmFailure(error)) {
+        // A store error here is the run's (the pool's onError fails it), as any other statement's.
+        await recordFailure(store, {
+          catalogId: id,
+          at: clock.now(),
+          notFound: error instanceof Problem && error.status === 404,
+          error: errorText(error),
+        });
+      }
       if (!(error instanceof Problem)) {
         log({
           level: "warn",
@@ -84,18 +93,25 @@ export async function executeDetailsRun(
           error: describeError(error),
         });
       }
+      return;
     }
+    counts.moviesRefreshed++;
+    if (failedBefore) await clearFailure(store, id);
   }
 
   let status: "succeeded" | "failed" = "succeeded";
   try {
-    const queue = await planDetails(store, { appends: DETAIL_APPENDS, budget: run.budget });
+    const queue = await planDetails(store, {
+      appends: DETAIL_APPENDS,
+      budget: run.budget,
+      now: clock.now(),
+    });
     counts.moviesPlanned = queue.length;
     progress();
     let done = 0;
-    for (const id of queue) {
+    for (const film of queue) {
       pool.add(async () => {
-        await fetchOne(id);
+        await fetchOne(film);
         // The lease's heartbeat (lib/platform/jobs/lease.ts): a renewal finding another owner ends the run.
         if (!(await run.lock.heartbeat())) pool.stop();
         if (++done % 20 === 0) progress();
