@@ -9,11 +9,11 @@ import type { Sql } from "@/lib/platform/store/mod.ts";
 
 const HOUR_MS = 3_600_000;
 /** The first wait after a failure. */
-export const FIRST_BACKOFF_MS = HOUR_MS;
+const FIRST_BACKOFF_MS = HOUR_MS;
 /** The first wait after TMDB's 404: a film it says does not exist rarely comes back soon. */
-export const NOT_FOUND_BACKOFF_MS = 24 * HOUR_MS;
+const NOT_FOUND_BACKOFF_MS = 24 * HOUR_MS;
 /** The longest wait: a film is tried at least once a week. */
-export const MAX_BACKOFF_MS = 7 * 24 * HOUR_MS;
+const MAX_BACKOFF_MS = 7 * 24 * HOUR_MS;
 
 /**
  * Failures that say nothing about the film (the window or TMDB busy, the budget spent, no TMDB
