@@ -5,7 +5,15 @@
  */
 
 /**
- * A catalog id with its movies row as selected from `public.movies`; every column is null
+ * The movies columns a movie object needs, for a select that left-joins `public.movies` as `m`
+ * (the release day as text, so both stores answer it alike).
+ */
+export const TRAKT_MOVIE_COLUMNS = "m.title, m.year, m.imdb_id, m.overview, " +
+  "to_char(m.release_date, 'YYYY-MM-DD') as release_date, m.runtime, m.vote_average, " +
+  "m.vote_count, m.genres, m.release_dates";
+
+/**
+ * A catalog id with its movies row as TRAKT_MOVIE_COLUMNS selects it; every column is null
  * when the film has no row yet (a left join), so the answer still names the film by its ids.
  */
 export interface TraktMovieRow {
@@ -57,8 +65,9 @@ function isoDay(value: string | Date | null): string | null {
 
 /** The US certification of the stored release dates (the first non-empty, by type), or null. */
 function certificationOf(releaseDates: unknown): string | null {
-  if (!releaseDates || typeof releaseDates !== "object") return null;
-  const region = (releaseDates as Record<string, unknown>)[CERTIFICATION_REGION];
+  const dates = typeof releaseDates === "string" ? JSON.parse(releaseDates) : releaseDates;
+  if (!dates || typeof dates !== "object") return null;
+  const region = (dates as Record<string, unknown>)[CERTIFICATION_REGION];
   if (!Array.isArray(region)) return null;
   for (const release of region) {
     const c = (release as { certification?: unknown })?.certification;
