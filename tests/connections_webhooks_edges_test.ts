@@ -5,6 +5,8 @@
  * event is a 200 and listed, never a 500.
  */
 import assert from "node:assert/strict";
+import { MAX_VIEWINGS_PER_FILM } from "@/lib/library/diary/limits.ts";
+import { MAX_WATCHED } from "@/lib/library/entries/limits.ts";
 import { testApp } from "./helpers/app.ts";
 import { detailBody, startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 import { ENGINES } from "./helpers/store.ts";
@@ -126,5 +128,64 @@ for (const engine of ENGINES) {
     assert.equal(listed[1].title, "The Menu");
     assert.ok(listed.every((e) => !String(e.title).includes("\u0000")));
     assert.deepEqual((await diaryIds(t, u)).sort((a, b) => a - b), [550, 593643]);
+  });
+
+  Deno.test(`[${engine}] a play past the diary's 1,000 viewings of a film or the watched list's 100,000 films is 200 ignored, listed with its reason, and logs nothing`, async () => {
+    await using w = await world(engine);
+    const { t, u } = w;
+    const MENU = 593643;
+    // 999 viewings of The Menu, one a day from 2000-01-01, as the user (the triggers run).
+    await t.store.asUser(u.id, async (tx) => {
+      await tx.query(
+        `insert into public.user_watched_movies (user_id, catalog_id, watched_on)
+         values ((select auth.uid()), $1, date '2002-09-25')`,
+        [MENU],
+      );
+      await tx.query(
+        `insert into public.user_viewings (user_id, catalog_id, watched_on, source, created_at)
+         select (select auth.uid()), $1, date '2000-01-01' + g, 'manual', now()
+           from generate_series(0, $2::int - 1) g`,
+        [MENU, MAX_VIEWINGS_PER_FILM - 1],
+      );
+    });
+    const play = (tmdbId: number, watchedAt: string) =>
+      send(t, `${w.hook}/generic`, jsonPost({ tmdbId, watchedAt }));
+    // The 1,000th is logged; the 1,001st is not, and the server still gets its 200.
+    assert.deepEqual(await play(MENU, "2026-11-26"), { status: 200, body: { result: "logged" } });
+    assert.deepEqual(await play(MENU, "2026-11-27"), {
+      status: 200,
+      body: { result: "ignored", reason: "too_many_viewings" },
+    });
+    // A repeat of a stored viewing is no new one: still logged.
+    assert.deepEqual(await play(MENU, "2026-11-26"), {
+      status: 200,
+      body: { result: "logged", reason: "already_logged" },
+    });
+    // The watched list full (its kept count, which the check reads): a new film is ignored too.
+    await t.store.query(
+      `update public.user_watched_counts set movies = $2 where user_id = $1 and period = 0`,
+      [u.id, MAX_WATCHED],
+    );
+    assert.deepEqual(await play(MAX_ID, "2026-11-27"), {
+      status: 200,
+      body: { result: "ignored", reason: "list_full" },
+    });
+    const listed = await events(t, u);
+    assert.deepEqual(
+      listed.slice(0, 4).map((e) => [e.result, e.reason, e.title, e.catalogId]),
+      [
+        ["ignored", "list_full", "The Last Id", MAX_ID],
+        ["logged", "already_logged", "The Menu", MENU],
+        ["ignored", "too_many_viewings", "The Menu", MENU],
+        ["logged", null, "The Menu", MENU],
+      ],
+    );
+    const [row] = await t.store.query<{ menu: number; last: number }>(
+      `select count(*) filter (where catalog_id = $2)::int as menu,
+              count(*) filter (where catalog_id = $3)::int as last
+         from public.user_viewings where user_id = $1`,
+      [u.id, MENU, MAX_ID],
+    );
+    assert.deepEqual(row, { menu: MAX_VIEWINGS_PER_FILM, last: 0 });
   });
 }

@@ -10,7 +10,7 @@ import type { MovieSource } from "@/lib/catalog/types.ts";
 import type { AppDeps } from "@/lib/platform/deps.ts";
 import { Problem } from "@/lib/core/problem.ts";
 import { rateWatched } from "@/lib/library/diary/mod.ts";
-import { eventDate, logWebhookViewing } from "./apply.ts";
+import { eventDate, fullReason, logWebhookViewing } from "./apply.ts";
 import { parseHookBody } from "./body.ts";
 import { createGuessLimit } from "./guess_limit.ts";
 import { type EventResult, readEvents, type ReceivedEvent, recordEvent } from "./events.ts";
@@ -131,12 +131,20 @@ export function createConnectionsService(
         : await done("ignored", { ...found, reason: "not_watched" });
     }
     const watchedOn = eventDate(event.at, clock.now());
-    const created = await store.asUser(owner.userId, (tx) =>
-      logWebhookViewing(
-        tx,
-        { catalogId: movie.catalogId, watchedOn, rating: event.rating },
-        { userId: owner.userId, loggedAt: nowIso(), removeFromMyList: owner.removeFromMyList },
-      ));
+    let created: boolean;
+    try {
+      created = await store.asUser(owner.userId, (tx) =>
+        logWebhookViewing(
+          tx,
+          { catalogId: movie.catalogId, watchedOn, rating: event.rating },
+          { userId: owner.userId, loggedAt: nowIso(), removeFromMyList: owner.removeFromMyList },
+        ));
+    } catch (error) {
+      // Past a limit the transaction wrote nothing; the event is listed with the reason.
+      const full = fullReason(error);
+      if (full) return await done("ignored", { ...found, reason: full });
+      throw error;
+    }
     const reason = !created ? "already_logged" : movie.unconfirmed ? UNCONFIRMED : undefined;
     return await done("logged", reason ? { ...found, reason } : found);
   }

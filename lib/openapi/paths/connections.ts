@@ -35,7 +35,9 @@ const event = z.strictObject({
   reason: z.string().nullable().meta({
     description: "Why: `not_a_movie`, `not_finished`, `unsupported_event`, `other_plex_account`, " +
       "`not_found`, `ambiguous`, `invalid_id`, `already_logged`, `unconfirmed` (logged under " +
-      "the server's id while TMDB was down), `not_watched`, `invalid_payload`, ...",
+      "the server's id while TMDB was down), `not_watched`, `too_many_viewings` (the diary's " +
+      "1,000 viewings of the film or 200,000 in all), `list_full` (100,000 watched films), " +
+      "`invalid_payload`, ...",
   }),
   title: z.string().nullable(),
   year: z.int().nullable(),
