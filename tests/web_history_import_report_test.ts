@@ -4,6 +4,7 @@
  * opened by watch date, what Letterboxd data is not imported; a running run offers Cancel.
  */
 import assert from "node:assert/strict";
+import { MAX_VIEWINGS_PER_FILM } from "@/lib/library/diary/limits.ts";
 import { bytesOf, csvText } from "./helpers/history_files.ts";
 import { historyWorld } from "./helpers/history_import_world.ts";
 import { textOf } from "./helpers/dom.ts";
@@ -35,6 +36,43 @@ Deno.test("/import reports films, not rows: a rewatched film counts once; each u
   assert.match(text, /download the list \(CSV\)/);
   assert.ok(html.includes('href="/watched?sort=watched_on"'), "Watched by watch date");
   assert.match(text, /Not imported: tags, likes, lists and comments/);
+});
+
+Deno.test("/import shows the viewings the diary's caps left out (counts.tooManyViewings), and no such line when there are none", async () => {
+  await using w = await historyWorld();
+  const cookie = { headers: { cookie: sessionCookie(w.user.token, w.user.email) } };
+  // Fight Club (550) two viewings short of the 1,000 a film holds.
+  await w.t.store.asUser(w.user.id, async (tx) => {
+    await tx.query(
+      `insert into public.user_watched_movies (user_id, catalog_id, watched_on)
+       values ((select auth.uid()), 550, date '2000-01-01')`,
+    );
+    await tx.query(
+      `insert into public.user_viewings (user_id, catalog_id, watched_on, source, created_at)
+       select (select auth.uid()), 550, date '2000-01-01' + g, 'manual', now()
+         from generate_series(0, $1::int - 1) g`,
+      [MAX_VIEWINGS_PER_FILM - 2],
+    );
+  });
+  const diary = (days: string[]) =>
+    bytesOf(csvText(
+      ["Date", "Name", "Year", "Letterboxd URI", "Rating", "Rewatch", "Tags", "Watched Date"],
+      days.map((on) => [on, "Fight Club", "1999", "https://boxd.it/fc", "4", "Yes", "", on]),
+    ));
+  // Two fit (the 999th and 1,000th): nothing left out, no line.
+  const fits = await w.importFile(diary(["2026-01-01", "2026-01-02"]));
+  assert.equal(fits.counts.tooManyViewings, undefined);
+  let text = textOf((await get(w.t, "/import", cookie)).html);
+  assert.match(text, /Import finished/);
+  assert.doesNotMatch(text, /Viewings not logged/);
+  // Three more: all past the cap.
+  const past = await w.importFile(diary(["2026-01-03", "2026-01-04", "2026-01-05"]));
+  assert.equal(past.counts.tooManyViewings, 3);
+  text = textOf((await get(w.t, "/import", cookie)).html);
+  assert.match(
+    text,
+    /Viewings not logged \(past the diary's 1,000 of a film or 200,000 in all\)\s*3/,
+  );
 });
 
 Deno.test("/import shows a running import with a Cancel button", async () => {

@@ -24,14 +24,15 @@ export function searchHref(title: string): string {
 
 /**
  * The counts of a run, labelled in the order the page lists them: films first (a film the
- * file names in three rows is one film), then what the rows did.
+ * file names in three rows is one film), then what the rows did, then what the limits left out
+ * (only when they left something out: the counts are absent otherwise).
  */
 export function countLines(run: HistoryImportRun): [string, number][] {
   const c = run.counts;
   const f = run.films;
   // Runs from before films were counted have only row counts.
-  if (f.total > 0) {
-    return [
+  const lines: [string, number][] = f.total > 0
+    ? [
       ["Films in the file", f.total],
       ["Matched", f.matched],
       ["Not matched", f.unmatched],
@@ -39,16 +40,23 @@ export function countLines(run: HistoryImportRun): [string, number][] {
       ["Updated", c.updated],
       ["Rows read", c.rows],
       ["Rows skipped (not movies, or nothing new)", c.skipped],
+    ]
+    : [
+      ["Rows read", c.rows],
+      ["Matched", c.matched],
+      ["Added", c.added],
+      ["Updated", c.updated],
+      ["Skipped (not movies, or nothing new)", c.skipped],
+      ["Not matched", c.unmatched],
     ];
+  if (c.listFull) lines.push(["Of those skipped, past a list's limit", c.listFull]);
+  if (c.tooManyViewings) {
+    lines.push([
+      "Viewings not logged (past the diary's 1,000 of a film or 200,000 in all)",
+      c.tooManyViewings,
+    ]);
   }
-  return [
-    ["Rows read", c.rows],
-    ["Matched", c.matched],
-    ["Added", c.added],
-    ["Updated", c.updated],
-    ["Skipped (not movies, or nothing new)", c.skipped],
-    ["Not matched", c.unmatched],
-  ];
+  return lines;
 }
 
 /** The message of a refused upload or a failed poll. */
