@@ -87,10 +87,11 @@ async function runChain(c: Ctx, chain: Middleware[]): Promise<void> {
   await step(0);
 }
 
-// The media servers' webhooks (/hooks) are machine clients too: their errors are problem+json.
+// The media servers' webhooks (/hooks) and the feeds other apps read (/feeds) are machine
+// clients too: their errors are problem+json.
 function isApiPath(path: string): boolean {
   return path === "/api" || path.startsWith("/api/") || path.startsWith("/auth/") ||
-    path.startsWith("/hooks/");
+    path.startsWith("/hooks/") || path.startsWith("/feeds/");
 }
 
 /**

@@ -36,66 +36,70 @@ import * as $32 from "./routes/api/lists/[id]/items/[catalogId].ts";
 import * as $33 from "./routes/api/lists/[id]/share.ts";
 import * as $34 from "./routes/api/me/connections/index.ts";
 import * as $35 from "./routes/api/me/connections/events.ts";
-import * as $36 from "./routes/api/me/connections/rotate.ts";
-import * as $37 from "./routes/api/me/profile.ts";
-import * as $38 from "./routes/api/me/services.ts";
-import * as $39 from "./routes/api/movies/popular.ts";
-import * as $40 from "./routes/api/movies/search.ts";
-import * as $41 from "./routes/api/movies/[id].ts";
-import * as $42 from "./routes/api/movies/[id]/providers.ts";
-import * as $43 from "./routes/api/mylist.ts";
-import * as $44 from "./routes/api/notifications.ts";
-import * as $45 from "./routes/api/notifications/read.ts";
-import * as $46 from "./routes/api/openapi.json.ts";
-import * as $47 from "./routes/api/profiles/[handle].ts";
-import * as $48 from "./routes/api/providers.ts";
-import * as $49 from "./routes/api/recommend/index.ts";
-import * as $50 from "./routes/api/recommend/current.ts";
-import * as $51 from "./routes/api/recommend/dismissed.ts";
-import * as $52 from "./routes/api/recommend/quota.ts";
-import * as $53 from "./routes/api/shared/[slug].ts";
-import * as $54 from "./routes/api/stats.ts";
-import * as $55 from "./routes/api/tokens/index.ts";
-import * as $56 from "./routes/api/tokens/[id].ts";
-import * as $57 from "./routes/api/watched.ts";
-import * as $58 from "./routes/api/watched/[catalogId].ts";
-import * as $59 from "./routes/auth/v1/.well-known/jwks.json.ts";
-import * as $60 from "./routes/auth/v1/authorize.ts";
-import * as $61 from "./routes/auth/v1/callback.ts";
-import * as $62 from "./routes/auth/v1/factors.ts";
-import * as $63 from "./routes/auth/v1/factors/[id].ts";
-import * as $64 from "./routes/auth/v1/factors/[id]/challenge.ts";
-import * as $65 from "./routes/auth/v1/factors/[id]/verify.ts";
-import * as $66 from "./routes/auth/v1/logout.ts";
-import * as $67 from "./routes/auth/v1/recover.ts";
-import * as $68 from "./routes/auth/v1/token.ts";
-import * as $69 from "./routes/auth/v1/user.ts";
-import * as $70 from "./routes/auth/v1/user/identities/authorize.ts";
-import * as $71 from "./routes/auth/v1/verify.ts";
-import * as $72 from "./routes/diary.tsx";
-import * as $73 from "./routes/forgot-password.tsx";
-import * as $74 from "./routes/hooks/[secret]/[source].ts";
-import * as $75 from "./routes/import.tsx";
-import * as $76 from "./routes/lists.tsx";
-import * as $77 from "./routes/lists/[id].tsx";
-import * as $78 from "./routes/login.tsx";
-import * as $79 from "./routes/manifest.webmanifest.ts";
-import * as $80 from "./routes/movies/[id].tsx";
-import * as $81 from "./routes/mylist.tsx";
-import * as $82 from "./routes/notifications.tsx";
-import * as $83 from "./routes/offline.tsx";
-import * as $84 from "./routes/recommendations.tsx";
-import * as $85 from "./routes/reset-password.tsx";
-import * as $86 from "./routes/s/[slug].tsx";
-import * as $87 from "./routes/search.tsx";
-import * as $88 from "./routes/share.ts";
-import * as $89 from "./routes/signup.tsx";
-import * as $90 from "./routes/stats.tsx";
-import * as $91 from "./routes/stats/[year].tsx";
-import * as $92 from "./routes/sw.js.ts";
-import * as $93 from "./routes/u/[handle].tsx";
-import * as $94 from "./routes/unsubscribe.tsx";
-import * as $95 from "./routes/watched.tsx";
+import * as $36 from "./routes/api/me/connections/feed/rotate.ts";
+import * as $37 from "./routes/api/me/connections/rotate.ts";
+import * as $38 from "./routes/api/me/profile.ts";
+import * as $39 from "./routes/api/me/seerr/index.ts";
+import * as $40 from "./routes/api/me/seerr/requests.ts";
+import * as $41 from "./routes/api/me/services.ts";
+import * as $42 from "./routes/api/movies/popular.ts";
+import * as $43 from "./routes/api/movies/search.ts";
+import * as $44 from "./routes/api/movies/[id].ts";
+import * as $45 from "./routes/api/movies/[id]/providers.ts";
+import * as $46 from "./routes/api/mylist.ts";
+import * as $47 from "./routes/api/notifications.ts";
+import * as $48 from "./routes/api/notifications/read.ts";
+import * as $49 from "./routes/api/openapi.json.ts";
+import * as $50 from "./routes/api/profiles/[handle].ts";
+import * as $51 from "./routes/api/providers.ts";
+import * as $52 from "./routes/api/recommend/index.ts";
+import * as $53 from "./routes/api/recommend/current.ts";
+import * as $54 from "./routes/api/recommend/dismissed.ts";
+import * as $55 from "./routes/api/recommend/quota.ts";
+import * as $56 from "./routes/api/shared/[slug].ts";
+import * as $57 from "./routes/api/stats.ts";
+import * as $58 from "./routes/api/tokens/index.ts";
+import * as $59 from "./routes/api/tokens/[id].ts";
+import * as $60 from "./routes/api/watched.ts";
+import * as $61 from "./routes/api/watched/[catalogId].ts";
+import * as $62 from "./routes/auth/v1/.well-known/jwks.json.ts";
+import * as $63 from "./routes/auth/v1/authorize.ts";
+import * as $64 from "./routes/auth/v1/callback.ts";
+import * as $65 from "./routes/auth/v1/factors.ts";
+import * as $66 from "./routes/auth/v1/factors/[id].ts";
+import * as $67 from "./routes/auth/v1/factors/[id]/challenge.ts";
+import * as $68 from "./routes/auth/v1/factors/[id]/verify.ts";
+import * as $69 from "./routes/auth/v1/logout.ts";
+import * as $70 from "./routes/auth/v1/recover.ts";
+import * as $71 from "./routes/auth/v1/token.ts";
+import * as $72 from "./routes/auth/v1/user.ts";
+import * as $73 from "./routes/auth/v1/user/identities/authorize.ts";
+import * as $74 from "./routes/auth/v1/verify.ts";
+import * as $75 from "./routes/diary.tsx";
+import * as $76 from "./routes/feeds/[secret]/mylist.json.ts";
+import * as $77 from "./routes/forgot-password.tsx";
+import * as $78 from "./routes/hooks/[secret]/[source].ts";
+import * as $79 from "./routes/import.tsx";
+import * as $80 from "./routes/lists.tsx";
+import * as $81 from "./routes/lists/[id].tsx";
+import * as $82 from "./routes/login.tsx";
+import * as $83 from "./routes/manifest.webmanifest.ts";
+import * as $84 from "./routes/movies/[id].tsx";
+import * as $85 from "./routes/mylist.tsx";
+import * as $86 from "./routes/notifications.tsx";
+import * as $87 from "./routes/offline.tsx";
+import * as $88 from "./routes/recommendations.tsx";
+import * as $89 from "./routes/reset-password.tsx";
+import * as $90 from "./routes/s/[slug].tsx";
+import * as $91 from "./routes/search.tsx";
+import * as $92 from "./routes/share.ts";
+import * as $93 from "./routes/signup.tsx";
+import * as $94 from "./routes/stats.tsx";
+import * as $95 from "./routes/stats/[year].tsx";
+import * as $96 from "./routes/sw.js.ts";
+import * as $97 from "./routes/u/[handle].tsx";
+import * as $98 from "./routes/unsubscribe.tsx";
+import * as $99 from "./routes/watched.tsx";
 
 /** The route table app.ts builds the app from. */
 export const manifest: Manifest = {
@@ -146,77 +150,85 @@ export const manifest: Manifest = {
     { pattern: "/api/lists/:id/share", file: "api/lists/[id]/share.ts", module: $33 },
     { pattern: "/api/me/connections", file: "api/me/connections/index.ts", module: $34 },
     { pattern: "/api/me/connections/events", file: "api/me/connections/events.ts", module: $35 },
-    { pattern: "/api/me/connections/rotate", file: "api/me/connections/rotate.ts", module: $36 },
-    { pattern: "/api/me/profile", file: "api/me/profile.ts", module: $37 },
-    { pattern: "/api/me/services", file: "api/me/services.ts", module: $38 },
-    { pattern: "/api/movies/popular", file: "api/movies/popular.ts", module: $39 },
-    { pattern: "/api/movies/search", file: "api/movies/search.ts", module: $40 },
-    { pattern: "/api/movies/:id", file: "api/movies/[id].ts", module: $41 },
-    { pattern: "/api/movies/:id/providers", file: "api/movies/[id]/providers.ts", module: $42 },
-    { pattern: "/api/mylist", file: "api/mylist.ts", module: $43 },
-    { pattern: "/api/notifications", file: "api/notifications.ts", module: $44 },
-    { pattern: "/api/notifications/read", file: "api/notifications/read.ts", module: $45 },
-    { pattern: "/api/openapi.json", file: "api/openapi.json.ts", module: $46 },
-    { pattern: "/api/profiles/:handle", file: "api/profiles/[handle].ts", module: $47 },
-    { pattern: "/api/providers", file: "api/providers.ts", module: $48 },
-    { pattern: "/api/recommend", file: "api/recommend/index.ts", module: $49 },
-    { pattern: "/api/recommend/current", file: "api/recommend/current.ts", module: $50 },
-    { pattern: "/api/recommend/dismissed", file: "api/recommend/dismissed.ts", module: $51 },
-    { pattern: "/api/recommend/quota", file: "api/recommend/quota.ts", module: $52 },
-    { pattern: "/api/shared/:slug", file: "api/shared/[slug].ts", module: $53 },
-    { pattern: "/api/stats", file: "api/stats.ts", module: $54 },
-    { pattern: "/api/tokens", file: "api/tokens/index.ts", module: $55 },
-    { pattern: "/api/tokens/:id", file: "api/tokens/[id].ts", module: $56 },
-    { pattern: "/api/watched", file: "api/watched.ts", module: $57 },
-    { pattern: "/api/watched/:catalogId", file: "api/watched/[catalogId].ts", module: $58 },
+    {
+      pattern: "/api/me/connections/feed/rotate",
+      file: "api/me/connections/feed/rotate.ts",
+      module: $36,
+    },
+    { pattern: "/api/me/connections/rotate", file: "api/me/connections/rotate.ts", module: $37 },
+    { pattern: "/api/me/profile", file: "api/me/profile.ts", module: $38 },
+    { pattern: "/api/me/seerr", file: "api/me/seerr/index.ts", module: $39 },
+    { pattern: "/api/me/seerr/requests", file: "api/me/seerr/requests.ts", module: $40 },
+    { pattern: "/api/me/services", file: "api/me/services.ts", module: $41 },
+    { pattern: "/api/movies/popular", file: "api/movies/popular.ts", module: $42 },
+    { pattern: "/api/movies/search", file: "api/movies/search.ts", module: $43 },
+    { pattern: "/api/movies/:id", file: "api/movies/[id].ts", module: $44 },
+    { pattern: "/api/movies/:id/providers", file: "api/movies/[id]/providers.ts", module: $45 },
+    { pattern: "/api/mylist", file: "api/mylist.ts", module: $46 },
+    { pattern: "/api/notifications", file: "api/notifications.ts", module: $47 },
+    { pattern: "/api/notifications/read", file: "api/notifications/read.ts", module: $48 },
+    { pattern: "/api/openapi.json", file: "api/openapi.json.ts", module: $49 },
+    { pattern: "/api/profiles/:handle", file: "api/profiles/[handle].ts", module: $50 },
+    { pattern: "/api/providers", file: "api/providers.ts", module: $51 },
+    { pattern: "/api/recommend", file: "api/recommend/index.ts", module: $52 },
+    { pattern: "/api/recommend/current", file: "api/recommend/current.ts", module: $53 },
+    { pattern: "/api/recommend/dismissed", file: "api/recommend/dismissed.ts", module: $54 },
+    { pattern: "/api/recommend/quota", file: "api/recommend/quota.ts", module: $55 },
+    { pattern: "/api/shared/:slug", file: "api/shared/[slug].ts", module: $56 },
+    { pattern: "/api/stats", file: "api/stats.ts", module: $57 },
+    { pattern: "/api/tokens", file: "api/tokens/index.ts", module: $58 },
+    { pattern: "/api/tokens/:id", file: "api/tokens/[id].ts", module: $59 },
+    { pattern: "/api/watched", file: "api/watched.ts", module: $60 },
+    { pattern: "/api/watched/:catalogId", file: "api/watched/[catalogId].ts", module: $61 },
     {
       pattern: "/auth/v1/.well-known/jwks.json",
       file: "auth/v1/.well-known/jwks.json.ts",
-      module: $59,
+      module: $62,
     },
-    { pattern: "/auth/v1/authorize", file: "auth/v1/authorize.ts", module: $60 },
-    { pattern: "/auth/v1/callback", file: "auth/v1/callback.ts", module: $61 },
-    { pattern: "/auth/v1/factors", file: "auth/v1/factors.ts", module: $62 },
-    { pattern: "/auth/v1/factors/:id", file: "auth/v1/factors/[id].ts", module: $63 },
+    { pattern: "/auth/v1/authorize", file: "auth/v1/authorize.ts", module: $63 },
+    { pattern: "/auth/v1/callback", file: "auth/v1/callback.ts", module: $64 },
+    { pattern: "/auth/v1/factors", file: "auth/v1/factors.ts", module: $65 },
+    { pattern: "/auth/v1/factors/:id", file: "auth/v1/factors/[id].ts", module: $66 },
     {
       pattern: "/auth/v1/factors/:id/challenge",
       file: "auth/v1/factors/[id]/challenge.ts",
-      module: $64,
+      module: $67,
     },
-    { pattern: "/auth/v1/factors/:id/verify", file: "auth/v1/factors/[id]/verify.ts", module: $65 },
-    { pattern: "/auth/v1/logout", file: "auth/v1/logout.ts", module: $66 },
-    { pattern: "/auth/v1/recover", file: "auth/v1/recover.ts", module: $67 },
-    { pattern: "/auth/v1/token", file: "auth/v1/token.ts", module: $68 },
-    { pattern: "/auth/v1/user", file: "auth/v1/user.ts", module: $69 },
+    { pattern: "/auth/v1/factors/:id/verify", file: "auth/v1/factors/[id]/verify.ts", module: $68 },
+    { pattern: "/auth/v1/logout", file: "auth/v1/logout.ts", module: $69 },
+    { pattern: "/auth/v1/recover", file: "auth/v1/recover.ts", module: $70 },
+    { pattern: "/auth/v1/token", file: "auth/v1/token.ts", module: $71 },
+    { pattern: "/auth/v1/user", file: "auth/v1/user.ts", module: $72 },
     {
       pattern: "/auth/v1/user/identities/authorize",
       file: "auth/v1/user/identities/authorize.ts",
-      module: $70,
+      module: $73,
     },
-    { pattern: "/auth/v1/verify", file: "auth/v1/verify.ts", module: $71 },
-    { pattern: "/diary", file: "diary.tsx", module: $72 },
-    { pattern: "/forgot-password", file: "forgot-password.tsx", module: $73 },
-    { pattern: "/hooks/:secret/:source", file: "hooks/[secret]/[source].ts", module: $74 },
-    { pattern: "/import", file: "import.tsx", module: $75 },
-    { pattern: "/lists", file: "lists.tsx", module: $76 },
-    { pattern: "/lists/:id", file: "lists/[id].tsx", module: $77 },
-    { pattern: "/login", file: "login.tsx", module: $78 },
-    { pattern: "/manifest.webmanifest", file: "manifest.webmanifest.ts", module: $79 },
-    { pattern: "/movies/:id", file: "movies/[id].tsx", module: $80 },
-    { pattern: "/mylist", file: "mylist.tsx", module: $81 },
-    { pattern: "/notifications", file: "notifications.tsx", module: $82 },
-    { pattern: "/offline", file: "offline.tsx", module: $83 },
-    { pattern: "/recommendations", file: "recommendations.tsx", module: $84 },
-    { pattern: "/reset-password", file: "reset-password.tsx", module: $85 },
-    { pattern: "/s/:slug", file: "s/[slug].tsx", module: $86 },
-    { pattern: "/search", file: "search.tsx", module: $87 },
-    { pattern: "/share", file: "share.ts", module: $88 },
-    { pattern: "/signup", file: "signup.tsx", module: $89 },
-    { pattern: "/stats", file: "stats.tsx", module: $90 },
-    { pattern: "/stats/:year", file: "stats/[year].tsx", module: $91 },
-    { pattern: "/sw.js", file: "sw.js.ts", module: $92 },
-    { pattern: "/u/:handle", file: "u/[handle].tsx", module: $93 },
-    { pattern: "/unsubscribe", file: "unsubscribe.tsx", module: $94 },
-    { pattern: "/watched", file: "watched.tsx", module: $95 },
+    { pattern: "/auth/v1/verify", file: "auth/v1/verify.ts", module: $74 },
+    { pattern: "/diary", file: "diary.tsx", module: $75 },
+    { pattern: "/feeds/:secret/mylist.json", file: "feeds/[secret]/mylist.json.ts", module: $76 },
+    { pattern: "/forgot-password", file: "forgot-password.tsx", module: $77 },
+    { pattern: "/hooks/:secret/:source", file: "hooks/[secret]/[source].ts", module: $78 },
+    { pattern: "/import", file: "import.tsx", module: $79 },
+    { pattern: "/lists", file: "lists.tsx", module: $80 },
+    { pattern: "/lists/:id", file: "lists/[id].tsx", module: $81 },
+    { pattern: "/login", file: "login.tsx", module: $82 },
+    { pattern: "/manifest.webmanifest", file: "manifest.webmanifest.ts", module: $83 },
+    { pattern: "/movies/:id", file: "movies/[id].tsx", module: $84 },
+    { pattern: "/mylist", file: "mylist.tsx", module: $85 },
+    { pattern: "/notifications", file: "notifications.tsx", module: $86 },
+    { pattern: "/offline", file: "offline.tsx", module: $87 },
+    { pattern: "/recommendations", file: "recommendations.tsx", module: $88 },
+    { pattern: "/reset-password", file: "reset-password.tsx", module: $89 },
+    { pattern: "/s/:slug", file: "s/[slug].tsx", module: $90 },
+    { pattern: "/search", file: "search.tsx", module: $91 },
+    { pattern: "/share", file: "share.ts", module: $92 },
+    { pattern: "/signup", file: "signup.tsx", module: $93 },
+    { pattern: "/stats", file: "stats.tsx", module: $94 },
+    { pattern: "/stats/:year", file: "stats/[year].tsx", module: $95 },
+    { pattern: "/sw.js", file: "sw.js.ts", module: $96 },
+    { pattern: "/u/:handle", file: "u/[handle].tsx", module: $97 },
+    { pattern: "/unsubscribe", file: "unsubscribe.tsx", module: $98 },
+    { pattern: "/watched", file: "watched.tsx", module: $99 },
   ],
 };

@@ -26,8 +26,13 @@ for (const engine of ENGINES) {
     assert.equal(res.headers.get("cache-control"), "no-store");
     const first = await res.json();
     assert.match(first.webhookUrl, /^https:\/\/movies\.example\/hooks\/[A-Za-z0-9_-]{22}$/);
-    assert.deepEqual({ ...first, webhookUrl: "" }, {
+    assert.match(
+      first.feedUrl,
+      /^https:\/\/movies\.example\/feeds\/[A-Za-z0-9_-]{22}\/mylist\.json$/,
+    );
+    assert.deepEqual({ ...first, webhookUrl: "", feedUrl: "" }, {
       webhookUrl: "",
+      feedUrl: "",
       plexUsername: null,
       removeFromMyList: true,
     });

@@ -4,6 +4,8 @@ import { type AuthService, createAuthService } from "../identity/auth/service.ts
 import { type Catalog, createCatalogService } from "../catalog/mod.ts";
 import { userPrefetch } from "../catalog/user_prefetch.ts";
 import { type ConnectionsService, createConnectionsService } from "../connections/webhooks/mod.ts";
+import { createFeedsService, type FeedsService } from "../connections/feeds/mod.ts";
+import { createSeerrService, type SeerrService } from "../connections/seerr/mod.ts";
 import {
   AVAILABILITY_LOCK_TTL_MS,
   type AvailabilityService,
@@ -57,6 +59,10 @@ export interface Services {
   details: DetailsService;
   /** Media-server webhooks: the URL, settings, receivers, recent events (lib/connections/webhooks). */
   connections: ConnectionsService;
+  /** My List as the feed Radarr's Custom Lists read (lib/connections/feeds). */
+  feeds: FeedsService;
+  /** The user's Seerr and the Request button (lib/connections/seerr). */
+  seerr: SeerrService;
   catalogImport: CatalogImportService;
   diary: DiaryService;
   historyImport: HistoryImportService;
@@ -90,6 +96,8 @@ export function createServices(deps: AppDeps): Services {
     catalog,
     details,
     connections: createConnectionsService(deps, { catalog: searching }),
+    feeds: createFeedsService(deps),
+    seerr: createSeerrService(deps),
     catalogImport: createCatalogImportService(deps, { catalog }),
     // Viewings, the year in review and the queue of what to rate (lib/library/diary).
     diary: createDiaryService(deps, { prefetch }),

@@ -80,6 +80,11 @@ export interface Config {
   detailsBudget: number;
   /** ES256 private JWK (JSON) of the built-in identity provider, shared by several instances. */
   authSigningKey?: string;
+  /**
+   * SECRETS_KEY: 32 bytes (base64) sealing the secrets users save for other apps (a Seerr API key,
+   * docs/trakt.md); unset, one is generated once into KV (apart from the database).
+   */
+  secretsKey?: Uint8Array<ArrayBuffer>;
   /** Behind a proxy: the request header carrying the client address (CLIENT_IP_HEADER). */
   clientIpHeader?: string;
   /** SMTP_URL; unset: reset links are logged for the operator instead. MAIL_FROM: the From. */
@@ -233,6 +238,7 @@ export function loadConfig(
     detailsCron: cron(env, "DETAILS_CRON", "*/10 * * * *"),
     detailsBudget: positiveInteger(env, "DETAILS_BUDGET", 5000),
     authSigningKey: value(env, "AUTH_SIGNING_KEY"),
+    secretsKey: secretsKey(env),
     clientIpHeader: value(env, "CLIENT_IP_HEADER")?.toLowerCase(),
     ...mail(env, siteUrl),
     bodyTimeoutMs: bodyTimeoutMs(env),
@@ -241,6 +247,24 @@ export function loadConfig(
     access: readAccessConfig(env),
     historyReadWorkers: historyReadWorkers(env, onDeploy || cores < 4),
   };
+}
+
+function secretsKey(env: Env): Uint8Array<ArrayBuffer> | undefined {
+  const raw = value(env, "SECRETS_KEY");
+  if (raw === undefined) return undefined;
+  let bytes: Uint8Array<ArrayBuffer> | undefined;
+  try {
+    bytes = Uint8Array.from(
+      atob(raw.replace(/-/g, "+").replace(/_/g, "/")),
+      (c) => c.charCodeAt(0),
+    );
+  } catch {
+    bytes = undefined;
+  }
+  if (bytes?.length !== 32) {
+    throw new ConfigError("SECRETS_KEY", "must be 32 bytes in base64 (openssl rand -base64 32)");
+  }
+  return bytes;
 }
 
 function watchRegion(env: Env): string {

@@ -10,11 +10,11 @@ import { accessTokenIn, SESSION_COOKIE } from "../web/session_cookie.ts";
 import type { Ctx, Middleware } from "./app_env.ts";
 
 /**
- * Paths a cookie must never authenticate (a webhook is its secret alone). `/api/docs` is a
+ * Paths a cookie must never authenticate (a webhook or a feed is its secret alone). `/api/docs` is a
  * page, not an API route: it reads the cookie only to show the signed-in header and hand the token to its own "Try it out".
  */
 export function isCookieFreePath(path: string): boolean {
-  return path !== "/api/docs" && /^\/(api|auth|static|hooks)(\/|$)/.test(path);
+  return path !== "/api/docs" && /^\/(api|auth|static|hooks|feeds)(\/|$)/.test(path);
 }
 
 /** Whether the request carries a session cookie at all (valid or not). */

@@ -9,11 +9,12 @@ import type { Middleware } from "./app_env.ts";
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
-// Path segments that are credentials, logged as their route's parameter name: a webhook's
-// secret, a share link's slug (the page and its API), an invite's code. Extra slashes or
-// another case do not reach a route, but are redacted all the same.
+// Path segments that are credentials, logged as their route's parameter name: a webhook's or
+// a feed's secret, a share link's slug (the page and its API), an invite's code. Extra slashes
+// or another case do not reach a route, but are redacted all the same.
 const SECRET_SEGMENTS: [RegExp, string][] = [
   [/^(\/+hooks\/+)[^/]+/i, "$1:secret"],
+  [/^(\/+feeds\/+)[^/]+/i, "$1:secret"],
   [/^(\/+s\/+)[^/]+/i, "$1:slug"],
   [/^(\/+api\/+shared\/+)[^/]+/i, "$1:slug"],
   [/^(\/+api\/+admin\/+invites\/+)[^/]+/i, "$1:code"],

@@ -24,6 +24,7 @@ import { resolveMovie } from "./resolve.ts";
 import { secretDigest } from "./secret.ts";
 import { settleUnconfirmed, UNCONFIRMED } from "./unconfirmed.ts";
 import { describeError } from "@/lib/core/log.ts";
+import { feedUrl } from "../feeds/feed.ts";
 import {
   type ConnectionSettings,
   ensureConnection,
@@ -88,9 +89,15 @@ export function createConnectionsService(
   const guesses = createGuessLimit();
   const nowIso = () => new Date(clock.now()).toISOString();
   const shape = (
-    row: { secret: string; plexUsername: string | null; removeFromMyList: boolean },
+    row: {
+      secret: string;
+      feedSecret: string;
+      plexUsername: string | null;
+      removeFromMyList: boolean;
+    },
   ) => ({
     webhookUrl: webhookUrl(config.siteUrl, row.secret),
+    feedUrl: feedUrl(config.siteUrl, row.feedSecret),
     plexUsername: row.plexUsername,
     removeFromMyList: row.removeFromMyList,
   });

@@ -10,6 +10,8 @@ import { newSecret, secretDigest } from "./secret.ts";
 /** GET /api/me/connections. */
 export interface ConnectionSettings {
   webhookUrl: string;
+  /** My List as Radarr's Custom List reads it (lib/connections/feeds). */
+  feedUrl: string;
   plexUsername: string | null;
   removeFromMyList: boolean;
 }
@@ -19,18 +21,32 @@ export function webhookUrl(siteUrl: string, secret: string): string {
   return `${siteUrl.replace(/\/+$/, "")}/hooks/${secret}`;
 }
 
-const COLUMNS = `secret, plex_username as "plexUsername",
+const COLUMNS = `secret, feed_secret as "feedSecret", plex_username as "plexUsername",
   remove_from_my_list as "removeFromMyList"`;
 
-type Row = { secret: string; plexUsername: string | null; removeFromMyList: boolean };
+type Row = {
+  secret: string;
+  feedSecret: string;
+  plexUsername: string | null;
+  removeFromMyList: boolean;
+};
 
-/** The user's row (run as the user), made with a fresh secret when there is none yet. */
+/**
+ * The user's row (run as the user), made with fresh secrets when there is none yet; a row from
+ * before the feed gets its feed secret here.
+ */
 export async function ensureConnection(tx: Sql, now: string): Promise<Row> {
   const secret = newSecret();
+  const feed = newSecret();
+  const feedHash = await secretDigest(feed);
   await tx.query(
-    `insert into public.user_connections (user_id, secret, secret_hash, created_at, rotated_at)
-     values ((select auth.uid()), $1, $2, $3, $3) on conflict (user_id) do nothing`,
-    [secret, await secretDigest(secret), now],
+    `insert into public.user_connections
+       (user_id, secret, secret_hash, feed_secret, feed_secret_hash, created_at, rotated_at)
+     values ((select auth.uid()), $1, $2, $3, $4, $5, $5)
+     on conflict (user_id) do update
+       set feed_secret = excluded.feed_secret, feed_secret_hash = excluded.feed_secret_hash
+       where public.user_connections.feed_secret is null`,
+    [secret, await secretDigest(secret), feed, feedHash, now],
   );
   const [row] = await tx.query<Row>(
     `select ${COLUMNS} from public.user_connections where user_id = (select auth.uid())`,

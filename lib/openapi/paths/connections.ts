@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { ConnectionSettingsBody } from "@/lib/connections/webhooks/payload.ts";
+import { SeerrBody, SeerrRequestBody } from "@/lib/connections/seerr/mod.ts";
 import { type JsonSchema, jsonSchemaOf } from "../json_schema.ts";
 import {
   internal,
@@ -18,6 +19,10 @@ const settings = z.strictObject({
   webhookUrl: z.string().regex(/\/hooks\/[A-Za-z0-9_-]{22}$/).meta({
     description: "`$SITE_URL/hooks/<secret>` (128 random bits, base64url); each server adds " +
       "`/plex`, `/jellyfin`, `/emby` or `/generic`.",
+  }),
+  feedUrl: z.string().regex(/\/feeds\/[A-Za-z0-9_-]{22}\/mylist\.json$/).meta({
+    description: "`$SITE_URL/feeds/<secret>/mylist.json`: My List for Radarr's Custom Lists " +
+      "import (docs/trakt.md).",
   }),
   plexUsername: z.string().nullable().meta({
     description: "Only this Plex account's events count; null: any.",
@@ -57,6 +62,22 @@ export const connectionsComponents = {
     events: z.array(event).meta({ description: "The last 50, newest first; no payloads." }),
   }),
   WebhookAnswer: answer,
+  RotatedFeed: z.strictObject({ feedUrl: settings.shape.feedUrl }),
+  MyListFeed: z.array(z.strictObject({
+    id: z.int().min(1).meta({ description: "The TMDB id (the catalog id)." }),
+    title: z.string(),
+    year: z.int().nullable(),
+  })).meta({ description: "My List in its order, as Radarr's Custom Lists import reads it." }),
+  SeerrSettings: z.strictObject({
+    url: z.string().nullable().meta({ description: "Seerr's base URL; null: none saved." }),
+    savedAt: z.iso.datetime().nullable(),
+  }),
+  SeerrRequest: z.strictObject({
+    requestId: z.int().nullable().meta({ description: "Seerr's request id." }),
+    status: z.enum(["pending", "approved", "declined", "requested"]).meta({
+      description: "Seerr's status of the new request (`requested`: Seerr did not say).",
+    }),
+  }),
 } as const;
 
 function json(description: string, name: keyof typeof connectionsComponents): ResponseObject {
@@ -98,6 +119,96 @@ export function connectionsPaths(): Record<string, unknown> {
         ...owner,
         summary: "A new webhook secret; the old URL answers 404 from now on.",
         responses: { 200: json("The new URL.", "RotatedWebhook"), ...own },
+      },
+    },
+    "/api/me/connections/feed/rotate": {
+      post: {
+        ...owner,
+        summary: "A new My List feed secret; the old feed URL answers 404 from now on.",
+        responses: { 200: json("The new feed URL.", "RotatedFeed"), ...own },
+      },
+    },
+    "/api/me/seerr": {
+      get: {
+        ...owner,
+        summary: "The user's Seerr URL and when it was saved (never the API key).",
+        responses: { 200: json("The Seerr settings.", "SeerrSettings"), ...own },
+      },
+      put: {
+        ...owner,
+        summary: "Saves the Seerr URL and API key (the key sealed, never shown again).",
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": { schema: jsonSchemaOf(SeerrBody, "input") },
+          },
+        },
+        responses: {
+          200: json("The Seerr settings.", "SeerrSettings"),
+          400: problem(
+            "Not an http(s) URL, a blank or long key, or an unknown key (`invalid_body`).",
+          ),
+          ...own,
+        },
+      },
+      delete: {
+        ...owner,
+        summary: "Forgets the Seerr URL and API key.",
+        responses: { 204: { description: "Forgotten." }, ...own },
+      },
+    },
+    "/api/me/seerr/requests": {
+      post: {
+        tags: ["connections"],
+        security: session,
+        summary: "The Request button: sends a film to the user's Seerr.",
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": { schema: jsonSchemaOf(SeerrRequestBody, "input") },
+          },
+        },
+        responses: {
+          201: json("Seerr made the request.", "SeerrRequest"),
+          400: problem("No positive integer `catalogId` (`invalid_body`)."),
+          409: problem(
+            "No Seerr saved, or its key no longer opens (`seerr_not_configured`); Seerr already " +
+              "has a request for the film (`already_requested`).",
+          ),
+          422: problem(
+            "Seerr refused the API key (`seerr_key_refused`) or the request (permission, quota, " +
+              "blocklist: `seerr_refused`).",
+          ),
+          502: problem(
+            "Seerr did not answer (`seerr_unreachable`) or answered something else " +
+              "(`seerr_failed`).",
+          ),
+          ...own,
+        },
+      },
+    },
+    "/feeds/{secret}/mylist.json": {
+      get: {
+        tags: ["connections"],
+        security: [],
+        summary: "My List as Radarr's Custom Lists import reads it, by the feed's secret alone.",
+        parameters: [{
+          name: "secret",
+          in: "path",
+          required: true,
+          schema: { type: "string" },
+          description: "The secret of GET /api/me/connections' `feedUrl`.",
+        }],
+        responses: {
+          200: json("My List.", "MyListFeed"),
+          404: problem("No feed has this secret (`not_found`)."),
+          429: problem(
+            "More than 60 reads this minute of this feed, or more than 20 requests to unknown " +
+              "secrets this minute from this client address (`rate_limited`).",
+            retryAfterHeader,
+          ),
+          500: internal,
+        },
       },
     },
     "/api/me/connections/events": {

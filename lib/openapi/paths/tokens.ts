@@ -106,7 +106,7 @@ export function tokenPaths(): Record<string, unknown> {
 }
 
 /** Paths where a personal token is refused: those that manage tokens, connections, the account. */
-const SESSION_ONLY = /^\/api\/(?:tokens(?:\/|$)|account$|me\/connections(?:\/|$))/;
+const SESSION_ONLY = /^\/api\/(?:tokens(?:\/|$)|account$|me\/connections(?:\/|$)|me\/seerr$)/;
 
 function join(own: ResponseObject | undefined, added: ResponseObject): ResponseObject {
   return own ? { ...own, description: `${own.description} Or ${added.description}` } : added;
