@@ -97,9 +97,33 @@ import * as $93 from "./routes/signup.tsx";
 import * as $94 from "./routes/stats.tsx";
 import * as $95 from "./routes/stats/[year].tsx";
 import * as $96 from "./routes/sw.js.ts";
-import * as $97 from "./routes/u/[handle].tsx";
-import * as $98 from "./routes/unsubscribe.tsx";
-import * as $99 from "./routes/watched.tsx";
+import * as $97 from "./routes/trakt/movies/[id].ts";
+import * as $98 from "./routes/trakt/search/[id_type]/[id].ts";
+import * as $99 from "./routes/trakt/search/[type].ts";
+import * as $100 from "./routes/trakt/sync/history/episodes.ts";
+import * as $101 from "./routes/trakt/sync/history/movies.ts";
+import * as $102 from "./routes/trakt/sync/history/movies/[id].ts";
+import * as $103 from "./routes/trakt/sync/history/shows.ts";
+import * as $104 from "./routes/trakt/sync/last_activities.ts";
+import * as $105 from "./routes/trakt/sync/ratings/episodes.ts";
+import * as $106 from "./routes/trakt/sync/ratings/movies.ts";
+import * as $107 from "./routes/trakt/sync/ratings/movies/[rating].ts";
+import * as $108 from "./routes/trakt/sync/ratings/seasons.ts";
+import * as $109 from "./routes/trakt/sync/ratings/shows.ts";
+import * as $110 from "./routes/trakt/sync/watched/movies.ts";
+import * as $111 from "./routes/trakt/sync/watched/shows.ts";
+import * as $112 from "./routes/trakt/sync/watchlist/episodes.ts";
+import * as $113 from "./routes/trakt/sync/watchlist/movies.ts";
+import * as $114 from "./routes/trakt/sync/watchlist/movies/[sort].ts";
+import * as $115 from "./routes/trakt/sync/watchlist/seasons.ts";
+import * as $116 from "./routes/trakt/sync/watchlist/shows.ts";
+import * as $117 from "./routes/trakt/users/settings.ts";
+import * as $118 from "./routes/trakt/users/[id]/lists.ts";
+import * as $119 from "./routes/trakt/users/[id]/lists/[list_id].ts";
+import * as $120 from "./routes/trakt/users/[id]/lists/[list_id]/items.ts";
+import * as $121 from "./routes/u/[handle].tsx";
+import * as $122 from "./routes/unsubscribe.tsx";
+import * as $123 from "./routes/watched.tsx";
 
 /** The route table app.ts builds the app from. */
 export const manifest: Manifest = {
@@ -227,8 +251,72 @@ export const manifest: Manifest = {
     { pattern: "/stats", file: "stats.tsx", module: $94 },
     { pattern: "/stats/:year", file: "stats/[year].tsx", module: $95 },
     { pattern: "/sw.js", file: "sw.js.ts", module: $96 },
-    { pattern: "/u/:handle", file: "u/[handle].tsx", module: $97 },
-    { pattern: "/unsubscribe", file: "unsubscribe.tsx", module: $98 },
-    { pattern: "/watched", file: "watched.tsx", module: $99 },
+    { pattern: "/trakt/movies/:id", file: "trakt/movies/[id].ts", module: $97 },
+    { pattern: "/trakt/search/:id_type/:id", file: "trakt/search/[id_type]/[id].ts", module: $98 },
+    { pattern: "/trakt/search/:type", file: "trakt/search/[type].ts", module: $99 },
+    {
+      pattern: "/trakt/sync/history/episodes",
+      file: "trakt/sync/history/episodes.ts",
+      module: $100,
+    },
+    { pattern: "/trakt/sync/history/movies", file: "trakt/sync/history/movies.ts", module: $101 },
+    {
+      pattern: "/trakt/sync/history/movies/:id",
+      file: "trakt/sync/history/movies/[id].ts",
+      module: $102,
+    },
+    { pattern: "/trakt/sync/history/shows", file: "trakt/sync/history/shows.ts", module: $103 },
+    { pattern: "/trakt/sync/last_activities", file: "trakt/sync/last_activities.ts", module: $104 },
+    {
+      pattern: "/trakt/sync/ratings/episodes",
+      file: "trakt/sync/ratings/episodes.ts",
+      module: $105,
+    },
+    { pattern: "/trakt/sync/ratings/movies", file: "trakt/sync/ratings/movies.ts", module: $106 },
+    {
+      pattern: "/trakt/sync/ratings/movies/:rating",
+      file: "trakt/sync/ratings/movies/[rating].ts",
+      module: $107,
+    },
+    { pattern: "/trakt/sync/ratings/seasons", file: "trakt/sync/ratings/seasons.ts", module: $108 },
+    { pattern: "/trakt/sync/ratings/shows", file: "trakt/sync/ratings/shows.ts", module: $109 },
+    { pattern: "/trakt/sync/watched/movies", file: "trakt/sync/watched/movies.ts", module: $110 },
+    { pattern: "/trakt/sync/watched/shows", file: "trakt/sync/watched/shows.ts", module: $111 },
+    {
+      pattern: "/trakt/sync/watchlist/episodes",
+      file: "trakt/sync/watchlist/episodes.ts",
+      module: $112,
+    },
+    {
+      pattern: "/trakt/sync/watchlist/movies",
+      file: "trakt/sync/watchlist/movies.ts",
+      module: $113,
+    },
+    {
+      pattern: "/trakt/sync/watchlist/movies/:sort",
+      file: "trakt/sync/watchlist/movies/[sort].ts",
+      module: $114,
+    },
+    {
+      pattern: "/trakt/sync/watchlist/seasons",
+      file: "trakt/sync/watchlist/seasons.ts",
+      module: $115,
+    },
+    { pattern: "/trakt/sync/watchlist/shows", file: "trakt/sync/watchlist/shows.ts", module: $116 },
+    { pattern: "/trakt/users/settings", file: "trakt/users/settings.ts", module: $117 },
+    { pattern: "/trakt/users/:id/lists", file: "trakt/users/[id]/lists.ts", module: $118 },
+    {
+      pattern: "/trakt/users/:id/lists/:list_id",
+      file: "trakt/users/[id]/lists/[list_id].ts",
+      module: $119,
+    },
+    {
+      pattern: "/trakt/users/:id/lists/:list_id/items",
+      file: "trakt/users/[id]/lists/[list_id]/items.ts",
+      module: $120,
+    },
+    { pattern: "/u/:handle", file: "u/[handle].tsx", module: $121 },
+    { pattern: "/unsubscribe", file: "unsubscribe.tsx", module: $122 },
+    { pattern: "/watched", file: "watched.tsx", module: $123 },
   ],
 };

@@ -30,7 +30,8 @@ async function movies(store: Store): Promise<void> {
      values (155, 'The Dark Knight', 2008, '2008-07-16', 152, 'tt0468569', '{Drama}'),
             (603, 'The Matrix', 1999, '1999-03-30', 136, null, '{}'),
             (27205, 'Inception', 2010, '2010-07-15', 148, 'tt1375666', '{}')
-     on conflict (catalog_id) do nothing`,
+     on conflict (catalog_id) do update set title = excluded.title, year = excluded.year,
+       imdb_id = excluded.imdb_id`,
   );
 }
 

@@ -159,7 +159,7 @@ export async function readRatings(
 }
 
 /** The orders of the watchlist read (Trakt's `:sort`). */
-const WATCHLIST_SORTS = ["rank", "added", "released", "title"] as const;
+export const WATCHLIST_SORTS = ["rank", "added", "released", "title"] as const;
 
 /** The watchlist read's order and page. */
 interface WatchlistQuery extends ReadOptions {

@@ -1,0 +1,5 @@
+/** GET /trakt/sync/history/movies: one item per viewing, newest first, paged (docs/trakt.md). */
+import type { Handlers } from "@/lib/http/app_env.ts";
+import { historyPage } from "@/lib/http/trakt_read.ts";
+
+export const handler: Handlers = { GET: (c) => historyPage(c, undefined) };
