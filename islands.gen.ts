@@ -20,11 +20,13 @@ import $LogViewing from "./islands/LogViewing.tsx";
 import $MyStreaming from "./islands/MyStreaming.tsx";
 import $NewList from "./islands/NewList.tsx";
 import $OnlyMineSwitch from "./islands/OnlyMineSwitch.tsx";
+import $OtherApps from "./islands/OtherApps.tsx";
 import $PersonalTokens from "./islands/PersonalTokens.tsx";
 import $ProfileSettings from "./islands/ProfileSettings.tsx";
 import $RateQueue from "./islands/RateQueue.tsx";
 import $Recommendations from "./islands/Recommendations.tsx";
 import $ResetPassword from "./islands/ResetPassword.tsx";
+import $SeerrRequest from "./islands/SeerrRequest.tsx";
 import $SessionRefresh from "./islands/SessionRefresh.tsx";
 import $ShareDialog from "./islands/ShareDialog.tsx";
 import $SharedGrid from "./islands/SharedGrid.tsx";
@@ -73,6 +75,8 @@ export const MyStreaming = island("MyStreaming", $MyStreaming);
 export const NewList = island("NewList", $NewList);
 /** islands/OnlyMineSwitch.tsx, hydrated in the browser. */
 export const OnlyMineSwitch = island("OnlyMineSwitch", $OnlyMineSwitch);
+/** islands/OtherApps.tsx, hydrated in the browser. */
+export const OtherApps = island("OtherApps", $OtherApps);
 /** islands/PersonalTokens.tsx, hydrated in the browser. */
 export const PersonalTokens = island("PersonalTokens", $PersonalTokens);
 /** islands/ProfileSettings.tsx, hydrated in the browser. */
@@ -83,6 +87,8 @@ export const RateQueue = island("RateQueue", $RateQueue);
 export const Recommendations = island("Recommendations", $Recommendations);
 /** islands/ResetPassword.tsx, hydrated in the browser. */
 export const ResetPassword = island("ResetPassword", $ResetPassword);
+/** islands/SeerrRequest.tsx, hydrated in the browser. */
+export const SeerrRequest = island("SeerrRequest", $SeerrRequest);
 /** islands/SessionRefresh.tsx, hydrated in the browser. */
 export const SessionRefresh = island("SessionRefresh", $SessionRefresh);
 /** islands/ShareDialog.tsx, hydrated in the browser. */

@@ -24,6 +24,8 @@ export interface ListPageData {
   stats?: { stats: WatchedStats; year: number };
   /** Which page of 60 this is (docs/website.md), the list's total, and the links around it. */
   paging?: PageStanding;
+  /** The user has saved a Seerr: cards get its Request button (docs/trakt.md). */
+  seerr?: boolean;
 }
 
 /** `data` undefined means signed out. */
@@ -70,6 +72,7 @@ export function ListPage(
               imageBaseUrl={imageBaseUrl}
               filtered={filtered}
               more={data.paging?.more}
+              seerr={data.seerr}
             />
           </>
         )

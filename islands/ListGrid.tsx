@@ -16,6 +16,7 @@ import { formatDate, ratingText, starsOf } from "../lib/web/entry_format.ts";
 import { cardPosterUrl } from "../lib/web/poster.ts";
 import { type NextPage, useMore } from "../lib/web/use_more.ts";
 import AddToList from "./AddToList.tsx";
+import SeerrRequest from "./SeerrRequest.tsx";
 
 /** A card, with its entry on the watched page and where it streams on my services. */
 export type ListCard = Card & { entry?: WatchedEntry; availability?: Availability[] };
@@ -44,6 +45,8 @@ interface ListGridProps {
    * that appends it in place with JavaScript. Absent on the last page.
    */
   more?: NextPage;
+  /** The user has saved a Seerr: each card gets the Request button. */
+  seerr?: boolean;
 }
 
 const NAMES = { watched: "Watched", mylist: "My List" };
@@ -68,7 +71,7 @@ function EntryLine({ entry }: { entry: WatchedEntry }) {
 
 /** The grid, or the empty state. */
 export default function ListGrid(
-  { list, cards: initial, imageBaseUrl, filtered, more: firstMore }: ListGridProps,
+  { list, cards: initial, imageBaseUrl, filtered, more: firstMore, seerr }: ListGridProps,
 ) {
   const [cards, setCards] = useState(initial);
   const [busy, setBusy] = useState<number | null>(null);
@@ -209,6 +212,7 @@ export default function ListGrid(
                   {busy === card.catalogId ? "Removing…" : "Remove"}
                 </button>
                 <AddToList catalogId={card.catalogId} title={card.title} compact />
+                {seerr ? <SeerrRequest catalogId={card.catalogId} title={nameOf(card)} /> : null}
               </MovieCard>
             ))}
           </MovieGrid>

@@ -8,6 +8,7 @@ import { useEffect, useState } from "preact/hooks";
 import { MovieGrid } from "../components/MovieGrid.tsx";
 import { RecommendationCard } from "../components/RecommendationCard.tsx";
 import AddToList from "./AddToList.tsx";
+import SeerrRequest from "./SeerrRequest.tsx";
 import { LocalTime } from "../components/LocalTime.tsx";
 import { SetDates } from "../components/SetDates.tsx";
 import type { RecommendResult } from "../lib/recommend/types.ts";
@@ -28,6 +29,8 @@ export { explain } from "../lib/web/recommend_text.ts";
 export interface RecommendationsProps {
   set: SetView | null;
   quota: QuotaView | null;
+  /** The user has saved a Seerr: each card gets the Request button (docs/trakt.md). */
+  seerr?: boolean;
 }
 
 type Mode = "default" | "refresh" | "getNew";
@@ -187,6 +190,14 @@ export default function Recommendations(props: RecommendationsProps) {
                 onUndo={undo}
               >
                 <AddToList catalogId={pick.catalogId} title={pick.title} compact />
+                {props.seerr
+                  ? (
+                    <SeerrRequest
+                      catalogId={pick.catalogId}
+                      title={pick.title || `movie #${pick.catalogId}`}
+                    />
+                  )
+                  : null}
               </RecommendationCard>
             ))}
           </MovieGrid>

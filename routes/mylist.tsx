@@ -14,7 +14,10 @@ export const handler: Handlers = {
     if (!user) return c.var.render(undefined);
     const url = new URL(c.req.url);
     const params = url.searchParams;
-    const settings = await c.var.services.myStreaming.settings(user.id);
+    const [settings, seerr] = await Promise.all([
+      c.var.services.myStreaming.settings(user.id),
+      c.var.services.seerr.settings(user.id),
+    ]);
     const hasServices = settings.providerIds.length > 0;
     // With services, every card carries its badges; without, the filter is not offered.
     const query = {
@@ -29,7 +32,14 @@ export const handler: Handlers = {
       url,
     });
     return c.var.render(
-      { cards, query, orderGiven: isOrder(params), hasServices, paging } satisfies Data,
+      {
+        cards,
+        query,
+        orderGiven: isOrder(params),
+        hasServices,
+        paging,
+        seerr: Boolean(seerr.url),
+      } satisfies Data,
     );
   },
 };

@@ -21,14 +21,16 @@ interface Data {
   quota: QuotaView | null;
   /** The switch, when services are chosen; null when none are. */
   onlyMine: OnlyMineSwitchProps | null;
+  /** The user has saved a Seerr: cards get its Request button. */
+  seerr: boolean;
 }
 
 export const handler: Handlers = {
   async GET(c) {
     const user = c.get("user");
     if (!user) return c.var.render(undefined);
-    const { recommend, myStreaming } = c.var.services;
-    const [shelf, quota, services] = await Promise.all([
+    const { recommend, myStreaming, seerr } = c.var.services;
+    const [shelf, quota, services, seerrSettings] = await Promise.all([
       recommend.shelf(user.id),
       // The quota line is a nicety: a KV hiccup leaves it out rather than failing the page.
       recommend.quota(user.id).then(
@@ -36,6 +38,7 @@ export const handler: Handlers = {
         () => null,
       ),
       myStreaming.get(user.id),
+      seerr.settings(user.id),
     ]);
     const onlyMine = services.providers.length
       ? {
@@ -45,7 +48,9 @@ export const handler: Handlers = {
         country: regionName(services.region),
       }
       : null;
-    return c.var.render({ shelf, quota, onlyMine } satisfies Data);
+    return c.var.render(
+      { shelf, quota, onlyMine, seerr: Boolean(seerrSettings.url) } satisfies Data,
+    );
   },
 };
 
@@ -105,6 +110,7 @@ export default function RecommendationsPage({ data, url, user }: PageProps<Data 
             <Recommendations
               set={setView(data.shelf, imageBaseUrl)}
               quota={data.quota}
+              seerr={data.seerr}
             />
           </>
         )

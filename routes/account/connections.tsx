@@ -9,12 +9,14 @@ import { WebhookSetup } from "@/components/WebhookSetup.tsx";
 import type { ConnectionSettings, ReceivedEvent } from "@/lib/connections/webhooks/mod.ts";
 import type { TokenRow } from "@/islands/PersonalTokens.tsx";
 import type { Handlers, PageProps } from "@/lib/http/app_env.ts";
-import { PersonalTokens, WebhookConnections } from "@/islands.gen.ts";
+import { OtherApps, PersonalTokens, WebhookConnections } from "@/islands.gen.ts";
+import type { SeerrState } from "@/islands/OtherApps.tsx";
 
 interface Data {
   tokens: TokenRow[];
   settings: ConnectionSettings;
   events: ReceivedEvent[];
+  seerr: SeerrState;
 }
 
 export const handler: Handlers = {
@@ -26,6 +28,7 @@ export const handler: Handlers = {
         tokens: await services.personalTokens.list(user.id),
         settings: await services.connections.settings(user.id),
         events: await services.connections.events(user.id),
+        seerr: await services.seerr.settings(user.id),
       }
       : null;
     const response = await c.var.render(data);
@@ -62,6 +65,14 @@ export default function Connections({ user, url, data }: PageProps<Data | null>)
               </p>
               <WebhookConnections settings={data.settings} events={data.events} />
               <WebhookSetup />
+            </section>
+            <section class="auth" aria-labelledby="other-apps-heading">
+              <h2 id="other-apps-heading">Other apps</h2>
+              <p class="hint">
+                Let Radarr fetch what you save to My List, and send a film to your Seerr with a
+                Request button.
+              </p>
+              <OtherApps feedUrl={data.settings.feedUrl} seerr={data.seerr} />
             </section>
             <section class="auth" aria-labelledby="tokens-heading">
               <h2 id="tokens-heading">Personal access tokens</h2>

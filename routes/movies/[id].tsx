@@ -13,7 +13,7 @@ import type { Ctx, Handlers, PageProps } from "@/lib/http/app_env.ts";
 import { describeError } from "@/lib/core/log.ts";
 import { Problem } from "@/lib/core/problem.ts";
 import { Poster } from "@/components/Poster.tsx";
-import { AddToList, ListButtons, LogViewing } from "@/islands.gen.ts";
+import { AddToList, ListButtons, LogViewing, SeerrRequest } from "@/islands.gen.ts";
 
 interface Data {
   movie: MovieDetail;
@@ -27,6 +27,8 @@ interface Data {
    * (listed first and marked); undefined otherwise.
    */
   mine?: string[];
+  /** Whether the user has saved a Seerr: the page shows its Request button. */
+  seerr?: boolean;
 }
 
 const MAX_ID = 2 ** 31 - 1;
@@ -35,10 +37,11 @@ export const handler: Handlers = {
   async GET(c) {
     const id = movieId(c);
     const user = c.get("user");
-    const [{ value: movie }, lists, services] = await Promise.all([
+    const [{ value: movie }, lists, services, seerr] = await Promise.all([
       c.var.services.catalog.movie(id),
       user ? c.var.services.entries.status(user.id, id) : undefined,
       user ? c.var.services.myStreaming.settings(user.id) : undefined,
+      user ? c.var.services.seerr.settings(user.id) : undefined,
     ]);
     const chosen = services?.providerIds.length ? services : undefined;
     // An unknown region falls back to the reader's remembered one, then the default, rather
@@ -71,7 +74,9 @@ export const handler: Handlers = {
         providerIds: chosen.providerIds,
       })
       : undefined;
-    return c.var.render({ movie, lists, region, offers, mine } satisfies Data);
+    return c.var.render(
+      { movie, lists, region, offers, mine, seerr: Boolean(seerr?.url) } satisfies Data,
+    );
   },
   // The entry form sent without JavaScript: nothing is saved (a cookie never acts for the user),
   // and the page says so, after a redirect so a reload does not send the form again.
@@ -150,6 +155,7 @@ export default function Movie({ data, url, user }: PageProps<Data>) {
                 loginHref={loginHref}
               />
               <AddToList catalogId={movie.id} title={movie.title} />
+              {data.seerr ? <SeerrRequest catalogId={movie.id} title={movie.title} /> : null}
             </>
           )
           : (
