@@ -1,7 +1,8 @@
 /**
  * Sign in and sign up. Sign-in is supabase-js `signInWithPassword` (against Supabase or this
  * site's own /auth/v1); sign-up POSTs /api/auth/signup and then signs in. An email that
- * already has an account switches the form to sign-in with the email kept.
+ * already has an account switches the form to sign-in with the email kept. When the signup
+ * mailed a confirmation link (SMTP set), the form says so and offers Continue instead of leaving.
  */
 import { useState } from "preact/hooks";
 import { EmailField } from "../components/EmailField.tsx";
@@ -48,6 +49,8 @@ export default function AuthForm(props: AuthFormProps) {
   const signupMode = props.signup ?? "open";
   const [needsCode, setNeedsCode] = useState(props.codeStep ?? false);
   const passwords = props.passwordLogin ?? true;
+  // Signed up and a confirmation link mailed: where Continue goes, and the address it went to.
+  const [mailed, setMailed] = useState<{ to: string; email: string } | null>(null);
 
   // Back from the identity provider with a code: supabase-js exchanges it (grant_type=pkce).
   useEffect(() => {
@@ -113,6 +116,7 @@ export default function AuthForm(props: AuthFormProps) {
     if (busy) return;
     setBusy(true);
     setMessage(null);
+    let sentTo: string | null = null;
     try {
       if (mode === "signup" && signupMode !== "closed") {
         if (props.captcha && !captchaToken) {
@@ -120,15 +124,19 @@ export default function AuthForm(props: AuthFormProps) {
           return;
         }
         try {
-          await api("/api/auth/signup", {
-            method: "POST",
-            body: {
-              email,
-              password,
-              ...(captchaToken ? { captchaToken } : {}),
-              ...(signupMode === "invite" ? { inviteCode: inviteCode.trim() } : {}),
+          const { data } = await api<{ user: { email: string; confirmationSentAt?: string } }>(
+            "/api/auth/signup",
+            {
+              method: "POST",
+              body: {
+                email,
+                password,
+                ...(captchaToken ? { captchaToken } : {}),
+                ...(signupMode === "invite" ? { inviteCode: inviteCode.trim() } : {}),
+              },
             },
-          });
+          );
+          if (data.user.confirmationSentAt) sentTo = data.user.email;
         } catch (error) {
           if (error instanceof ApiError && error.code === "email_exists") {
             setPassword("");
@@ -142,7 +150,11 @@ export default function AuthForm(props: AuthFormProps) {
       }
       if (!(await signIn())) return;
       // A new account with nowhere asked for goes to the next step (import or rate a few).
-      await afterSignIn(mode === "signup" && props.next === "/" ? "/?notice=welcome" : props.next);
+      const to = mode === "signup" && props.next === "/" ? "/?notice=welcome" : props.next;
+      // The account works already; the link proves the address (for the identity provider's
+      // sign-in), so the person is told before going on.
+      if (sentTo) setMailed({ to, email: sentTo });
+      else await afterSignIn(to);
     } finally {
       setBusy(false);
     }
@@ -150,6 +162,20 @@ export default function AuthForm(props: AuthFormProps) {
 
   const signup = mode === "signup" && signupMode !== "closed" && passwords;
   const other = signup ? "login" : "signup";
+  if (mailed) {
+    return (
+      <div class="auth">
+        <h1>Account created</h1>
+        <p class="status" role="status">
+          We sent a link to{" "}
+          {mailed.email}: open it to confirm your address (you can use the site meanwhile).
+        </p>
+        <p class="button-row">
+          <a class="button" href={mailed.to}>Continue</a>
+        </p>
+      </div>
+    );
+  }
   if (needsCode) {
     return (
       <div class="auth">

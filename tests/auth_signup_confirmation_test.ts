@@ -176,6 +176,40 @@ Deno.test("a confirmation mail that cannot be sent leaves the signup standing, u
   assert.ok(!JSON.stringify(t.logs).includes("token_hash"), "never the link");
 });
 
+Deno.test("POST /api/auth/signup says when it mailed the confirmation link (user.confirmationSentAt), and nothing when no mail went (no SMTP, or the mail failed)", async () => {
+  const answer = async (t: TestApp, email: string) => {
+    const res = await t.request("/api/auth/signup", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    assert.equal(res.status, 201);
+    const body = await res.json();
+    return { ...body, user: { ...body.user, id: typeof body.user.id } };
+  };
+  {
+    await using w = await world();
+    const email = fresh("mailed");
+    assert.deepEqual(await answer(w.t, email), {
+      success: true,
+      user: { id: "string", email, confirmationSentAt: "2026-12-06T08:00:00.000Z" },
+    });
+    await w.smtp!.waitFor(1);
+  }
+  {
+    await using w = await world({ smtp: false });
+    const email = fresh("unmailed");
+    assert.deepEqual(await answer(w.t, email), { success: true, user: { id: "string", email } });
+  }
+  const smtp = await startFakeSmtp();
+  await smtp.close();
+  await using t = await testApp({
+    env: { SITE_URL: SITE, SMTP_URL: smtp.url, MAIL_FROM: "no-reply@movies.test" },
+  });
+  const email = fresh("failed");
+  assert.deepEqual(await answer(t, email), { success: true, user: { id: "string", email } });
+});
+
 Deno.test("a GET confirmation link with a foreign redirect_to or no token still lands on this site", async () => {
   await using w = await world({ smtp: false });
   const foreign = await w.t.request(

@@ -170,7 +170,14 @@ export const quotaStatusSchema = z.strictObject({
 /** POST /api/auth/signup, 201. */
 const signupResultSchema = z.strictObject({
   success: z.literal(true),
-  user: z.strictObject({ id: z.string(), email: z.string() }),
+  user: z.strictObject({
+    id: z.string(),
+    email: z.string(),
+    confirmationSentAt: z.iso.datetime().optional().meta({
+      description: "Present when a link to confirm the address was mailed (SMTP set; GoTrue's " +
+        "`confirmation_sent_at`): the account works meanwhile, the link proves the address.",
+    }),
+  }),
 });
 
 /** POST /api/admin/catalog-import, 202. */

@@ -12,7 +12,7 @@ import { smtpMailer } from "@/lib/platform/mail/mod.ts";
 import { requestPasswordReset, verifyRecovery } from "./password_reset.ts";
 import { confirmByLink, sendConfirmation, verifySignup } from "./signup_confirmation.ts";
 import { updateUser } from "./update_user.ts";
-import type { AuthUser } from "./types.ts";
+import type { AuthUser, NewUser } from "./types.ts";
 import { PendingSession, sessionEnded } from "./pending_session.ts";
 import { hashPassword } from "./passwords.ts";
 import { endSessions, type LogoutScope, sessionState } from "./sessions.ts";
@@ -71,9 +71,10 @@ export interface BuiltinProvider {
   ): Promise<{ url: string; binding: string }>;
   /**
    * Creates a user with a bcrypt hash, its address unconfirmed, and mails the confirmation link
-   * when SMTP is set; an existing email is 409 `email_exists`.
+   * when SMTP is set (then `confirmationSentAt` says when); an existing email is 409
+   * `email_exists`.
    */
-  createUser(email: string, password: string): Promise<AuthUser>;
+  createUser(email: string, password: string): Promise<NewUser>;
 }
 
 const userNotFound = () =>
@@ -238,8 +239,8 @@ export function createBuiltinProvider(
         }
         throw error;
       }
-      await sendConfirmation(deps, user, mailer);
-      return user;
+      const sentAt = await sendConfirmation(deps, user, mailer);
+      return sentAt ? { ...user, confirmationSentAt: sentAt } : user;
     },
   };
 }

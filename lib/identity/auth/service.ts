@@ -6,7 +6,7 @@
 import type { AppDeps } from "@/lib/platform/deps.ts";
 import { signAccessToken } from "./access_token.ts";
 import { type BuiltinProvider, createBuiltinProvider } from "./builtin_provider.ts";
-import type { AuthUser, TokenVerifier } from "./types.ts";
+import type { AuthUser, NewUser, TokenVerifier } from "./types.ts";
 import { parseSignup, signUp } from "./signup.ts";
 import { loadSigningKey, type SigningKey } from "./signing_key.ts";
 import { createSupabaseUser, deleteSupabaseUser } from "./supabase_admin.ts";
@@ -22,7 +22,7 @@ export interface AuthService extends TokenVerifier {
   /** The built-in provider's GoTrue endpoints; undefined when Supabase is the provider. */
   readonly builtin?: BuiltinProvider;
   /** `POST /api/auth/signup`: checks the parsed JSON body and creates the account. */
-  signUp(body: unknown, options: { clientAddress: string }): Promise<AuthUser>;
+  signUp(body: unknown, options: { clientAddress: string }): Promise<NewUser>;
   /** `DELETE /api/account` (confirmed): the user and every row of theirs. */
   deleteAccount(user: AuthUser): Promise<void>;
 }

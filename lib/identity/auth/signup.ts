@@ -11,7 +11,7 @@ import { Problem } from "@/lib/core/problem.ts";
 import { admitNewAccount, checkSignupMode } from "../access/admission.ts";
 import { verifyCaptcha } from "./captcha.ts";
 import { limitSubject, UNKNOWN_ADDRESS } from "./limit_subject.ts";
-import type { AuthUser } from "./types.ts";
+import type { NewUser } from "./types.ts";
 import { PASSWORD_MAX_BYTES, PASSWORD_MIN_CHARS, passwordStrengthFault } from "./password_rule.ts";
 import { SIGNUP_PER_ADDRESS, takeAttempt } from "./rate_limit.ts";
 
@@ -64,9 +64,9 @@ export async function signUp(
   input: SignupInput,
   options: {
     clientAddress: string;
-    createUser: (email: string, password: string) => Promise<AuthUser>;
+    createUser: (email: string, password: string) => Promise<NewUser>;
   },
-): Promise<AuthUser> {
+): Promise<NewUser> {
   // The mode first: a closed instance or a missing invite needs no further work to refuse.
   checkSignupMode(deps, input.inviteCode);
   const weak = await passwordStrengthFault(input.password, { email: input.email });

@@ -21,19 +21,21 @@ const verifyParams = z.object({ token_hash: z.string().optional(), token: z.stri
 const SIGNUP_METHOD = "email/signup";
 
 /**
- * Mails the confirmation link of a new password account when a mailer is configured. A mail that
+ * Mails the confirmation link of a new password account when a mailer is configured, and says
+ * when it was sent (GoTrue's `confirmation_sent_at`; null when nothing was mailed). A mail that
  * fails is logged without the link; the signup stands (the account stays unconfirmed).
  */
 export async function sendConfirmation(
   deps: AppDeps,
   user: { id: string; email: string },
   mailer: Mailer | undefined,
-): Promise<void> {
-  if (!mailer) return;
+): Promise<string | null> {
+  if (!mailer) return null;
   try {
     const token = await issueConfirmationToken(deps.store, user.id, { now: deps.clock.now() });
     const link = confirmationLink(deps.config.siteUrl, token);
     await mailer.send(confirmMail(user.email, link, { siteUrl: deps.config.siteUrl }));
+    return new Date(deps.clock.now()).toISOString();
   } catch (error) {
     deps.log({
       level: "error",
@@ -41,6 +43,7 @@ export async function sendConfirmation(
       userId: user.id,
       error: describeError(error),
     });
+    return null;
   }
 }
 

@@ -9,6 +9,11 @@ export interface AuthUser {
   aal?: "aal1" | "aal2";
 }
 
+/** A user just signed up: when its confirmation link was mailed, if it was (GoTrue's `confirmation_sent_at`). */
+export interface NewUser extends AuthUser {
+  confirmationSentAt?: string;
+}
+
 /** Resolves access tokens to users; throws a 401 `unauthorized` Problem for any bad token. */
 export interface TokenVerifier {
   verifyAccessToken(token: string): Promise<AuthUser>;

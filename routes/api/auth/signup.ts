@@ -9,6 +9,8 @@ export const handler: Handlers = {
     refuseWhenClosed(c.var.deps);
     const body = await readJson(c.req.raw, { requireJsonType: true });
     const user = await c.var.services.auth.signUp(body, { clientAddress: clientAddress(c) });
-    return c.json({ success: true, user: { id: user.id, email: user.email } }, 201);
+    // When a confirmation link was mailed (SMTP set): the form tells the person to open it.
+    const sent = user.confirmationSentAt ? { confirmationSentAt: user.confirmationSentAt } : {};
+    return c.json({ success: true, user: { id: user.id, email: user.email, ...sent } }, 201);
   },
 };
