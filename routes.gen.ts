@@ -97,33 +97,46 @@ import * as $93 from "./routes/signup.tsx";
 import * as $94 from "./routes/stats.tsx";
 import * as $95 from "./routes/stats/[year].tsx";
 import * as $96 from "./routes/sw.js.ts";
-import * as $97 from "./routes/trakt/movies/[id].ts";
-import * as $98 from "./routes/trakt/search/[id_type]/[id].ts";
-import * as $99 from "./routes/trakt/search/[type].ts";
-import * as $100 from "./routes/trakt/sync/history/episodes.ts";
-import * as $101 from "./routes/trakt/sync/history/movies.ts";
-import * as $102 from "./routes/trakt/sync/history/movies/[id].ts";
-import * as $103 from "./routes/trakt/sync/history/shows.ts";
-import * as $104 from "./routes/trakt/sync/last_activities.ts";
-import * as $105 from "./routes/trakt/sync/ratings/episodes.ts";
-import * as $106 from "./routes/trakt/sync/ratings/movies.ts";
-import * as $107 from "./routes/trakt/sync/ratings/movies/[rating].ts";
-import * as $108 from "./routes/trakt/sync/ratings/seasons.ts";
-import * as $109 from "./routes/trakt/sync/ratings/shows.ts";
-import * as $110 from "./routes/trakt/sync/watched/movies.ts";
-import * as $111 from "./routes/trakt/sync/watched/shows.ts";
-import * as $112 from "./routes/trakt/sync/watchlist/episodes.ts";
-import * as $113 from "./routes/trakt/sync/watchlist/movies.ts";
-import * as $114 from "./routes/trakt/sync/watchlist/movies/[sort].ts";
-import * as $115 from "./routes/trakt/sync/watchlist/seasons.ts";
-import * as $116 from "./routes/trakt/sync/watchlist/shows.ts";
-import * as $117 from "./routes/trakt/users/settings.ts";
-import * as $118 from "./routes/trakt/users/[id]/lists.ts";
-import * as $119 from "./routes/trakt/users/[id]/lists/[list_id].ts";
-import * as $120 from "./routes/trakt/users/[id]/lists/[list_id]/items.ts";
-import * as $121 from "./routes/u/[handle].tsx";
-import * as $122 from "./routes/unsubscribe.tsx";
-import * as $123 from "./routes/watched.tsx";
+import * as $97 from "./routes/trakt/checkin.ts";
+import * as $98 from "./routes/trakt/movies/[id].ts";
+import * as $99 from "./routes/trakt/scrobble/pause.ts";
+import * as $100 from "./routes/trakt/scrobble/start.ts";
+import * as $101 from "./routes/trakt/scrobble/stop.ts";
+import * as $102 from "./routes/trakt/search/[id_type]/[id].ts";
+import * as $103 from "./routes/trakt/search/[type].ts";
+import * as $104 from "./routes/trakt/sync/history.ts";
+import * as $105 from "./routes/trakt/sync/history/episodes.ts";
+import * as $106 from "./routes/trakt/sync/history/movies.ts";
+import * as $107 from "./routes/trakt/sync/history/movies/[id].ts";
+import * as $108 from "./routes/trakt/sync/history/remove.ts";
+import * as $109 from "./routes/trakt/sync/history/shows.ts";
+import * as $110 from "./routes/trakt/sync/last_activities.ts";
+import * as $111 from "./routes/trakt/sync/playback/movies.ts";
+import * as $112 from "./routes/trakt/sync/playback/[id].ts";
+import * as $113 from "./routes/trakt/sync/ratings.ts";
+import * as $114 from "./routes/trakt/sync/ratings/episodes.ts";
+import * as $115 from "./routes/trakt/sync/ratings/movies.ts";
+import * as $116 from "./routes/trakt/sync/ratings/movies/[rating].ts";
+import * as $117 from "./routes/trakt/sync/ratings/remove.ts";
+import * as $118 from "./routes/trakt/sync/ratings/seasons.ts";
+import * as $119 from "./routes/trakt/sync/ratings/shows.ts";
+import * as $120 from "./routes/trakt/sync/watched/movies.ts";
+import * as $121 from "./routes/trakt/sync/watched/shows.ts";
+import * as $122 from "./routes/trakt/sync/watchlist.ts";
+import * as $123 from "./routes/trakt/sync/watchlist/episodes.ts";
+import * as $124 from "./routes/trakt/sync/watchlist/movies.ts";
+import * as $125 from "./routes/trakt/sync/watchlist/movies/[sort].ts";
+import * as $126 from "./routes/trakt/sync/watchlist/remove.ts";
+import * as $127 from "./routes/trakt/sync/watchlist/seasons.ts";
+import * as $128 from "./routes/trakt/sync/watchlist/shows.ts";
+import * as $129 from "./routes/trakt/users/settings.ts";
+import * as $130 from "./routes/trakt/users/[id]/lists.ts";
+import * as $131 from "./routes/trakt/users/[id]/lists/[list_id].ts";
+import * as $132 from "./routes/trakt/users/[id]/lists/[list_id]/items.ts";
+import * as $133 from "./routes/trakt/users/[id]/watching.ts";
+import * as $134 from "./routes/u/[handle].tsx";
+import * as $135 from "./routes/unsubscribe.tsx";
+import * as $136 from "./routes/watched.tsx";
 
 /** The route table app.ts builds the app from. */
 export const manifest: Manifest = {
@@ -251,72 +264,89 @@ export const manifest: Manifest = {
     { pattern: "/stats", file: "stats.tsx", module: $94 },
     { pattern: "/stats/:year", file: "stats/[year].tsx", module: $95 },
     { pattern: "/sw.js", file: "sw.js.ts", module: $96 },
-    { pattern: "/trakt/movies/:id", file: "trakt/movies/[id].ts", module: $97 },
-    { pattern: "/trakt/search/:id_type/:id", file: "trakt/search/[id_type]/[id].ts", module: $98 },
-    { pattern: "/trakt/search/:type", file: "trakt/search/[type].ts", module: $99 },
+    { pattern: "/trakt/checkin", file: "trakt/checkin.ts", module: $97 },
+    { pattern: "/trakt/movies/:id", file: "trakt/movies/[id].ts", module: $98 },
+    { pattern: "/trakt/scrobble/pause", file: "trakt/scrobble/pause.ts", module: $99 },
+    { pattern: "/trakt/scrobble/start", file: "trakt/scrobble/start.ts", module: $100 },
+    { pattern: "/trakt/scrobble/stop", file: "trakt/scrobble/stop.ts", module: $101 },
+    { pattern: "/trakt/search/:id_type/:id", file: "trakt/search/[id_type]/[id].ts", module: $102 },
+    { pattern: "/trakt/search/:type", file: "trakt/search/[type].ts", module: $103 },
+    { pattern: "/trakt/sync/history", file: "trakt/sync/history.ts", module: $104 },
     {
       pattern: "/trakt/sync/history/episodes",
       file: "trakt/sync/history/episodes.ts",
-      module: $100,
+      module: $105,
     },
-    { pattern: "/trakt/sync/history/movies", file: "trakt/sync/history/movies.ts", module: $101 },
+    { pattern: "/trakt/sync/history/movies", file: "trakt/sync/history/movies.ts", module: $106 },
     {
       pattern: "/trakt/sync/history/movies/:id",
       file: "trakt/sync/history/movies/[id].ts",
-      module: $102,
+      module: $107,
     },
-    { pattern: "/trakt/sync/history/shows", file: "trakt/sync/history/shows.ts", module: $103 },
-    { pattern: "/trakt/sync/last_activities", file: "trakt/sync/last_activities.ts", module: $104 },
+    { pattern: "/trakt/sync/history/remove", file: "trakt/sync/history/remove.ts", module: $108 },
+    { pattern: "/trakt/sync/history/shows", file: "trakt/sync/history/shows.ts", module: $109 },
+    { pattern: "/trakt/sync/last_activities", file: "trakt/sync/last_activities.ts", module: $110 },
+    { pattern: "/trakt/sync/playback/movies", file: "trakt/sync/playback/movies.ts", module: $111 },
+    { pattern: "/trakt/sync/playback/:id", file: "trakt/sync/playback/[id].ts", module: $112 },
+    { pattern: "/trakt/sync/ratings", file: "trakt/sync/ratings.ts", module: $113 },
     {
       pattern: "/trakt/sync/ratings/episodes",
       file: "trakt/sync/ratings/episodes.ts",
-      module: $105,
+      module: $114,
     },
-    { pattern: "/trakt/sync/ratings/movies", file: "trakt/sync/ratings/movies.ts", module: $106 },
+    { pattern: "/trakt/sync/ratings/movies", file: "trakt/sync/ratings/movies.ts", module: $115 },
     {
       pattern: "/trakt/sync/ratings/movies/:rating",
       file: "trakt/sync/ratings/movies/[rating].ts",
-      module: $107,
+      module: $116,
     },
-    { pattern: "/trakt/sync/ratings/seasons", file: "trakt/sync/ratings/seasons.ts", module: $108 },
-    { pattern: "/trakt/sync/ratings/shows", file: "trakt/sync/ratings/shows.ts", module: $109 },
-    { pattern: "/trakt/sync/watched/movies", file: "trakt/sync/watched/movies.ts", module: $110 },
-    { pattern: "/trakt/sync/watched/shows", file: "trakt/sync/watched/shows.ts", module: $111 },
+    { pattern: "/trakt/sync/ratings/remove", file: "trakt/sync/ratings/remove.ts", module: $117 },
+    { pattern: "/trakt/sync/ratings/seasons", file: "trakt/sync/ratings/seasons.ts", module: $118 },
+    { pattern: "/trakt/sync/ratings/shows", file: "trakt/sync/ratings/shows.ts", module: $119 },
+    { pattern: "/trakt/sync/watched/movies", file: "trakt/sync/watched/movies.ts", module: $120 },
+    { pattern: "/trakt/sync/watched/shows", file: "trakt/sync/watched/shows.ts", module: $121 },
+    { pattern: "/trakt/sync/watchlist", file: "trakt/sync/watchlist.ts", module: $122 },
     {
       pattern: "/trakt/sync/watchlist/episodes",
       file: "trakt/sync/watchlist/episodes.ts",
-      module: $112,
+      module: $123,
     },
     {
       pattern: "/trakt/sync/watchlist/movies",
       file: "trakt/sync/watchlist/movies.ts",
-      module: $113,
+      module: $124,
     },
     {
       pattern: "/trakt/sync/watchlist/movies/:sort",
       file: "trakt/sync/watchlist/movies/[sort].ts",
-      module: $114,
+      module: $125,
+    },
+    {
+      pattern: "/trakt/sync/watchlist/remove",
+      file: "trakt/sync/watchlist/remove.ts",
+      module: $126,
     },
     {
       pattern: "/trakt/sync/watchlist/seasons",
       file: "trakt/sync/watchlist/seasons.ts",
-      module: $115,
+      module: $127,
     },
-    { pattern: "/trakt/sync/watchlist/shows", file: "trakt/sync/watchlist/shows.ts", module: $116 },
-    { pattern: "/trakt/users/settings", file: "trakt/users/settings.ts", module: $117 },
-    { pattern: "/trakt/users/:id/lists", file: "trakt/users/[id]/lists.ts", module: $118 },
+    { pattern: "/trakt/sync/watchlist/shows", file: "trakt/sync/watchlist/shows.ts", module: $128 },
+    { pattern: "/trakt/users/settings", file: "trakt/users/settings.ts", module: $129 },
+    { pattern: "/trakt/users/:id/lists", file: "trakt/users/[id]/lists.ts", module: $130 },
     {
       pattern: "/trakt/users/:id/lists/:list_id",
       file: "trakt/users/[id]/lists/[list_id].ts",
-      module: $119,
+      module: $131,
     },
     {
       pattern: "/trakt/users/:id/lists/:list_id/items",
       file: "trakt/users/[id]/lists/[list_id]/items.ts",
-      module: $120,
+      module: $132,
     },
-    { pattern: "/u/:handle", file: "u/[handle].tsx", module: $121 },
-    { pattern: "/unsubscribe", file: "unsubscribe.tsx", module: $122 },
-    { pattern: "/watched", file: "watched.tsx", module: $123 },
+    { pattern: "/trakt/users/:id/watching", file: "trakt/users/[id]/watching.ts", module: $133 },
+    { pattern: "/u/:handle", file: "u/[handle].tsx", module: $134 },
+    { pattern: "/unsubscribe", file: "unsubscribe.tsx", module: $135 },
+    { pattern: "/watched", file: "watched.tsx", module: $136 },
   ],
 };

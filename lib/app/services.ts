@@ -4,6 +4,7 @@ import { type AuthService, createAuthService } from "../identity/auth/service.ts
 import { type Catalog, createCatalogService } from "../catalog/mod.ts";
 import { userPrefetch } from "../catalog/user_prefetch.ts";
 import { type ConnectionsService, createConnectionsService } from "../connections/webhooks/mod.ts";
+import { createTraktWritesService, type TraktWritesService } from "../connections/trakt/writes.ts";
 import { createFeedsService, type FeedsService } from "../connections/feeds/mod.ts";
 import { createSeerrService, type SeerrService } from "../connections/seerr/mod.ts";
 import {
@@ -59,6 +60,8 @@ export interface Services {
   details: DetailsService;
   /** Media-server webhooks: the URL, settings, receivers, recent events (lib/connections/webhooks). */
   connections: ConnectionsService;
+  /** Trakt's writes: history, ratings, watchlist, scrobbles, check-ins (lib/connections/trakt). */
+  traktWrites: TraktWritesService;
   /** My List as the feed Radarr's Custom Lists read (lib/connections/feeds). */
   feeds: FeedsService;
   /** The user's Seerr and the Request button (lib/connections/seerr). */
@@ -96,6 +99,7 @@ export function createServices(deps: AppDeps): Services {
     catalog,
     details,
     connections: createConnectionsService(deps, { catalog: searching }),
+    traktWrites: createTraktWritesService(deps, { catalog: searching }),
     feeds: createFeedsService(deps),
     seerr: createSeerrService(deps),
     catalogImport: createCatalogImportService(deps, { catalog }),

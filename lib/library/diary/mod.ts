@@ -8,4 +8,5 @@ export type { UnratedMovie } from "./read.ts";
 export { readYearStats, type YearStats } from "./stats.ts";
 export { logViewings } from "./log_many.ts";
 export { rateWatched } from "./rate_watched.ts";
+export { syncMovies } from "./sync.ts";
 export type { YearReview } from "./review.ts";

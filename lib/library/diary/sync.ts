@@ -32,6 +32,24 @@ export async function syncMovie(tx: Sql, catalogId: number): Promise<void> {
   await tx.query(SUMMARY_SQL, [catalogId]);
 }
 
+// SUMMARY_SQL for many movies at once (a Trakt client's history batch).
+const SUMMARIES_SQL = `update public.user_watched_movies w
+    set watched_on = l.watched_on, rating = coalesce(l.rating, w.rating)
+  from (select distinct on (catalog_id) catalog_id, watched_on, rating
+          from public.user_viewings
+         where user_id = (select auth.uid()) and catalog_id = any($1::integer[])
+         order by catalog_id, watched_on desc, created_at desc, id desc) l
+  where w.user_id = (select auth.uid()) and w.catalog_id = l.catalog_id
+    and (w.watched_on is distinct from l.watched_on
+      or w.rating is distinct from coalesce(l.rating, w.rating))`;
+
+/** Brings the rewatch marks and watched rows of many movies up to date (as the user), at once. */
+export async function syncMovies(tx: Sql, catalogIds: number[]): Promise<void> {
+  if (catalogIds.length === 0) return;
+  await tx.query(REWATCH_SQL, [catalogIds]);
+  await tx.query(SUMMARIES_SQL, [catalogIds]);
+}
+
 /** Brings the rewatch marks of the viewings of many movies up to date (as the user), at once. */
 export async function syncRewatches(tx: Sql, catalogIds: number[]): Promise<void> {
   if (catalogIds.length > 0) await tx.query(REWATCH_SQL, [catalogIds]);

@@ -1,7 +1,10 @@
 /** A diary entry: one viewing of a movie, with its card's title, year and poster (docs/diary.md). */
 
-/** Who logged a viewing: the user, a history import, or a media server's webhook. */
-export type ViewingSource = "manual" | "import" | "webhook";
+/**
+ * Who logged a viewing: the user, a history import (or a Trakt client's history sync), a media
+ * server's webhook, a Trakt client's scrobble, or a Trakt check-in.
+ */
+export type ViewingSource = "manual" | "import" | "webhook" | "scrobble" | "checkin";
 
 /** One entry of GET /api/diary. */
 export interface DiaryEntry {

@@ -32,7 +32,7 @@ const diaryEntrySchema = z.strictObject({
       "logged earlier); an imported viewing also keeps the file's own mark.",
   }),
   note: z.string().nullable(),
-  source: z.enum(["manual", "import", "webhook"]),
+  source: z.enum(["manual", "import", "webhook", "scrobble", "checkin"]),
 });
 
 const diaryPageSchema = z.strictObject({

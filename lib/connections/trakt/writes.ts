@@ -1,0 +1,259 @@
+/**
+ * Trakt's writes as one service (docs/trakt.md, "Writes and scrobbles"): each call resolves the
+ * films a body names (resolve_ids.ts), runs the write as the user in one transaction, and
+ * answers Trakt's JSON (`added`/`deleted`, `existing`, `not_found`, the scrobble's `action`).
+ */
+import type { MovieSource } from "@/lib/catalog/types.ts";
+import type { AppDeps } from "@/lib/platform/deps.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
+import { addHistory, removeHistory } from "./history_writes.ts";
+import { addRatings, addToWatchlist, removeFromWatchlist, removeRatings } from "./list_writes.ts";
+import { TRAKT_MOVIE_COLUMNS, traktMovie, type TraktMovieRow } from "./movie_object.ts";
+import { type ResolveDeps, resolveTraktMovies } from "./resolve_ids.ts";
+import { deletePlayback, readPlayback, readWatching, type Watching } from "./playback.ts";
+import { cancelCheckin, checkin, scrobble, type ScrobbleCall, settleCheckin } from "./scrobble.ts";
+import {
+  badValue,
+  type MovieItem,
+  notFound,
+  progressOf,
+  type ScrobbleItems,
+  type SyncItems,
+  watchDate,
+} from "./write_body.ts";
+import { Problem } from "@/lib/core/problem.ts";
+
+type Answer = Record<string, unknown>;
+
+const SHARING = { twitter: false, mastodon: false, tumblr: false };
+
+/** What the /trakt write routes call; each answers Trakt's body. */
+export interface TraktWritesService {
+  addHistory(userId: string, body: SyncItems): Promise<Answer>;
+  removeHistory(userId: string, body: SyncItems): Promise<Answer>;
+  addRatings(userId: string, body: SyncItems): Promise<Answer>;
+  removeRatings(userId: string, body: SyncItems): Promise<Answer>;
+  addWatchlist(userId: string, body: SyncItems): Promise<Answer>;
+  removeWatchlist(userId: string, body: SyncItems): Promise<Answer>;
+  /** A scrobble call; 404 when the movie is not found, 409 on a stop scrobbled already. */
+  scrobble(
+    userId: string,
+    call: { body: ScrobbleItems; call: ScrobbleCall["call"] },
+  ): Promise<Answer>;
+  /** A check-in; 409 with `expires_at` while one runs. */
+  checkin(userId: string, body: ScrobbleItems): Promise<Answer>;
+  cancelCheckin(userId: string): Promise<void>;
+  /** The playback points, latest first. */
+  playback(userId: string): Promise<Answer[]>;
+  /** Removes a playback point; 404 when the user has none by that id. */
+  removePlayback(userId: string, id: number): Promise<void>;
+  /**
+   * The film watched now, or null; `who` is `me`, the user's handle or id (another user's: 404,
+   * as their profile's watching is shown on the website only).
+   */
+  watching(userId: string, who?: string): Promise<Watching | null>;
+}
+
+/** The movie objects of `ids`, in one query, by catalog id. */
+async function movieObjects(
+  sql: Sql,
+  ids: number[],
+): Promise<Map<number, ReturnType<typeof traktMovie>>> {
+  if (ids.length === 0) return new Map();
+  const rows = await sql.query<TraktMovieRow>(
+    `select c.id as catalog_id, ${TRAKT_MOVIE_COLUMNS}
+       from unnest($1::integer[]) as c(id) left join public.movies m on m.catalog_id = c.id`,
+    [[...new Set(ids)]],
+  );
+  return new Map(rows.map((r) => [Number(r.catalog_id), traktMovie(r)]));
+}
+
+/** Whether `who` (`me`, a handle or a user id) names the user. */
+async function isSelf(tx: Sql, ask: { userId: string; who: string }): Promise<boolean> {
+  const who = ask.who.toLowerCase();
+  if (who === "me" || who === ask.userId) return true;
+  const [row] = await tx.query<{ handle: string | null }>(
+    `select handle from public.user_profiles where user_id = (select auth.uid())`,
+  );
+  return row?.handle?.toLowerCase() === who;
+}
+
+/** Builds the service; `catalog` resolves unknown TMDB ids and titles through the window. */
+export function createTraktWritesService(
+  deps: AppDeps,
+  options: { catalog: MovieSource },
+): TraktWritesService {
+  const { store, clock } = deps;
+  const resolving: ResolveDeps = { store, clock, catalog: options.catalog };
+  const nowIso = () => new Date(clock.now()).toISOString();
+
+  /** The body's movies resolved: the found ones with their item, and the rest as sent. */
+  async function split(body: SyncItems) {
+    const items = body.movies as MovieItem[];
+    const ids = await resolveTraktMovies(resolving, items);
+    const found: { item: MovieItem; catalogId: number }[] = [];
+    const missing: unknown[] = [];
+    items.forEach((item, i) => {
+      const id = ids[i];
+      if (id === null) missing.push(item);
+      else found.push({ item, catalogId: id });
+    });
+    return { found, missing };
+  }
+
+  function ratingOf(value: unknown): number {
+    if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > 10) {
+      throw badValue("invalid_rating", "rating must be a whole number from 1 to 10.");
+    }
+    return value;
+  }
+
+  async function watchlist(userId: string, body: SyncItems, add: boolean) {
+    const { found, missing } = await split(body);
+    const ids = found.map((f) => f.catalogId);
+    const at = nowIso();
+    const done = await store.asUser(
+      userId,
+      (tx) =>
+        add
+          ? addToWatchlist(tx, ids, { userId, at })
+          : removeFromWatchlist(tx, ids, { userId, at }),
+    );
+    const counts = (movies: number) => ({ movies, shows: 0, seasons: 0, episodes: 0 });
+    const answer: Answer = {
+      [add ? "added" : "deleted"]: counts(done.changed),
+      ...(add ? { existing: counts(done.existing) } : {}),
+      not_found: notFound(body, missing),
+      list: done.list,
+    };
+    if (add) {
+      const watched = new Set(done.watched);
+      answer.not_added = {
+        movies: found.filter((f) => watched.has(f.catalogId))
+          .filter((f, i, all) => all.findIndex((g) => g.catalogId === f.catalogId) === i)
+          .map((f) => ({ ids: f.item.ids ?? {}, reason: "watched" })),
+      };
+    }
+    return answer;
+  }
+
+  async function scrobbledMovie(body: ScrobbleItems) {
+    if (!body.movie) {
+      throw new Problem(404, "not_found", "Only movies are scrobbled here; send a movie.");
+    }
+    const [id] = await resolveTraktMovies(resolving, [body.movie as MovieItem]);
+    if (id === null) throw new Problem(404, "not_found", "No movie matches these ids.");
+    return id;
+  }
+
+  return {
+    async addHistory(userId, body) {
+      const now = clock.now();
+      const { found, missing } = await split(body);
+      const adds = found.map((f) => ({
+        catalogId: f.catalogId,
+        watchedOn: watchDate(f.item.watched_at === "released" ? undefined : f.item.watched_at, now),
+      }));
+      const added = await store.asUser(
+        userId,
+        (tx) => addHistory(tx, adds, { userId, loggedAt: nowIso() }),
+      );
+      return { added: { movies: added, episodes: 0 }, not_found: notFound(body, missing) };
+    },
+
+    async removeHistory(userId, body) {
+      const { found, missing } = await split(body);
+      const historyIds = (body.ids ?? []).map(Number)
+        .filter((n) => Number.isSafeInteger(n) && n > 0);
+      const deleted = await store.asUser(
+        userId,
+        (tx) =>
+          removeHistory(tx, { catalogIds: found.map((f) => f.catalogId), historyIds }, {
+            userId,
+          }),
+      );
+      return {
+        deleted: { movies: deleted, episodes: 0 },
+        not_found: { ...notFound(body, missing), ids: [] },
+      };
+    },
+
+    async addRatings(userId, body) {
+      const { found, missing } = await split(body);
+      const ratings = found.map((f) => ({
+        catalogId: f.catalogId,
+        rating: ratingOf(f.item.rating),
+      }));
+      const added = await store.asUser(
+        userId,
+        (tx) => addRatings(tx, ratings, { userId, ratedAt: nowIso() }),
+      );
+      return {
+        added: { movies: added, shows: 0, seasons: 0, episodes: 0 },
+        not_found: notFound(body, missing),
+      };
+    },
+
+    async removeRatings(userId, body) {
+      const { found, missing } = await split(body);
+      const ids = found.map((f) => f.catalogId);
+      const deleted = await store.asUser(userId, (tx) => removeRatings(tx, ids, { userId }));
+      return {
+        deleted: { movies: deleted, shows: 0, seasons: 0, episodes: 0 },
+        not_found: notFound(body, missing),
+      };
+    },
+
+    addWatchlist: (userId, body) => watchlist(userId, body, true),
+    removeWatchlist: (userId, body) => watchlist(userId, body, false),
+
+    async scrobble(userId, { body, call }) {
+      const progress = progressOf(body.progress);
+      const catalogId = await scrobbledMovie(body);
+      const done = await store.asUser(userId, async (tx) => ({
+        result: await scrobble(tx, { catalogId, progress, call }, { userId, now: clock.now() }),
+        movies: await movieObjects(tx, [catalogId]),
+      }));
+      return { ...done.result, sharing: SHARING, movie: done.movies.get(catalogId) };
+    },
+
+    async checkin(userId, body) {
+      const catalogId = await scrobbledMovie(body);
+      const done = await store.asUser(userId, async (tx) => ({
+        result: await checkin(tx, catalogId, { userId, now: clock.now() }),
+        movies: await movieObjects(tx, [catalogId]),
+      }));
+      return {
+        id: done.result.id,
+        watched_at: done.result.watchedAt,
+        sharing: SHARING,
+        movie: done.movies.get(catalogId),
+      };
+    },
+
+    async cancelCheckin(userId) {
+      await store.asUser(userId, (tx) => cancelCheckin(tx, { userId, now: clock.now() }));
+    },
+
+    playback: (userId) =>
+      store.asUser(userId, async (tx) => {
+        await settleCheckin(tx, { userId, now: clock.now() });
+        return await readPlayback(tx);
+      }),
+
+    async removePlayback(userId, id) {
+      const gone = await store.asUser(userId, (tx) => deletePlayback(tx, id));
+      if (!gone) throw new Problem(404, "not_found", "No playback point has this id.");
+    },
+
+    watching: (userId, who = "me") =>
+      store.asUser(userId, async (tx) => {
+        if (!await isSelf(tx, { userId, who })) {
+          throw new Problem(404, "not_found", "No user by this id is yours to read.");
+        }
+        const now = clock.now();
+        await settleCheckin(tx, { userId, now });
+        return await readWatching(tx, now);
+      }),
+  };
+}
