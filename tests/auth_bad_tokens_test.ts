@@ -41,7 +41,10 @@ Deno.test("protected routes answer 401 for the forged-token list: other key, alg
     iat: now,
     exp: now + 3600,
   };
-  const sign = (payload: JWTPayload, key: CryptoKey | Uint8Array = ownKey as CryptoKey) =>
+  const sign = (
+    payload: JWTPayload,
+    key: CryptoKey | Uint8Array = ownKey as unknown as CryptoKey,
+  ) =>
     new SignJWT(payload).setProtectedHeader({ alg: "ES256", kid: jwk.kid, typ: "JWT" }).sign(key);
 
   const foreign = await generateKeyPair("ES256");

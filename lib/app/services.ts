@@ -4,9 +4,17 @@ import { type AuthService, createAuthService } from "../identity/auth/service.ts
 import { type Catalog, createCatalogService } from "../catalog/mod.ts";
 import { userPrefetch } from "../catalog/user_prefetch.ts";
 import { type ConnectionsService, createConnectionsService } from "../connections/webhooks/mod.ts";
+import {
+  createTraktAuthService,
+  type TraktAuthService,
+} from "../connections/trakt/auth_service.ts";
 import { createTraktWritesService, type TraktWritesService } from "../connections/trakt/writes.ts";
 import { createFeedsService, type FeedsService } from "../connections/feeds/mod.ts";
 import { createSeerrService, type SeerrService } from "../connections/seerr/mod.ts";
+import {
+  createWatchingNowService,
+  type WatchingNowService,
+} from "../connections/trakt/watching_now.ts";
 import {
   AVAILABILITY_LOCK_TTL_MS,
   type AvailabilityService,
@@ -66,6 +74,8 @@ export interface Services {
   feeds: FeedsService;
   /** The user's Seerr and the Request button (lib/connections/seerr). */
   seerr: SeerrService;
+  /** "Watching now" on the home page and public profiles (lib/connections/trakt). */
+  watchingNow: WatchingNowService;
   catalogImport: CatalogImportService;
   diary: DiaryService;
   historyImport: HistoryImportService;
@@ -75,6 +85,8 @@ export interface Services {
   /** The admin's signup invites (SIGNUP=invite). */
   invites: InviteService;
   personalTokens: PersonalTokenService;
+  /** Trakt sign-in: device and code flows, tokens, own apps (lib/connections/trakt). */
+  traktAuth: TraktAuthService;
   /** The user's own lists and their share links (lib/library/lists). */
   lists: ListsService;
   profiles: ProfilesService;
@@ -102,6 +114,7 @@ export function createServices(deps: AppDeps): Services {
     traktWrites: createTraktWritesService(deps, { catalog: searching }),
     feeds: createFeedsService(deps),
     seerr: createSeerrService(deps),
+    watchingNow: createWatchingNowService(deps),
     catalogImport: createCatalogImportService(deps, { catalog }),
     // Viewings, the year in review and the queue of what to rate (lib/library/diary).
     diary: createDiaryService(deps, { prefetch }),
@@ -117,6 +130,7 @@ export function createServices(deps: AppDeps): Services {
     // A write of a movie the store lacks fetches its details in the background.
     entries: createEntriesService(deps, { prefetch }),
     personalTokens: createPersonalTokenService(deps),
+    traktAuth: createTraktAuthService(deps),
     // Lists of the user's own and their share links (lib/library/lists); same background details.
     lists: createListsService(deps, { prefetch }),
     profiles: createProfilesService(deps),

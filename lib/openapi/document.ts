@@ -25,6 +25,7 @@ import { listsComponents, listsPaths } from "./paths/lists.ts";
 import { myStreamingComponents, myStreamingPaths } from "./paths/my_streaming.ts";
 import { connectionsComponents, connectionsPaths } from "./paths/connections.ts";
 import { detailsRunsComponents, detailsRunsPaths } from "./paths/details_runs.ts";
+import { traktComponents, traktPaths } from "./paths/trakt.ts";
 
 /** Builds the document afresh (tests; the route serves the cached one). */
 export function buildOpenApiDocument(): Record<string, unknown> {
@@ -75,6 +76,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           ...tokenPaths(),
           ...connectionsPaths(),
           ...detailsRunsPaths(),
+          ...traktPaths(),
         }),
       ),
     ),
@@ -91,6 +93,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         ...myStreamingComponents,
         ...connectionsComponents,
         ...detailsRunsComponents,
+        ...traktComponents,
       }),
       headers: headerComponents,
       securitySchemes: {

@@ -7,6 +7,7 @@
 import { isPersonalToken } from "@/lib/identity/personal_tokens/mod.ts";
 import { Problem } from "@/lib/core/problem.ts";
 import type { TraktUser } from "@/lib/connections/trakt/auth.ts";
+import { foreignToken } from "@/lib/connections/trakt/auth_service.ts";
 import type { Ctx, Middleware } from "../app_env.ts";
 import { bearerToken } from "../bearer.ts";
 import { TRAKT_CORS } from "../trakt_error.ts";
@@ -41,7 +42,11 @@ async function callerOf(c: Ctx, token: string): Promise<TraktUser> {
     }
     return { userId: holder.user.id, canWrite, tokenId: `pat:${holder.id}` };
   }
-  throw traktUnauthorized("This access token is unknown, revoked or expired.", true);
+  const holder = await c.var.services.traktAuth.verify(token);
+  if (!holder) throw traktUnauthorized("This access token is unknown, revoked or expired.", true);
+  const apiKey = c.req.header("trakt-api-key")?.trim();
+  if (apiKey && apiKey !== holder.clientId) throw foreignToken();
+  return { userId: holder.userId, canWrite: true, tokenId: `oauth:${holder.authorizationId}` };
 }
 
 /** The /trakt middleware: preflight, API key, Bearer token into `c.var.traktUser`, CORS. */

@@ -20,8 +20,9 @@ async function fromPrivateJwk(jwk: JWK): Promise<SigningKey> {
   const publicJwk: JWK = { kty, crv, x, y, kid, alg: "ES256", use: "sig", key_ops: ["verify"] };
   return {
     kid,
-    privateKey: (await importJWK({ kty, crv, x, y, d, alg: "ES256" }, "ES256")) as CryptoKey,
-    publicKey: (await importJWK(publicJwk, "ES256")) as CryptoKey,
+    privateKey:
+      (await importJWK({ kty, crv, x, y, d, alg: "ES256" }, "ES256")) as unknown as CryptoKey,
+    publicKey: (await importJWK(publicJwk, "ES256")) as unknown as CryptoKey,
     publicJwk,
   };
 }

@@ -106,7 +106,8 @@ export function tokenPaths(): Record<string, unknown> {
 }
 
 /** Paths where a personal token is refused: those that manage tokens, connections, the account. */
-const SESSION_ONLY = /^\/api\/(?:tokens(?:\/|$)|account$|me\/connections(?:\/|$)|me\/seerr$)/;
+const SESSION_ONLY =
+  /^\/api\/(?:tokens(?:\/|$)|account$|me\/connections(?:\/|$)|me\/seerr$|trakt\/)/;
 
 function join(own: ResponseObject | undefined, added: ResponseObject): ResponseObject {
   return own ? { ...own, description: `${own.description} Or ${added.description}` } : added;

@@ -1,0 +1,97 @@
+/**
+ * The real Trakt client, unmodified (the npm package `trakt.tv` 8.2.0, its `api_url` set to the
+ * test server's /trakt): the device flow end to end, the refresh and the revoke
+ * (docs/trakt.md, "Sign-in"). Both stores.
+ */
+import assert from "node:assert/strict";
+import Trakt from "trakt.tv";
+import { type TestApp, testApp } from "./helpers/app.ts";
+import { ENGINES } from "./helpers/store.ts";
+import { createUser } from "./helpers/users.ts";
+import type { FakeClock } from "@/lib/core/clock.ts";
+
+/** The app on a real port, as a Trakt client reaches it. */
+function serve(t: TestApp): { origin: string } & AsyncDisposable {
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, t.app.fetch);
+  return {
+    origin: `http://127.0.0.1:${server.addr.port}`,
+    async [Symbol.asyncDispose]() {
+      await server.shutdown();
+    },
+  };
+}
+
+async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function polled(t: TestApp, clientId: string): Promise<boolean> {
+  const rows = await t.store.query(
+    `select 1 from public.trakt_device_codes where client_id = $1 and last_polled_at is not null`,
+    [clientId],
+  );
+  return rows.length > 0;
+}
+
+async function authorizations(t: TestApp, userId: string): Promise<number> {
+  const [row] = await t.store.query<{ n: number }>(
+    `select count(*)::int as n from public.trakt_authorizations where user_id = $1`,
+    [userId],
+  );
+  return Number(row.n);
+}
+
+for (const engine of ENGINES) {
+  Deno.test(`[${engine}] trakt.tv 8.2.0 signs in by the device flow, refreshes and revokes against /trakt`, async () => {
+    await using t: TestApp<FakeClock> = await testApp({ engine });
+    await using server = serve(t);
+    const u = await createUser(t.deps);
+    // The client's own id, as a client registered at Trakt would send.
+    const CLIENT_ID = crypto.randomUUID().replaceAll("-", "").repeat(2);
+    const trakt = new Trakt({
+      client_id: CLIENT_ID,
+      client_secret: "s".repeat(64),
+      api_url: `${server.origin}/trakt`,
+    });
+
+    const poll = await trakt.get_codes();
+    assert.match(poll.user_code, /^[A-Z2-9]{8}$/);
+    assert.equal(poll.interval, 5);
+    // The client polls every `interval` seconds of real time: one second here, while the
+    // server's clock moves past its 5 s between the polls.
+    const signedIn = trakt.poll_access({ ...poll, interval: 1 });
+    await until(
+      () => polled(t, CLIENT_ID),
+      "the first poll (pending, 400, which the client ignores)",
+    );
+    t.clock.advance(5_000);
+    const approved = await t.request("/api/trakt/activate", {
+      method: "POST",
+      headers: { ...u.headers, "content-type": "application/json" },
+      body: JSON.stringify({ code: poll.user_code, approve: true }),
+    });
+    assert.equal(approved.status, 200);
+    await approved.body?.cancel();
+    const tokens = await signedIn;
+    assert.equal(tokens.token_type, "bearer");
+    assert.equal(tokens.expires_in, 7_776_000);
+    assert.equal(trakt.export_token().access_token, tokens.access_token);
+    assert.equal(await authorizations(t, u.id), 1);
+
+    const refreshed = await trakt.refresh_token();
+    assert.notEqual(refreshed.access_token, tokens.access_token);
+    assert.equal(trakt.export_token().refresh_token, refreshed.refresh_token);
+    // The old refresh token is spent: a client still holding it is refused.
+    const stale = new Trakt({ client_id: CLIENT_ID, api_url: `${server.origin}/trakt` });
+    await stale.import_token({ ...tokens, expires: Date.now() + 60_000 });
+    await assert.rejects(() => stale.refresh_token());
+
+    // revoke_token fires its request without waiting for it.
+    trakt.revoke_token();
+    await until(async () => (await authorizations(t, u.id)) === 0, "the revoke");
+  });
+}
