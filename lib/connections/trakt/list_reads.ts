@@ -4,7 +4,7 @@
  * items are movies in the list's order, paginated.
  */
 import type { Sql } from "@/lib/platform/store/mod.ts";
-import { TRAKT_MOVIE_COLUMNS, traktMovie, type TraktMovieRow, traktSlug } from "./movie_object.ts";
+import { traktMovie, traktMovieColumns, type TraktMovieRow, traktSlug } from "./movie_object.ts";
 import { type PageAsk, pageSql } from "./pagination.ts";
 import { isoSql } from "./sync_reads.ts";
 
@@ -96,7 +96,7 @@ export async function readTraktListItems(
   if (!list) return null;
   const rows = await sql.query<TraktMovieRow & Record<string, unknown>>(
     `select i.catalog_id, i.position, i.note, ${isoSql("i.added_at")} as listed_at,
-       ${TRAKT_MOVIE_COLUMNS}
+       ${traktMovieColumns(options.full)}
        from public.user_list_items i
        left join public.movies m on m.catalog_id = i.catalog_id
       where i.list_id = $1::uuid

@@ -13,6 +13,14 @@ export const TRAKT_MOVIE_COLUMNS = "m.title, m.year, m.imdb_id, m.overview, " +
   "m.vote_count, m.genres, m.release_dates";
 
 /**
+ * The columns a read needs: all of TRAKT_MOVIE_COLUMNS for `extended=full`, else only the
+ * three the short object shows (a long read decodes a third of the values).
+ */
+export function traktMovieColumns(full: boolean | undefined): string {
+  return full ? TRAKT_MOVIE_COLUMNS : "m.title, m.year, m.imdb_id";
+}
+
+/**
  * A catalog id with its movies row as TRAKT_MOVIE_COLUMNS selects it; every column is null
  * when the film has no row yet (a left join), so the answer still names the film by its ids.
  */
@@ -21,13 +29,14 @@ export interface TraktMovieRow {
   title: string | null;
   year: number | null;
   imdb_id: string | null;
-  overview: string | null;
-  release_date: string | Date | null;
-  runtime: number | null;
-  vote_average: number | null;
-  vote_count: number | null;
-  genres: string[] | null;
-  release_dates: unknown;
+  // Only read for `extended=full` (traktMovieColumns).
+  overview?: string | null;
+  release_date?: string | Date | null;
+  runtime?: number | null;
+  vote_average?: number | null;
+  vote_count?: number | null;
+  genres?: string[] | null;
+  release_dates?: unknown;
 }
 
 /** `{"title","year","ids":{"trakt","slug","imdb","tmdb"}}`. */
@@ -57,8 +66,8 @@ export function traktSlug(catalogId: number, title: string | null, year: number 
   return year && year > 0 ? `${name}-${year}` : name;
 }
 
-function isoDay(value: string | Date | null): string | null {
-  if (value === null) return null;
+function isoDay(value: string | Date | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   return value.slice(0, 10);
 }
@@ -97,7 +106,7 @@ export function traktMovie(row: TraktMovieRow, options: { full?: boolean } = {})
   return {
     ...movie,
     tagline: null,
-    overview: row.overview === null || row.overview === "" ? null : row.overview,
+    overview: row.overview || null,
     released: isoDay(row.release_date),
     runtime: row.runtime ?? null,
     country: null,

@@ -4,7 +4,7 @@
  * watchlist (My List). Each read is one statement scoped to the user by `$1`.
  */
 import type { Sql } from "@/lib/platform/store/mod.ts";
-import { TRAKT_MOVIE_COLUMNS, traktMovie, type TraktMovieRow } from "./movie_object.ts";
+import { traktMovie, traktMovieColumns, type TraktMovieRow } from "./movie_object.ts";
 import { type PageAsk, pageSql } from "./pagination.ts";
 
 /** Options every read takes: `extended=full` asked. */
@@ -46,7 +46,7 @@ export async function readWatched(sql: Sql, userId: string, options: ReadOptions
        ${isoSql("coalesce(v.last_at, w.watched_on::timestamp at time zone 'utc', w.created_at)")}
          as last_watched_at,
        ${isoSql("greatest(w.created_at, w.rated_at, v.last_logged)")} as last_updated_at,
-       ${TRAKT_MOVIE_COLUMNS}
+       ${traktMovieColumns(options.full)}
      from public.user_watched_movies w
      left join (
        select v.catalog_id, count(*) as plays, max(${VIEWING_AT_SQL}) as last_at,
@@ -94,7 +94,7 @@ export async function readHistory(
      ) t
      left join lateral (
        select v.trakt_id::text as history_id, v.source, ${isoSql(VIEWING_AT_SQL)} as watched_at,
-         v.catalog_id, ${TRAKT_MOVIE_COLUMNS}, ${VIEWING_AT_SQL} as at
+         v.catalog_id, ${traktMovieColumns(query.full)}, ${VIEWING_AT_SQL} as at
          from public.user_viewings v
          left join public.movies m on m.catalog_id = v.catalog_id
         where ${where.join(" and ")}
@@ -139,7 +139,7 @@ export async function readRatings(
      ) t
      left join lateral (
        select w.catalog_id, w.rating, ${isoSql("coalesce(w.rated_at, w.created_at)")} as rated_at,
-         coalesce(w.rated_at, w.created_at) as at, ${TRAKT_MOVIE_COLUMNS}
+         coalesce(w.rated_at, w.created_at) as at, ${traktMovieColumns(query.full)}
          from public.user_watched_movies w
          left join public.movies m on m.catalog_id = w.catalog_id
         where ${where.join(" and ")}
@@ -194,7 +194,7 @@ export async function readWatchlist(
          left join public.user_my_list s on s.user_id = $1::uuid
      ) t
      left join lateral (
-       select l.catalog_id, l.ord::int as rank, ${TRAKT_MOVIE_COLUMNS},
+       select l.catalog_id, l.ord::int as rank, ${traktMovieColumns(query.full)},
          row_number() over (order by ${order}) as place
          from public.user_my_list s
          cross join lateral unnest(s.catalog_ids) with ordinality as l(catalog_id, ord)
