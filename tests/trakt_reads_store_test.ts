@@ -175,7 +175,7 @@ for (const engine of ENGINES) {
     assert.equal(page.total, 3);
   });
 
-  Deno.test(`[${engine}] last_activities starts at the epoch and each movie time moves on a write by any path, strictly later each time`, async () => {
+  Deno.test(`[${engine}] last_activities starts at the epoch and each movie time moves on a write by any path (watched, viewings, ratings, My List, dismissals, lists, profile, playback points), strictly later each time`, async () => {
     await using store = await testStore(engine);
     await movies(store);
     const u = await user(store);
@@ -246,6 +246,15 @@ for (const engine of ENGINES) {
     const f = await activity(store, u);
     assert.ok(f.account.settings_at > "1970");
     assert.equal(f.shows.rated_at, "1970-01-01T00:00:00.000Z");
+
+    await store.query(
+      `insert into public.trakt_playback (user_id, catalog_id, progress, paused_at) values ($1, 603, 40, now())`,
+      [u],
+    );
+    const g = await activity(store, u);
+    assert.ok(g.movies.paused_at > "1970");
+    await store.query(`delete from public.trakt_playback where user_id = $1`, [u]);
+    assert.ok((await activity(store, u)).movies.paused_at > g.movies.paused_at);
 
     await store.query(`delete from public.user_viewings where user_id = $1`, [u]);
     assert.ok((await activity(store, u)).movies.watched_at > b.movies.watched_at);
