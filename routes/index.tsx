@@ -9,6 +9,8 @@ import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import { usePage } from "../lib/http/page_context.ts";
 import { type PageFailure, softFail } from "../lib/http/soft_fail.ts";
 import { AddToList, RateQueue } from "../islands.gen.ts";
+import { WatchingNow } from "../components/WatchingNow.tsx";
+import type { WatchingNowView } from "../lib/connections/trakt/watching_now.ts";
 
 interface Data {
   popular?: PopularPage;
@@ -19,6 +21,8 @@ interface Data {
   unrated?: UnratedMovie[];
   /** Signed in: each card offers "Add to list". */
   signedIn?: boolean;
+  /** Signed in: the film a Trakt client is playing now (docs/trakt.md), if any. */
+  watching?: WatchingNowView | null;
 }
 
 /** How many movies the home page asks to rate. */
@@ -40,13 +44,21 @@ export const handler: Handlers = {
   async GET(c) {
     const page = pageOf(c.req.query("page"));
     const user = c.get("user");
-    const [{ value, failure }, unrated] = await Promise.all([
+    const [{ value, failure }, unrated, watching] = await Promise.all([
       softFail(c, () => c.var.services.catalog.popular(page)),
       user && page === 1 ? c.var.services.diary.unrated(user.id, QUEUE_SIZE) : undefined,
+      user && page === 1 ? c.var.services.watchingNow.mine(user.id) : undefined,
     ]);
     const asked = c.req.query("notice") ?? "";
     const notice = Object.hasOwn(NOTICES, asked) ? asked as keyof typeof NOTICES : undefined;
-    const data = { popular: value?.value, failure, notice, unrated, signedIn: Boolean(user) };
+    const data = {
+      popular: value?.value,
+      failure,
+      notice,
+      unrated,
+      signedIn: Boolean(user),
+      watching,
+    };
     return c.var.render(data satisfies Data, {
       status: failure?.status,
     });
@@ -55,7 +67,7 @@ export const handler: Handlers = {
 
 export default function Home({ data }: PageProps<Data>) {
   const { imageBaseUrl } = usePage();
-  const { popular, failure, notice, unrated, signedIn } = data;
+  const { popular, failure, notice, unrated, signedIn, watching } = data;
   const page = popular?.page ?? 1;
   return (
     <>
@@ -69,6 +81,7 @@ export default function Home({ data }: PageProps<Data>) {
         <h1 id="home-heading">Find a movie</h1>
         <SearchForm />
       </section>
+      {watching ? <WatchingNow watching={watching} /> : null}
       {unrated?.length
         ? (
           <section aria-labelledby="rate-heading" class="rate-section">

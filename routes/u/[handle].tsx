@@ -4,6 +4,8 @@ import { Title } from "@/components/Title.tsx";
 import type { Handlers, PageProps } from "@/lib/http/app_env.ts";
 import { publicReadLimit } from "@/lib/http/middleware/public_read_limit.ts";
 import type { PublicProfile } from "@/lib/library/lists/mod.ts";
+import type { WatchingNowView } from "@/lib/connections/trakt/watching_now.ts";
+import { WatchingNow } from "@/components/WatchingNow.tsx";
 import {
   averageStars,
   countText,
@@ -16,13 +18,18 @@ export const middleware = [publicReadLimit()];
 
 export const handler: Handlers = {
   async GET(c) {
-    return c.var.render(
-      await c.var.services.profiles.publicProfile(c.req.param("handle") ?? ""),
-    );
+    const handle = c.req.param("handle") ?? "";
+    const profile = await c.var.services.profiles.publicProfile(handle);
+    // Only once the profile is known public: its owner's film watched now (docs/trakt.md).
+    const watching = await c.var.services.watchingNow.onProfile(handle);
+    return c.var.render({ ...profile, watching } satisfies Data);
   },
 };
 
-export default function Profile({ data }: PageProps<PublicProfile>) {
+/** The profile and what its owner is watching now. */
+type Data = PublicProfile & { watching: WatchingNowView | null };
+
+export default function Profile({ data }: PageProps<Data>) {
   const { stats } = data;
   return (
     <section aria-labelledby="profile-title" class="profile">
@@ -36,6 +43,7 @@ export default function Profile({ data }: PageProps<PublicProfile>) {
       />
       <h1 id="profile-title">{data.displayName}</h1>
       <p class="muted">@{data.handle}</p>
+      {data.watching ? <WatchingNow watching={data.watching} whose={data.displayName} /> : null}
       {stats
         ? (
           <dl class="profile-stats">
