@@ -8,8 +8,10 @@ import { isPersonalToken } from "@/lib/identity/personal_tokens/mod.ts";
 import { Problem } from "@/lib/core/problem.ts";
 import type { TraktUser } from "@/lib/connections/trakt/auth.ts";
 import { foreignToken } from "@/lib/connections/trakt/auth_service.ts";
+import { type LimitAnswer, takeGet, takeWrite } from "@/lib/connections/trakt/limits.ts";
 import type { Ctx, Middleware } from "../app_env.ts";
 import { bearerToken } from "../bearer.ts";
+import { clientAddress } from "../client_address.ts";
 import { TRAKT_CORS } from "../trakt_error.ts";
 
 /** The 401 of /trakt: Trakt's challenge, `invalid_token` only when a token was sent. */
@@ -49,6 +51,34 @@ async function callerOf(c: Ctx, token: string): Promise<TraktUser> {
   return { userId: holder.userId, canWrite: true, tokenId: `oauth:${holder.authorizationId}` };
 }
 
+/**
+ * Trakt's limits: GETs per token (per address without one), writes per token; the sign-in
+ * routes are left to their own rules (a device's polls have their interval).
+ */
+async function countRequest(c: Ctx): Promise<void> {
+  if (c.req.path.startsWith("/trakt/oauth/")) return;
+  const { kv, clock } = c.var.deps;
+  const caller = c.var.traktUser;
+  let answer: LimitAnswer | undefined;
+  if (c.req.method === "GET" || c.req.method === "HEAD") {
+    answer = await takeGet({ kv, clock }, caller ? caller.tokenId : `ip:${clientAddress(c)}`);
+  } else if (caller) {
+    answer = await takeWrite({ kv, clock }, caller.tokenId);
+  }
+  if (!answer || answer.allowed) return;
+  throw new Problem(
+    429,
+    "rate_limit_exceeded",
+    `Over ${answer.state.name}: ${answer.state.limit} per ${answer.state.period} s; retry after ${answer.state.until}.`,
+    {
+      headers: {
+        "Retry-After": String(Math.max(1, Math.ceil(answer.retryAfterMs / 1000))),
+        "X-Ratelimit": JSON.stringify(answer.state),
+      },
+    },
+  );
+}
+
 /** The /trakt middleware: preflight, API key, Bearer token into `c.var.traktUser`, CORS. */
 export function traktEdge(): Middleware {
   return async function traktEdge(c, next) {
@@ -64,6 +94,7 @@ export function traktEdge(): Middleware {
       if (!token) throw traktUnauthorized("Send the token as Authorization: Bearer <token>.", true);
       c.set("traktUser", await callerOf(c, token));
     }
+    await countRequest(c);
     await next();
     for (const [k, v] of Object.entries(TRAKT_CORS)) c.res.headers.set(k, v);
   };
