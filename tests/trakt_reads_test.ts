@@ -274,6 +274,11 @@ for (const engine of ENGINES) {
 
   Deno.test(`[${engine}] GET /trakt/search/movie?query= answers the catalog search's films as Trakt results, paged`, async () => {
     await using w = await world(engine);
+    // A stored row is what the result shows (its IMDb id): the one TMDB's fixture names.
+    await w.t.deps.store.query(
+      `insert into public.movies (catalog_id, title, year) values (550, 'Fight Club', 1999)
+       on conflict (catalog_id) do update set title = 'Fight Club', year = 1999, imdb_id = null`,
+    );
     const response = await w.get("/trakt/search/movie?query=fight%20club&limit=2", KEY);
     assert.equal(response.status, 200);
     const results = await response.json();

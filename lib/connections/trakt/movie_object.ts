@@ -52,6 +52,10 @@ const CERTIFICATION_REGION = "US";
 
 /** A lower-case dash-separated form of a text: letters and digits of any script kept. */
 function dashed(text: string): string {
+  // Most titles are plain ASCII: the Unicode steps are skipped for them (a long read's slugs).
+  if (/^[\x20-\x7e]*$/.test(text)) {
+    return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  }
   return text.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, "");
 }

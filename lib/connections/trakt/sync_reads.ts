@@ -41,10 +41,11 @@ type Row = TraktMovieRow & Record<string, unknown>;
 
 /** `GET /sync/watched/movies`: every watched film with its plays (at least 1). */
 export async function readWatched(sql: Sql, userId: string, options: ReadOptions = {}) {
+  const lastWatched =
+    "coalesce(v.last_at, w.watched_on::timestamp at time zone 'utc', w.created_at)";
   const rows = await sql.query<Row>(
     `select w.catalog_id, greatest(1, coalesce(v.plays, 0))::int as plays,
-       ${isoSql("coalesce(v.last_at, w.watched_on::timestamp at time zone 'utc', w.created_at)")}
-         as last_watched_at,
+       ${isoSql(lastWatched)} as last_watched_at,
        ${isoSql("greatest(w.created_at, w.rated_at, v.last_logged)")} as last_updated_at,
        ${traktMovieColumns(options.full)}
      from public.user_watched_movies w
@@ -55,7 +56,7 @@ export async function readWatched(sql: Sql, userId: string, options: ReadOptions
      ) v on v.catalog_id = w.catalog_id
      left join public.movies m on m.catalog_id = w.catalog_id
      where w.user_id = $1::uuid
-     order by 3 desc, w.catalog_id desc`,
+     order by ${lastWatched} desc, w.catalog_id desc`,
     [userId],
   );
   return rows.map((r) => ({
