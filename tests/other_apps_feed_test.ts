@@ -74,6 +74,13 @@ for (const engine of ENGINES) {
     assert.equal((await t.request(new URL(feedUrl).pathname)).status, 200);
     const after = await (await t.request("/api/me/connections", { headers: u.headers })).json();
     assert.deepEqual(after, { ...before, feedUrl });
+    // The webhook's rotation leaves the feed alone, too.
+    const hooked = await t.request("/api/me/connections/rotate", {
+      method: "POST",
+      headers: u.headers,
+    });
+    assert.notEqual((await hooked.json()).webhookUrl, before.webhookUrl);
+    assert.equal((await t.request(new URL(feedUrl).pathname)).status, 200);
     // The secret is kept beside its SHA-256, the lookup key.
     const [row] = await t.store.query<{ feed_secret: string; feed_secret_hash: string }>(
       "select feed_secret, feed_secret_hash from public.user_connections where user_id = $1",

@@ -97,7 +97,7 @@ for (const engine of ENGINES) {
   });
 }
 
-Deno.test("Seerr's refusals become ours: already requested 409, a wrong key 422, no permission, quota or blocklist 422 with Seerr's words, its 500 a 502", async () => {
+Deno.test("Seerr's refusals become ours: already requested 409, a wrong key 422, no permission, quota or blocklist 422 with Seerr's words, a redirect or a 404 a 502", async () => {
   await using seerr = startFakeSeerr();
   await using t = await testApp();
   const u = await createUser(t.deps);
@@ -123,6 +123,12 @@ Deno.test("Seerr's refusals become ours: already requested 409, a wrong key 422,
   await (await save(t, u, { url: seerr.url, apiKey: "not-the-key" })).body?.cancel();
   await problem(await requestFilm(t, u, 555), 422, "seerr_key_refused");
   for (const line of t.logs) assert.ok(!JSON.stringify(line).includes("not-the-key"));
+
+  // A redirect is an answer, not followed: the key goes nowhere else.
+  const calls = seerr.calls.length;
+  await (await save(t, u, { url: `${seerr.url}/moved`, apiKey: seerr.apiKey })).body?.cancel();
+  await problem(await requestFilm(t, u, 557), 502, "seerr_failed");
+  assert.equal(seerr.calls.length, calls);
 
   // A URL that is not Seerr's root: Seerr (or whatever answers there) says 404.
   await (await save(t, u, { url: `${seerr.url}/wrong`, apiKey: seerr.apiKey })).body?.cancel();

@@ -52,6 +52,13 @@ export function startFakeSeerr(options: { apiKey?: string; basePath?: string } =
     { port: 0, hostname: "127.0.0.1", onListen: () => {} },
     async (request) => {
       const url = new URL(request.url);
+      // A proxy's redirect in front of Seerr (a test that the key does not follow it).
+      if (url.pathname === `${base}/moved/api/v1/request`) {
+        return new Response(null, {
+          status: 307,
+          headers: { location: `${base}/api/v1/request` },
+        });
+      }
       if (url.pathname !== `${base}/api/v1/request`) return message(404, "Not Found");
       if (request.method !== "POST") return message(404, "Not Found");
       const body = await request.json().catch(() => undefined);
