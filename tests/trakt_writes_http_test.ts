@@ -12,8 +12,8 @@ import { ENGINES } from "./helpers/store.ts";
 import { createUser } from "./helpers/users.ts";
 import { sessionCookie } from "./helpers/web.ts";
 
-const ALIEN = 348;
-const HEAT = 949;
+const ALIEN = 990_302_348; // ids of this file only
+const HEAT = 990_302_949;
 
 async function world(engine: (typeof ENGINES)[number]) {
   const tmdb = await startFakeTmdb();
@@ -25,8 +25,8 @@ async function world(engine: (typeof ENGINES)[number]) {
   await t.deps.store.query(
     `insert into public.movies (catalog_id, title, original_title, year, runtime, genres,
        poster_path, has_details)
-     values ($1, 'Alienation Probe', 'Alienation Probe', 1979, 117, '{}', '/a.jpg', true),
-            ($2, 'Heat Haze Probe', 'Heat Haze Probe', 1995, 170, '{}', '/h.jpg', true)`,
+     values ($1, 'Alienation Probe Web', 'Alienation Probe Web', 1979, 117, '{}', '/a.jpg', true),
+            ($2, 'Heat Haze Web', 'Heat Haze Web', 1995, 170, '{}', '/h.jpg', true)`,
     [ALIEN, HEAT],
   );
   const u = await createUser(t.deps);
@@ -68,7 +68,7 @@ async function world(engine: (typeof ENGINES)[number]) {
 for (const engine of ENGINES) {
   Deno.test(`[${engine}] POST /trakt/scrobble/stop at 80 % answers 201 action scrobble and the film is in /diary with source scrobble; a second stop answers 409 with watched_at and expires_at`, async () => {
     await using w = await world(engine);
-    const movie = { title: "Alienation Probe", year: 1979, ids: { tmdb: ALIEN } };
+    const movie = { title: "Alienation Probe Web", year: 1979, ids: { tmdb: ALIEN } };
     const start = await w.call("POST", "/scrobble/start", { movie, progress: 1.5 });
     assert.equal(start.status, 201);
     assert.deepEqual(
@@ -79,9 +79,9 @@ for (const engine of ENGINES) {
         progress: 1.5,
         sharing: { twitter: false, mastodon: false, tumblr: false },
         movie: {
-          title: "Alienation Probe",
+          title: "Alienation Probe Web",
           year: 1979,
-          ids: { trakt: ALIEN, slug: "alienation-probe-1979", imdb: null, tmdb: ALIEN },
+          ids: { trakt: ALIEN, slug: "alienation-probe-web-1979", imdb: null, tmdb: ALIEN },
         },
       },
     );
@@ -106,9 +106,9 @@ for (const engine of ENGINES) {
     const diary = await w.api("/api/diary");
     assert.deepEqual(
       diary.entries.map((e: Record<string, unknown>) => [e.catalogId, e.title, e.source]),
-      [[ALIEN, "Alienation Probe", "scrobble"]],
+      [[ALIEN, "Alienation Probe Web", "scrobble"]],
     );
-    assert.match(await w.page("/diary"), /Alienation Probe/);
+    assert.match(await w.page("/diary"), /Alienation Probe Web/);
   });
 
   Deno.test(`[${engine}] a rating through POST /trakt/sync/ratings is on the watched card and in /api/stats; POST /trakt/sync/ratings/remove answers 200 and takes it away`, async () => {
@@ -153,7 +153,7 @@ for (const engine of ENGINES) {
     assert.deepEqual(added.body.list, { updated_at: added.body.list.updated_at, item_count: 1 });
     const mine = await w.api("/api/mylist");
     assert.deepEqual(mine.movies.map((m: Record<string, unknown>) => m.catalogId), [ALIEN]);
-    assert.match(await w.page("/mylist"), /Alienation Probe/);
+    assert.match(await w.page("/mylist"), /Alienation Probe Web/);
     const removed = await w.call("POST", "/sync/watchlist/remove", {
       movies: [{ ids: { tmdb: ALIEN } }],
     });

@@ -14,9 +14,9 @@ import { detailBody, startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 import { ENGINES } from "./helpers/store.ts";
 import { createUser } from "./helpers/users.ts";
 
-const ALIEN = 348; // stored: Alienation Probe (1979), 117 min, tt0078748
-const HEAT = 949; // stored: Heat (1995), 170 min
-const DUNE = 438631; // TMDB only, fetched through the window
+const ALIEN = 990_301_348; // stored: Alienation Probe (1979), 117 min, tt9903013 (ids of this file only)
+const HEAT = 990_301_949; // stored: Heat Haze Probe (1995), 170 min
+const DUNE = 990_301_631; // TMDB only, fetched through the window
 const GONE = 999_999_902; // TMDB answers 404
 
 async function world(engine: (typeof ENGINES)[number]) {
@@ -25,14 +25,17 @@ async function world(engine: (typeof ENGINES)[number]) {
   const t = await testApp({ engine, env: tmdbEnv(tmdb) });
   t.clock.set("2026-12-06T20:00:00.000Z");
   const { store } = t.deps;
-  await store.query(`delete from public.movies where catalog_id = any($1::int[])`, [
-    [ALIEN, HEAT, DUNE, GONE],
-  ]);
+  // The titles resolve by a unique match: no other row of a shared database may carry them.
+  await store.query(
+    `delete from public.movies where catalog_id = any($1::int[])
+        or title in ('Alienation Probe', 'Heat Haze Probe') or imdb_id = 'tt9903013'`,
+    [[ALIEN, HEAT, DUNE, GONE]],
+  );
   await store.query(
     `insert into public.movies (catalog_id, title, original_title, year, runtime, genres,
        poster_path, has_details, imdb_id)
-     values ($1, 'Alienation Probe', 'Alienation Probe', 1979, 117, '{}', '/a.jpg', true, 'tt0078748'),
-            ($2, 'Heat', 'Heat', 1995, 170, '{}', '/h.jpg', true, null)`,
+     values ($1, 'Alienation Probe', 'Alienation Probe', 1979, 117, '{}', '/a.jpg', true, 'tt9903013'),
+            ($2, 'Heat Haze Probe', 'Heat Haze Probe', 1995, 170, '{}', '/h.jpg', true, null)`,
     [ALIEN, HEAT],
   );
   const u = await createUser(t.deps);
@@ -85,8 +88,8 @@ for (const engine of ENGINES) {
         movies: [
           { ids: { tmdb: ALIEN }, watched_at: "2026-12-01T20:00:00.000Z" },
           { ids: { trakt: HEAT }, watched_at: "2026-12-02T20:00:00.000Z" },
-          { ids: { imdb: "tt0078748" }, watched_at: "2026-12-03T20:00:00.000Z" },
-          { ids: { slug: "heat-1995" }, watched_at: "2026-12-04T20:00:00.000Z" },
+          { ids: { imdb: "tt9903013" }, watched_at: "2026-12-03T20:00:00.000Z" },
+          { ids: { slug: "heat-haze-probe-1995" }, watched_at: "2026-12-04T20:00:00.000Z" },
           {
             title: "Alienation Probe",
             year: 1979,
@@ -378,5 +381,43 @@ for (const engine of ENGINES) {
       body({ movies: [{ ids: { tmdb: ALIEN }, watched_at: "2026-12-07T23:59:59.999Z" }] }),
     );
     assert.deepEqual((await w.viewings()).map((v) => v.watched_on), ["2026-12-07"]);
+  });
+}
+
+for (const engine of ENGINES) {
+  Deno.test(`[${engine}] a rating keeps the client's rated_at, one without it is dated now, and a rated_at that is not a time or past tomorrow answers 422 invalid_rated_at`, async () => {
+    await using w = await world(engine);
+    await w.writes.addRatings(
+      w.u.id,
+      body({
+        movies: [
+          { ids: { tmdb: ALIEN }, rating: 6, rated_at: "2014-09-01T09:10:11.000Z" },
+          { ids: { tmdb: HEAT }, rating: 7 },
+        ],
+      }),
+    );
+    const times = await w.sql<{ catalog_id: number; at: string }>(
+      `select catalog_id, to_char(rated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at
+         from public.user_watched_movies order by catalog_id`,
+    );
+    assert.deepEqual(times.map((r) => [Number(r.catalog_id), r.at]), [
+      [ALIEN, "2014-09-01T09:10:11Z"],
+      [HEAT, times[1].at],
+    ]);
+    assert.notEqual(times[1].at, "2014-09-01T09:10:11Z");
+    for (const rated_at of ["yesterday", "2026-12-08T00:00:00.001Z"]) {
+      const [code, reason] = await status(() =>
+        w.writes.addRatings(
+          w.u.id,
+          body({ movies: [{ ids: { tmdb: HEAT }, rating: 5, rated_at }] }),
+        )
+      );
+      assert.deepEqual([code, reason], [422, "invalid_rated_at"]);
+    }
+    await w.writes.addRatings(
+      w.u.id,
+      body({ movies: [{ ids: { tmdb: HEAT }, rating: 5, rated_at: "2026-12-07T20:00:00.000Z" }] }),
+    );
+    assert.deepEqual(await w.watched(), [[ALIEN, 6], [HEAT, 5]]);
   });
 }

@@ -26,14 +26,23 @@ async function watchedOf(tx: Sql, ids: number[]): Promise<Map<number, number | n
   return new Map(rows.map((r) => [Number(r.catalog_id), r.rating === null ? null : +r.rating]));
 }
 
-/** Rates each film (the last rating of a film in the batch wins); how many were rated. */
+// A client's own `rated_at` (a sync hub copying ratings over) replaces the write's time, which
+// the store's trigger gave the rating (20261206090100_trakt_activity.sql).
+const RATED_AT_SQL = `update public.user_watched_movies set rated_at = $2::timestamptz
+  where user_id = (select auth.uid()) and catalog_id = $1 and rating is not null`;
+
+/**
+ * Rates each film (the last rating of a film in the batch wins, with its `ratedAt` when given);
+ * how many were rated.
+ */
 export async function addRatings(
   tx: Sql,
-  ratings: { catalogId: number; rating: number }[],
+  ratings: { catalogId: number; rating: number; ratedAt?: string }[],
   options: { userId: string; ratedAt: string },
 ): Promise<number> {
   await lockLists(tx, options.userId);
   const last = new Map(ratings.map((r) => [r.catalogId, r.rating]));
+  const ratedAt = new Map(ratings.map((r) => [r.catalogId, r.ratedAt]));
   const watched = await watchedOf(tx, [...last.keys()]);
   const fresh = [...last.keys()].filter((id) => !watched.has(id));
   if (fresh.length > await listRoom(tx, "watched")) {
@@ -44,6 +53,8 @@ export async function addRatings(
   for (const id of fresh) await removeFromMyList(tx, id);
   for (const [catalogId, rating] of last) {
     await rateWatched(tx, { userId: options.userId, catalogId, rating });
+    const at = ratedAt.get(catalogId);
+    if (at !== undefined) await tx.query(RATED_AT_SQL, [catalogId, at]);
   }
   return last.size;
 }

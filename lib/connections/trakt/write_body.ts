@@ -72,6 +72,19 @@ export function watchDate(value: unknown, now: number): string {
 }
 
 /**
+ * A rating's own time: none when absent, the instant when it is a time up to tomorrow, else 422
+ * `invalid_rated_at`.
+ */
+export function ratedAtOf(value: unknown, now: number): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const ms = typeof value === "string" ? Date.parse(value) : NaN;
+  if (Number.isNaN(ms) || ms > now + 86_400_000) {
+    throw badValue("invalid_rated_at", "rated_at must be a time up to tomorrow.");
+  }
+  return new Date(ms).toISOString();
+}
+
+/**
  * A scrobble's progress: a number from 0 to 100, else 422 `invalid_progress`. None reads as 0:
  * clients built on the trakt.tv npm package drop every falsy field, a start at 0 included.
  */

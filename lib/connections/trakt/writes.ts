@@ -17,6 +17,7 @@ import {
   type MovieItem,
   notFound,
   progressOf,
+  ratedAtOf,
   type ScrobbleItems,
   type SyncItems,
   watchDate,
@@ -149,11 +150,13 @@ export function createTraktWritesService(
   return {
     async addHistory(userId, body) {
       const now = clock.now();
+      // Bad values answer 422 before any film is looked up.
+      const days = new Map((body.movies as MovieItem[]).map((item) => [
+        item,
+        watchDate(item.watched_at === "released" ? undefined : item.watched_at, now),
+      ]));
       const { found, missing } = await split(body);
-      const adds = found.map((f) => ({
-        catalogId: f.catalogId,
-        watchedOn: watchDate(f.item.watched_at === "released" ? undefined : f.item.watched_at, now),
-      }));
+      const adds = found.map((f) => ({ catalogId: f.catalogId, watchedOn: days.get(f.item)! }));
       const added = await store.asUser(
         userId,
         (tx) => addHistory(tx, adds, { userId, loggedAt: nowIso() }),
@@ -179,11 +182,14 @@ export function createTraktWritesService(
     },
 
     async addRatings(userId, body) {
+      const now = clock.now();
+      // Bad values answer 422 before any film is looked up.
+      const values = new Map((body.movies as MovieItem[]).map((item) => [item, {
+        rating: ratingOf(item.rating),
+        ratedAt: ratedAtOf(item.rated_at, now),
+      }]));
       const { found, missing } = await split(body);
-      const ratings = found.map((f) => ({
-        catalogId: f.catalogId,
-        rating: ratingOf(f.item.rating),
-      }));
+      const ratings = found.map((f) => ({ catalogId: f.catalogId, ...values.get(f.item)! }));
       const added = await store.asUser(
         userId,
         (tx) => addRatings(tx, ratings, { userId, ratedAt: nowIso() }),
