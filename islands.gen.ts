@@ -33,6 +33,7 @@ import $ShareDialog from "./islands/ShareDialog.tsx";
 import $SharedGrid from "./islands/SharedGrid.tsx";
 import $SignOutButton from "./islands/SignOutButton.tsx";
 import $SignOutOthers from "./islands/SignOutOthers.tsx";
+import $TraktApps from "./islands/TraktApps.tsx";
 import $TraktConsent from "./islands/TraktConsent.tsx";
 import $TwoFactor from "./islands/TwoFactor.tsx";
 import $WebhookConnections from "./islands/WebhookConnections.tsx";
@@ -103,6 +104,8 @@ export const SharedGrid = island("SharedGrid", $SharedGrid);
 export const SignOutButton = island("SignOutButton", $SignOutButton);
 /** islands/SignOutOthers.tsx, hydrated in the browser. */
 export const SignOutOthers = island("SignOutOthers", $SignOutOthers);
+/** islands/TraktApps.tsx, hydrated in the browser. */
+export const TraktApps = island("TraktApps", $TraktApps);
 /** islands/TraktConsent.tsx, hydrated in the browser. */
 export const TraktConsent = island("TraktConsent", $TraktConsent);
 /** islands/TwoFactor.tsx, hydrated in the browser. */

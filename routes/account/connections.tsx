@@ -9,14 +9,16 @@ import { WebhookSetup } from "@/components/WebhookSetup.tsx";
 import type { ConnectionSettings, ReceivedEvent } from "@/lib/connections/webhooks/mod.ts";
 import type { TokenRow } from "@/islands/PersonalTokens.tsx";
 import type { Handlers, PageProps } from "@/lib/http/app_env.ts";
-import { OtherApps, PersonalTokens, WebhookConnections } from "@/islands.gen.ts";
+import { OtherApps, PersonalTokens, TraktApps, WebhookConnections } from "@/islands.gen.ts";
 import type { SeerrState } from "@/islands/OtherApps.tsx";
+import type { AuthorizationRow, OwnAppRow } from "@/islands/TraktApps.tsx";
 
 interface Data {
   tokens: TokenRow[];
   settings: ConnectionSettings;
   events: ReceivedEvent[];
   seerr: SeerrState;
+  trakt: { authorizations: AuthorizationRow[]; apps: OwnAppRow[]; baseUrl: string };
 }
 
 export const handler: Handlers = {
@@ -29,6 +31,11 @@ export const handler: Handlers = {
         settings: await services.connections.settings(user.id),
         events: await services.connections.events(user.id),
         seerr: await services.seerr.settings(user.id),
+        trakt: {
+          authorizations: await services.traktAuth.authorizations(user.id),
+          apps: await services.traktAuth.listApps(user.id),
+          baseUrl: `${c.var.deps.config.siteUrl}/trakt`,
+        },
       }
       : null;
     const response = await c.var.render(data);
@@ -73,6 +80,15 @@ export default function Connections({ user, url, data }: PageProps<Data | null>)
                 Request button.
               </p>
               <OtherApps feedUrl={data.settings.feedUrl} seerr={data.seerr} />
+            </section>
+            <section class="auth" aria-labelledby="trakt-heading">
+              <h2 id="trakt-heading">Trakt apps</h2>
+              <p class="hint">
+                Players and sync tools made for Trakt work here: set their Trakt API address to{" "}
+                <code>{data.trakt.baseUrl}</code> and approve them on{" "}
+                <a href="/activate">/activate</a>.
+              </p>
+              <TraktApps {...data.trakt} />
             </section>
             <section class="auth" aria-labelledby="tokens-heading">
               <h2 id="tokens-heading">Personal access tokens</h2>
