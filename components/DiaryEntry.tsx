@@ -18,9 +18,19 @@ export interface DiaryItem {
   rating: number | null;
   rewatch: boolean;
   note: string | null;
+  /** Who logged it (GET /api/diary's `source`); the user's own viewings carry no label. */
+  source?: string;
   /** `note` is the page's preview of a longer note, read whole before it can be edited. */
   noteCut?: true;
 }
+
+// The words for a viewing another path logged, so the diary says where each one came from.
+const SOURCE_LABELS: Record<string, string> = {
+  import: "imported",
+  webhook: "from a media server",
+  scrobble: "scrobbled",
+  checkin: "checked in",
+};
 
 /** The entry's line, an Edit button, and the form it opens. */
 export function DiaryEntry(props: DiaryItem) {
@@ -92,6 +102,9 @@ export function DiaryEntry(props: DiaryItem) {
       </span>
       <span class="diary-meta">
         {entry.rewatch ? <span class="rewatch" title="Rewatch">↻ rewatch</span> : null}
+        {entry.source && SOURCE_LABELS[entry.source]
+          ? <span class="muted">{SOURCE_LABELS[entry.source]}</span>
+          : null}
         <span class="diary-rating">{entry.rating === null ? "" : ratingText(entry.rating)}</span>
       </span>
       {entry.note ? <p class="diary-note">{entry.note}</p> : null}

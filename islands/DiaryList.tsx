@@ -44,6 +44,7 @@ const item = (e: DiaryItem): DiaryItem => ({
   watchedOn: e.watchedOn,
   rating: e.rating,
   rewatch: e.rewatch,
+  source: e.source,
   ...notePreview(e.note),
 });
 

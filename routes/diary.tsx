@@ -42,7 +42,7 @@ export const handler: Handlers = {
     const api = read.nextCursor
       ? `/api/diary?limit=${LIST_PAGE_SIZE}&cursor=${read.nextCursor}`
       : undefined;
-    const entries = read.entries.map(({ posterPath: _p, source: _s, note, ...e }) => ({
+    const entries = read.entries.map(({ posterPath: _p, note, ...e }) => ({
       ...e,
       ...notePreview(note),
     }));

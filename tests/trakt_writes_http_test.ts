@@ -108,7 +108,9 @@ for (const engine of ENGINES) {
       diary.entries.map((e: Record<string, unknown>) => [e.catalogId, e.title, e.source]),
       [[ALIEN, "Alienation Probe Web", "scrobble"]],
     );
-    assert.match(await w.page("/diary"), /Alienation Probe Web/);
+    const diaryPage = await w.page("/diary");
+    assert.match(diaryPage, /Alienation Probe Web/);
+    assert.match(diaryPage, /<span class="muted">scrobbled<\/span>/);
   });
 
   Deno.test(`[${engine}] a rating through POST /trakt/sync/ratings is on the watched card and in /api/stats; POST /trakt/sync/ratings/remove answers 200 and takes it away`, async () => {
