@@ -30,6 +30,7 @@ import {
 } from "../catalog/details/mod.ts";
 import type { AppDeps } from "../platform/deps.ts";
 import { createDiaryService, type DiaryService } from "../library/diary/mod.ts";
+import { type CalendarService, createCalendarService } from "../library/calendar/mod.ts";
 import {
   createHistoryImportService,
   type HistoryImportService,
@@ -78,6 +79,8 @@ export interface Services {
   watchingNow: WatchingNowService;
   catalogImport: CatalogImportService;
   diary: DiaryService;
+  /** The release calendar of a user's films (lib/library/calendar). */
+  calendar: CalendarService;
   historyImport: HistoryImportService;
   recommend: RecommendService;
   /** Watched and My List: their entries (lib/library/entries). */
@@ -118,6 +121,7 @@ export function createServices(deps: AppDeps): Services {
     catalogImport: createCatalogImportService(deps, { catalog }),
     // Viewings, the year in review and the queue of what to rate (lib/library/diary).
     diary: createDiaryService(deps, { prefetch }),
+    calendar: createCalendarService(deps),
     // A user's history file, matched through the catalog's search (lib/library/history/import), read
     // in a worker unless HISTORY_READ_WORKERS=0 (then on this thread, in slices).
     historyImport: createHistoryImportService(deps, {

@@ -26,6 +26,7 @@ import { myStreamingComponents, myStreamingPaths } from "./paths/my_streaming.ts
 import { connectionsComponents, connectionsPaths } from "./paths/connections.ts";
 import { detailsRunsComponents, detailsRunsPaths } from "./paths/details_runs.ts";
 import { traktComponents, traktPaths } from "./paths/trakt.ts";
+import { calendarComponents, calendarPaths } from "./paths/calendar.ts";
 
 /** Builds the document afresh (tests; the route serves the cached one). */
 export function buildOpenApiDocument(): Record<string, unknown> {
@@ -77,6 +78,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           ...connectionsPaths(),
           ...detailsRunsPaths(),
           ...traktPaths(),
+          ...calendarPaths(),
         }),
       ),
     ),
@@ -94,6 +96,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         ...connectionsComponents,
         ...detailsRunsComponents,
         ...traktComponents,
+        ...calendarComponents,
       }),
       headers: headerComponents,
       securitySchemes: {
