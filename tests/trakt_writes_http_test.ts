@@ -213,4 +213,19 @@ for (const engine of ENGINES) {
     assert.equal((await w.call("DELETE", `/sync/playback/${id}`)).status, 404);
     assert.equal((await w.call("GET", "/users/someone-else/watching")).status, 404);
   });
+
+  Deno.test(`[${engine}] a check-in whose runtime has passed is in GET /trakt/sync/history/movies with action checkin at the client's next call, a read; a minute before it is not`, async () => {
+    await using w = await world(engine);
+    await w.call("POST", "/checkin", { movie: { ids: { tmdb: HEAT } } });
+    w.t.clock.advance(169 * 60_000);
+    assert.deepEqual((await w.call("GET", "/sync/history/movies")).body, []);
+    w.t.clock.advance(60_000);
+    const history = await w.call("GET", "/sync/history/movies");
+    assert.deepEqual(
+      history.body.map((
+        h: Record<string, unknown>,
+      ) => [h.action, (h.movie as { ids: { tmdb: number } }).ids.tmdb]),
+      [["checkin", HEAT]],
+    );
+  });
 }

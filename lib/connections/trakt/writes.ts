@@ -44,6 +44,11 @@ export interface TraktWritesService {
   /** A check-in; 409 with `expires_at` while one runs. */
   checkin(userId: string, body: ScrobbleItems): Promise<Answer>;
   cancelCheckin(userId: string): Promise<void>;
+  /**
+   * Logs the user's check-in once its runtime has passed (one key lookup when none is due), so
+   * the viewing is there on their next /trakt call of any kind.
+   */
+  settle(userId: string): Promise<void>;
   /** The playback points, latest first. */
   playback(userId: string): Promise<Answer[]>;
   /** Removes a playback point; 404 when the user has none by that id. */
@@ -239,6 +244,18 @@ export function createTraktWritesService(
 
     async cancelCheckin(userId) {
       await store.asUser(userId, (tx) => cancelCheckin(tx, { userId, now: clock.now() }));
+    },
+
+    async settle(userId) {
+      const now = clock.now();
+      const due = await store.query(
+        `select 1 from public.trakt_watching
+          where user_id = $1::uuid and action = 'checkin' and expires_at <= $2::timestamptz`,
+        [userId, new Date(now).toISOString()],
+      );
+      if (due.length > 0) {
+        await store.asUser(userId, (tx) => settleCheckin(tx, { userId, now: clock.now() }));
+      }
     },
 
     playback: (userId) =>
