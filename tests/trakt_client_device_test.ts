@@ -1,6 +1,6 @@
 /**
  * The real Trakt client, unmodified (the npm package `trakt.tv` 8.2.0, its `api_url` set to the
- * test server's /trakt): the device flow end to end, the refresh and the revoke
+ * test server's /trakt): the device flow end to end, a signed-in call, the refresh and the revoke
  * (docs/trakt.md, "Sign-in"). Both stores.
  */
 import assert from "node:assert/strict";
@@ -10,11 +10,25 @@ import { ENGINES } from "./helpers/store.ts";
 import { createUser } from "./helpers/users.ts";
 import type { FakeClock } from "@/lib/core/clock.ts";
 
-/** The app on a real port, as a Trakt client reaches it. */
-function serve(t: TestApp): { origin: string } & AsyncDisposable {
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, t.app.fetch);
+/** The app on a real port, as a Trakt client reaches it; `idle` settles once no request runs. */
+function serve(t: TestApp): { origin: string; idle(): Promise<void> } & AsyncDisposable {
+  let running = 0;
+  const server = Deno.serve(
+    { port: 0, hostname: "127.0.0.1", onListen() {} },
+    async (request) => {
+      running++;
+      try {
+        // The body is read here, so the answer has left the app when the count drops.
+        const response = await t.app.fetch(request);
+        return new Response(await response.arrayBuffer(), response);
+      } finally {
+        running--;
+      }
+    },
+  );
   return {
     origin: `http://127.0.0.1:${server.addr.port}`,
+    idle: () => until(() => Promise.resolve(running === 0), "the requests in flight"),
     async [Symbol.asyncDispose]() {
       await server.shutdown();
     },
@@ -81,9 +95,14 @@ for (const engine of ENGINES) {
     assert.equal(tokens.expires_in, 7_776_000);
     assert.equal(trakt.export_token().access_token, tokens.access_token);
     assert.equal(await authorizations(t, u.id), 1);
+    // The token signs the client's own calls in.
+    const settings = await trakt.users.settings();
+    assert.equal(settings.user.vip, false);
+    assert.equal(typeof settings.user.username, "string");
 
     const refreshed = await trakt.refresh_token();
     assert.notEqual(refreshed.access_token, tokens.access_token);
+    assert.equal((await trakt.users.settings()).user.vip, false);
     assert.equal(trakt.export_token().refresh_token, refreshed.refresh_token);
     // The old refresh token is spent: a client still holding it is refused.
     const stale = new Trakt({ client_id: CLIENT_ID, api_url: `${server.origin}/trakt` });
@@ -93,5 +112,8 @@ for (const engine of ENGINES) {
     // revoke_token fires its request without waiting for it.
     trakt.revoke_token();
     await until(async () => (await authorizations(t, u.id)) === 0, "the revoke");
+    // The client does not wait for the revoke's answer: let it arrive before the server goes.
+    await server.idle();
+    await new Promise((resolve) => setTimeout(resolve, 100));
   });
 }

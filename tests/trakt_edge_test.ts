@@ -107,3 +107,25 @@ Deno.test("traktUserOf without a token throws Trakt's 401 challenge; with one gi
   const caller = { userId: "u1", canWrite: true, tokenId: "pat:1" };
   assert.deepEqual(traktUserOf({ var: { traktUser: caller } } as unknown as Ctx), caller);
 });
+
+Deno.test("a method a /trakt route does not take answers 405 with Allow, in Trakt's error body", async () => {
+  await using t = await testApp();
+  const u = await createUser(t.deps);
+  const token = await personalToken(t, u, "write");
+  const response = await t.request("/trakt/users/settings", {
+    method: "DELETE",
+    headers: { ...KEY, authorization: `Bearer ${token}` },
+  });
+  assert.equal(response.headers.get("allow"), "GET");
+  await traktError(response, 405, "method_not_allowed");
+});
+
+Deno.test("an OAuth body with a NUL character answers 422, never a 5xx", async () => {
+  await using t = await testApp();
+  const response = await t.request("/trakt/oauth/device/code", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "client_id=a%00b",
+  });
+  await traktError(response, 422, "invalid_text");
+});
