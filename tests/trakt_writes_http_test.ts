@@ -228,4 +228,15 @@ for (const engine of ENGINES) {
       [["checkin", HEAT]],
     );
   });
+
+  Deno.test(`[${engine}] a /trakt write body of exactly 1 MiB is read, one byte more answers 413 body_too_large`, async () => {
+    await using w = await world(engine);
+    const json = JSON.stringify({ movies: [{ ids: { tmdb: ALIEN } }] });
+    const padded = (size: number) =>
+      json + " ".repeat(size - new TextEncoder().encode(json).length);
+    const at = await w.call("POST", "/sync/watchlist", padded(1024 * 1024));
+    assert.deepEqual([at.status, at.body.added.movies], [201, 1]);
+    const over = await w.call("POST", "/sync/watchlist", padded(1024 * 1024 + 1));
+    assert.deepEqual([over.status, over.body.error], [413, "body_too_large"]);
+  });
 }
