@@ -10,6 +10,10 @@ import {
 } from "../connections/trakt/auth_service.ts";
 import { createTraktWritesService, type TraktWritesService } from "../connections/trakt/writes.ts";
 import { createFeedsService, type FeedsService } from "../connections/feeds/mod.ts";
+import {
+  type CalendarFeedService,
+  createCalendarFeedService,
+} from "../connections/feeds/calendar_feed.ts";
 import { createSeerrService, type SeerrService } from "../connections/seerr/mod.ts";
 import {
   createWatchingNowService,
@@ -73,6 +77,8 @@ export interface Services {
   traktWrites: TraktWritesService;
   /** My List as the feed Radarr's Custom Lists read (lib/connections/feeds). */
   feeds: FeedsService;
+  /** The release calendar as an iCal feed, by the same secret (lib/connections/feeds). */
+  calendarFeed: CalendarFeedService;
   /** The user's Seerr and the Request button (lib/connections/seerr). */
   seerr: SeerrService;
   /** "Watching now" on the home page and public profiles (lib/connections/trakt). */
@@ -102,6 +108,7 @@ export function createServices(deps: AppDeps): Services {
   const catalog = createCatalogService(deps);
   const myStreaming = createMyStreamingService(deps);
   const details = createDetailsService(deps);
+  const calendar = createCalendarService(deps);
   // Films found by title are stored from the search row: the details job fills them in soon.
   const searching = askingAfterSearch(catalog, details.ask);
   // The details fetch after a write of a movie the store lacks: background work in the window,
@@ -116,12 +123,13 @@ export function createServices(deps: AppDeps): Services {
     connections: createConnectionsService(deps, { catalog: searching }),
     traktWrites: createTraktWritesService(deps, { catalog: searching }),
     feeds: createFeedsService(deps),
+    calendarFeed: createCalendarFeedService(deps, { calendar }),
     seerr: createSeerrService(deps),
     watchingNow: createWatchingNowService(deps),
     catalogImport: createCatalogImportService(deps, { catalog }),
     // Viewings, the year in review and the queue of what to rate (lib/library/diary).
     diary: createDiaryService(deps, { prefetch }),
-    calendar: createCalendarService(deps),
+    calendar,
     // A user's history file, matched through the catalog's search (lib/library/history/import), read
     // in a worker unless HISTORY_READ_WORKERS=0 (then on this thread, in slices).
     historyImport: createHistoryImportService(deps, {

@@ -1,0 +1,76 @@
+/**
+ * The release calendar as RFC 5545 text (docs/calendar.md, "The iCal feed"), written by
+ * ical-generator: CRLF lines folded at 75 octets, one all-day VEVENT per release with a UID that
+ * stays the same across fetches (`<catalogId>-<type>-<region>@<host>`), so a calendar app
+ * updates an event in place when its date moves.
+ */
+import { ICalCalendar } from "ical-generator";
+import type { CalendarEvent, CalendarType } from "@/lib/library/calendar/mod.ts";
+
+const SUMMARY: Record<CalendarType, string> = {
+  premiere: "premieres",
+  theatrical: "in theaters",
+  digital: "on digital",
+  physical: "on disc",
+  tv: "on TV",
+};
+
+const KIND: Record<CalendarType, string> = {
+  premiere: "Premiere",
+  theatrical: "Theatrical release",
+  digital: "Digital release",
+  physical: "Disc release",
+  tv: "TV premiere",
+};
+
+const REGIONS = new Intl.DisplayNames(["en"], { type: "region" });
+
+function regionName(code: string): string {
+  try {
+    return REGIONS.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** "Title (2026) in theaters"; a film without a stored title is named by its id. */
+function summaryOf(e: CalendarEvent): string {
+  const title = e.title || `Film ${e.catalogId}`;
+  return `${e.year ? `${title} (${e.year})` : title} ${SUMMARY[e.type]}`;
+}
+
+function descriptionOf(e: CalendarEvent, region: string, url: string): string {
+  const parts = [`${KIND[e.type]} in ${regionName(e.region ?? region)}.`];
+  if (e.note) parts.push(`${e.note}.`);
+  if (e.certification) parts.push(`Rated ${e.certification}.`);
+  return `${parts.join(" ")}\n${url}`;
+}
+
+/** The feed's text for `events` seen from `region`; `now` is every event's DTSTAMP. */
+export function calendarIcs(
+  events: CalendarEvent[],
+  options: { siteUrl: string; region: string; name: string; now: number },
+): string {
+  const site = options.siteUrl.replace(/\/+$/, "");
+  const host = new URL(site).hostname;
+  const calendar = new ICalCalendar({
+    name: options.name,
+    prodId: { company: host, product: "release calendar", language: "EN" },
+  });
+  const stamp = new Date(options.now);
+  for (const e of events) {
+    const url = `${site}/movies/${e.catalogId}`;
+    calendar.createEvent({
+      id: `${e.catalogId}-${e.type}-${e.region ?? options.region}@${host}`,
+      stamp,
+      // A day, not an instant: written as DTSTART;VALUE=DATE from the UTC date.
+      start: new Date(`${e.date}T00:00:00Z`),
+      allDay: true,
+      summary: summaryOf(e),
+      description: descriptionOf(e, options.region, url),
+      url,
+    });
+  }
+  // RFC 5545 ends every content line with CRLF, the last one too.
+  return `${calendar.toString()}\r\n`;
+}
