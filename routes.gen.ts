@@ -75,16 +75,16 @@ import * as $71 from "./routes/auth/v1/authorize.ts";
 import * as $72 from "./routes/auth/v1/callback.ts";
 import * as $73 from "./routes/auth/v1/factors.ts";
 import * as $74 from "./routes/auth/v1/factors/[id].ts";
-import * as $75 from "./routes/auth/v1/factors/[id]/challenge.ts";
-import * as $76 from "./routes/auth/v1/factors/[id]/verify.ts";
-import * as $77 from "./routes/auth/v1/logout.ts";
-import * as $78 from "./routes/auth/v1/recover.ts";
-import * as $79 from "./routes/auth/v1/token.ts";
-import * as $80 from "./routes/auth/v1/user.ts";
-import * as $81 from "./routes/auth/v1/user/identities/authorize.ts";
-import * as $82 from "./routes/auth/v1/verify.ts";
-import * as $83 from "./routes/diary.tsx";
-import * as $84 from "./routes/feeds/[secret]/calendar.ics.ts";
+import * as $75 from "./routes/auth/v1/factors/[id]/backup_codes.ts";
+import * as $76 from "./routes/auth/v1/factors/[id]/challenge.ts";
+import * as $77 from "./routes/auth/v1/factors/[id]/verify.ts";
+import * as $78 from "./routes/auth/v1/logout.ts";
+import * as $79 from "./routes/auth/v1/recover.ts";
+import * as $80 from "./routes/auth/v1/token.ts";
+import * as $81 from "./routes/auth/v1/user.ts";
+import * as $82 from "./routes/auth/v1/user/identities/authorize.ts";
+import * as $83 from "./routes/auth/v1/verify.ts";
+import * as $84 from "./routes/diary.tsx";
 import * as $85 from "./routes/feeds/[secret]/mylist.json.ts";
 import * as $86 from "./routes/forgot-password.tsx";
 import * as $87 from "./routes/hooks/[secret]/[source].ts";
@@ -253,23 +253,27 @@ export const manifest: Manifest = {
     { pattern: "/auth/v1/factors", file: "auth/v1/factors.ts", module: $73 },
     { pattern: "/auth/v1/factors/:id", file: "auth/v1/factors/[id].ts", module: $74 },
     {
-      pattern: "/auth/v1/factors/:id/challenge",
-      file: "auth/v1/factors/[id]/challenge.ts",
+      pattern: "/auth/v1/factors/:id/backup_codes",
+      file: "auth/v1/factors/[id]/backup_codes.ts",
       module: $75,
     },
-    { pattern: "/auth/v1/factors/:id/verify", file: "auth/v1/factors/[id]/verify.ts", module: $76 },
-    { pattern: "/auth/v1/logout", file: "auth/v1/logout.ts", module: $77 },
-    { pattern: "/auth/v1/recover", file: "auth/v1/recover.ts", module: $78 },
-    { pattern: "/auth/v1/token", file: "auth/v1/token.ts", module: $79 },
-    { pattern: "/auth/v1/user", file: "auth/v1/user.ts", module: $80 },
+    {
+      pattern: "/auth/v1/factors/:id/challenge",
+      file: "auth/v1/factors/[id]/challenge.ts",
+      module: $76,
+    },
+    { pattern: "/auth/v1/factors/:id/verify", file: "auth/v1/factors/[id]/verify.ts", module: $77 },
+    { pattern: "/auth/v1/logout", file: "auth/v1/logout.ts", module: $78 },
+    { pattern: "/auth/v1/recover", file: "auth/v1/recover.ts", module: $79 },
+    { pattern: "/auth/v1/token", file: "auth/v1/token.ts", module: $80 },
+    { pattern: "/auth/v1/user", file: "auth/v1/user.ts", module: $81 },
     {
       pattern: "/auth/v1/user/identities/authorize",
       file: "auth/v1/user/identities/authorize.ts",
-      module: $81,
+      module: $82,
     },
-    { pattern: "/auth/v1/verify", file: "auth/v1/verify.ts", module: $82 },
-    { pattern: "/diary", file: "diary.tsx", module: $83 },
-    { pattern: "/feeds/:secret/calendar.ics", file: "feeds/[secret]/calendar.ics.ts", module: $84 },
+    { pattern: "/auth/v1/verify", file: "auth/v1/verify.ts", module: $83 },
+    { pattern: "/diary", file: "diary.tsx", module: $84 },
     { pattern: "/feeds/:secret/mylist.json", file: "feeds/[secret]/mylist.json.ts", module: $85 },
     { pattern: "/forgot-password", file: "forgot-password.tsx", module: $86 },
     { pattern: "/hooks/:secret/:source", file: "hooks/[secret]/[source].ts", module: $87 },

@@ -15,7 +15,14 @@ Deno.test("POST /auth/v1/factors enrols a TOTP factor: GoTrue's shape with an SV
   });
   assert.equal(res.status, 200);
   const body = await res.json();
-  assert.deepEqual(Object.keys(body).sort(), ["friendly_name", "id", "totp", "type"]);
+  // GoTrue's keys, and this site's backup codes (tests/mfa_backup_codes_test.ts).
+  assert.deepEqual(Object.keys(body).sort(), [
+    "backup_codes",
+    "friendly_name",
+    "id",
+    "totp",
+    "type",
+  ]);
   assert.equal(body.type, "totp");
   assert.equal(body.friendly_name, "Phone");
   assert.match(body.totp.qr_code, /^<svg[\s\S]*<\/svg>\s*$/);

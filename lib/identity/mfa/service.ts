@@ -23,6 +23,14 @@ import {
   openChallenge,
 } from "./factors.ts";
 import { CODES_PER_FACTOR, spendStep, takeCodeTurn } from "./limits.ts";
+import {
+  asBackupCode,
+  backupCodesLeft,
+  newBackupCodes,
+  spendBackupCode,
+  storeBackupCodes,
+} from "./backup_codes.ts";
+import { CODE_REQUIRED_MESSAGE } from "./code_owed.ts";
 import { qrSvg } from "./qr_code.ts";
 import { matchTotp, newTotpSecret, totpUri } from "./totp.ts";
 import { upgradeSession } from "./session_level.ts";
@@ -49,12 +57,17 @@ const challengeGone = () =>
  */
 export const CODE_ALREADY_USED = "TOTP code already used: wait for the next code";
 
+/** The message of a backup code that is unknown or already spent (GoTrue's code as a wrong one). */
+export const BACKUP_CODE_REFUSED = "Backup code not valid or already used";
+
 /** Where the enrolment's QR code and secret go: shown once, to the user enrolling. */
 interface EnrollResponse {
   id: string;
   type: "totp";
   friendly_name: string;
   totp: { qr_code: string; secret: string; uri: string };
+  /** The factor's one-time backup codes, shown this once (docs/identity.md, "Backup codes"). */
+  backup_codes: string[];
 }
 
 /** The `/factors` operations, each for the bearer's verified token. */
@@ -63,6 +76,13 @@ export interface MfaService {
   challenge(claims: VerifiedToken, factorId: string): Promise<Record<string, unknown>>;
   verify(claims: VerifiedToken, factorId: string, body: unknown): Promise<SessionResponse>;
   unenroll(claims: VerifiedToken, factorId: string): Promise<{ id: string }>;
+  /** New backup codes for the factor (aal2), voiding the unused old ones. */
+  replaceBackupCodes(
+    claims: VerifiedToken,
+    factorId: string,
+  ): Promise<{ backup_codes: string[] }>;
+  /** How many of the factor's backup codes are unused (aal2). */
+  backupCodesLeft(claims: VerifiedToken, factorId: string): Promise<{ remaining: number }>;
 }
 
 /** Builds the service around the provider's token signer. */
@@ -72,6 +92,13 @@ export function createMfaService(deps: AppDeps, options: { issue: IssueToken }):
   async function ownFactor(claims: VerifiedToken, factorId: string): Promise<FactorRow> {
     const factor = UUID.test(factorId) ? await findFactor(store, claims.id, factorId) : null;
     if (!factor) throw factorNotFound();
+    return factor;
+  }
+
+  // Backup codes are a second factor's worth: seeing or renewing them needs an aal2 session.
+  async function ownFactorAtAal2(claims: VerifiedToken, factorId: string): Promise<FactorRow> {
+    const factor = await ownFactor(claims, factorId);
+    if (claims.aal !== "aal2") throw new GoTrueError(403, "mfa_required", CODE_REQUIRED_MESSAGE);
     return factor;
   }
 
@@ -105,14 +132,21 @@ export function createMfaService(deps: AppDeps, options: { issue: IssueToken }):
       const secret = newTotpSecret();
       const issuer = parsed.data.issuer?.trim() || new URL(deps.config.siteUrl).host;
       const uri = totpUri(secret, { issuer, account: claims.email });
-      const id = await insertFactor(store, { userId: claims.id, friendlyName: name, secret }, {
-        now: clock.now(),
+      const codes = newBackupCodes();
+      const now = clock.now();
+      const id = await store.transaction(async (tx) => {
+        const id = await insertFactor(tx, { userId: claims.id, friendlyName: name, secret }, {
+          now,
+        });
+        await storeBackupCodes(tx, { userId: claims.id, factorId: id, codes }, { now });
+        return id;
       });
       return {
         id,
         type: "totp",
         friendly_name: name,
         totp: { qr_code: await qrSvg(uri), secret, uri },
+        backup_codes: codes,
       };
     },
 
@@ -156,8 +190,20 @@ export function createMfaService(deps: AppDeps, options: { issue: IssueToken }):
           "Retry-After": String(attempt.retryAfterS),
         });
       }
-      const step = matchTotp(factor.secret ?? "", code, { nowMs: now });
-      if (step === null || !(await spendStep(kv, factor.id, step))) {
+      // A backup code stands in for a TOTP code, only once the factor was confirmed with one;
+      // the factor it belongs to is the one that raises the session.
+      const backup = factor.status === "verified" ? asBackupCode(code) : null;
+      let raisedBy = factor.id;
+      if (backup) {
+        const owner = await spendBackupCode(store, claims.id, { code: backup, now });
+        if (!owner) {
+          if (turn.last) await deleteChallenge(store, challengeId);
+          throw new GoTrueError(422, "mfa_verification_failed", BACKUP_CODE_REFUSED);
+        }
+        raisedBy = owner;
+      }
+      const step = backup ? 0 : matchTotp(factor.secret ?? "", code, { nowMs: now });
+      if (!backup && (step === null || !(await spendStep(kv, factor.id, step)))) {
         if (turn.last) await deleteChallenge(store, challengeId);
         // A right code already spent (signing in twice within its 30 s) is told apart, so the
         // page can say to wait for the next code rather than that the code is wrong.
@@ -177,7 +223,7 @@ export function createMfaService(deps: AppDeps, options: { issue: IssueToken }):
       }
       const session = { userId: claims.id, sessionId: claims.sessionId };
       const refreshToken = await store.transaction(async (tx) => {
-        await upgradeSession(tx, { ...session, factorId: factor.id, challengeId }, { now });
+        await upgradeSession(tx, { ...session, factorId: raisedBy, challengeId }, { now });
         return await replaceRefreshTokens(tx, session, { now });
       });
       const user = await findUserById(store, claims.id);
@@ -206,6 +252,22 @@ export function createMfaService(deps: AppDeps, options: { issue: IssueToken }):
         );
       });
       return { id: factor.id };
+    },
+
+    async replaceBackupCodes(claims, factorId) {
+      const factor = await ownFactorAtAal2(claims, factorId);
+      const codes = newBackupCodes();
+      await store.transaction(async (tx) => {
+        await storeBackupCodes(tx, { userId: claims.id, factorId: factor.id, codes }, {
+          now: clock.now(),
+        });
+      });
+      return { backup_codes: codes };
+    },
+
+    async backupCodesLeft(claims, factorId) {
+      const factor = await ownFactorAtAal2(claims, factorId);
+      return { remaining: await backupCodesLeft(store, factor.id) };
     },
   };
 }
