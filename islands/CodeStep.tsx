@@ -2,7 +2,9 @@
  * The sign-in's code step: a user with two-factor codes on, signed in with a password (or the
  * identity provider), enters the authenticator app's code to raise the session to aal2, then
  * goes on to `next`. Shown by AuthForm and the OIDC return, and by /login for a session that
- * still owes its code; "Sign out" leaves it for another account (or a lost phone's recovery).
+ * still owes its code. A lost phone's owner switches the field to one of the backup codes given
+ * at enrolment (docs/identity.md, "Backup codes"), sent by the same verify call; "Sign out"
+ * leaves it for another account.
  */
 import { useState } from "preact/hooks";
 import { CodeField } from "../components/CodeField.tsx";
@@ -15,6 +17,7 @@ import { useAction } from "../lib/web/use_action.ts";
 /** Where to go once the code is right. */
 export default function CodeStep({ next }: { next: string }) {
   const [code, setCode] = useState("");
+  const [backup, setBackup] = useState(false);
   const { busy, message, run } = useAction();
 
   const submit = (event: Event) => {
@@ -37,10 +40,22 @@ export default function CodeStep({ next }: { next: string }) {
     <form class="form code-step" method="post" onSubmit={submit}>
       <h2>Two-factor code</h2>
       <FormStatus message={message} />
-      <CodeField id="signin-code" value={code} onInput={setCode} />
+      <CodeField id="signin-code" value={code} onInput={setCode} backup={backup} />
       <button type="submit" class="button" aria-disabled={busy ? "true" : undefined}>
         {busy ? "Please wait…" : "Verify"}
       </button>
+      <p class="auth-switch">
+        <button
+          type="button"
+          class="link-button"
+          onClick={() => {
+            setBackup(!backup);
+            setCode("");
+          }}
+        >
+          {backup ? "Use the authenticator app's code" : "Lost your phone? Use a backup code"}
+        </button>
+      </p>
       <p class="auth-switch">
         Not you, or no code at hand?{" "}
         <button

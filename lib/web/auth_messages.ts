@@ -27,11 +27,16 @@ export function signUpMessage(error: unknown): string {
  * `CODE_ALREADY_USED`; the browser may not import it): its code is a wrong code's.
  */
 const CODE_ALREADY_USED = "TOTP code already used: wait for the next code";
+/** The server's message for a backup code unknown or spent (`BACKUP_CODE_REFUSED` there). */
+const BACKUP_CODE_REFUSED = "Backup code not valid or already used";
 
 /** A refused two-factor code in plain words (supabase-js `mfa.verify` errors). */
 export function codeMessage(code: string | undefined, fallback: string): string {
   if (code === "mfa_verification_failed" && fallback === CODE_ALREADY_USED) {
     return "That code was just used. Wait for the next code in your app, then enter it.";
+  }
+  if (code === "mfa_verification_failed" && fallback === BACKUP_CODE_REFUSED) {
+    return "That backup code is not right or was used already: each works once.";
   }
   if (code === "mfa_verification_failed") return "That code is not right. Try the current one.";
   if (code === "mfa_factor_not_found" || code === "mfa_challenge_expired") {
