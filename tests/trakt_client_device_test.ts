@@ -8,6 +8,7 @@ import Trakt from "trakt.tv";
 import { type TestApp, testApp } from "./helpers/app.ts";
 import { ENGINES } from "./helpers/store.ts";
 import { createUser } from "./helpers/users.ts";
+import { sessionCookie } from "./helpers/web.ts";
 import type { FakeClock } from "@/lib/core/clock.ts";
 
 /** The app on a real port, as a Trakt client reaches it; `idle` settles once no request runs. */
@@ -115,5 +116,50 @@ for (const engine of ENGINES) {
     // The client does not wait for the revoke's answer: let it arrive before the server goes.
     await server.idle();
     await new Promise((resolve) => setTimeout(resolve, 100));
+  });
+}
+
+for (const engine of ENGINES) {
+  Deno.test(`[${engine}] trakt.tv 8.2.0 signs in by the code flow with the user's own app: get_url opens the consent page, exchange_code gets the tokens`, async () => {
+    await using t: TestApp<FakeClock> = await testApp({ engine });
+    await using server = serve(t);
+    const u = await createUser(t.deps);
+    const made = await t.request("/api/trakt/apps", {
+      method: "POST",
+      headers: { ...u.headers, "content-type": "application/json" },
+      body: JSON.stringify({ name: "My sync", redirectUris: [] }),
+    });
+    const app = await made.json();
+    const trakt = new Trakt({
+      client_id: app.clientId,
+      client_secret: app.clientSecret,
+      api_url: `${server.origin}/trakt`,
+    });
+    // The client's default redirect is out of band; its URL is the consent page here.
+    const url = new URL(trakt.get_url());
+    assert.equal(url.pathname, "/trakt/oauth/authorize");
+    assert.equal(url.searchParams.get("redirect_uri"), "urn:ietf:wg:oauth:2.0:oob");
+    const page = await t.request(url.pathname + url.search, {
+      headers: { cookie: sessionCookie(u.token, u.email) },
+    });
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /My sync/);
+    const consent = await (await t.request("/api/trakt/authorize", {
+      method: "POST",
+      headers: { ...u.headers, "content-type": "application/json" },
+      body: JSON.stringify({
+        clientId: app.clientId,
+        redirectUri: url.searchParams.get("redirect_uri"),
+        state: url.searchParams.get("state"),
+        approve: true,
+      }),
+    })).json();
+    assert.equal(consent.redirectTo, null);
+    const tokens = await trakt.exchange_code(consent.code, url.searchParams.get("state"));
+    assert.equal(tokens.expires_in, 7_776_000);
+    assert.equal((await trakt.users.settings()).user.vip, false);
+    // A code is spent once.
+    await assert.rejects(() => trakt.exchange_code(consent.code));
+    await server.idle();
   });
 }
