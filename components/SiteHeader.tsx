@@ -9,6 +9,7 @@ const LINKS = [
   { href: "/watched", label: "Watched" },
   { href: "/diary", label: "Diary" },
   { href: "/mylist", label: "My List" },
+  { href: "/calendar", label: "Calendar" },
   { href: "/lists", label: "Lists" },
   { href: "/recommendations", label: "For you" },
 ];

@@ -74,3 +74,17 @@ export function calendarIcs(
   // RFC 5545 ends every content line with CRLF, the last one too.
   return `${calendar.toString()}\r\n`;
 }
+
+/**
+ * The calendar feed's URL beside the My List feed's (the same secret), with the page's filters
+ * when they are not the defaults.
+ */
+export function calendarFeedUrl(
+  mylistFeedUrl: string,
+  filters: { types: CalendarType[]; allTypes: boolean; list: string },
+): string {
+  const url = new URL(mylistFeedUrl.replace(/mylist\.json$/, "calendar.ics"));
+  if (!filters.allTypes) url.searchParams.set("types", filters.types.join(","));
+  if (filters.list !== "mylist") url.searchParams.set("list", filters.list);
+  return url.toString().replaceAll("%2C", ",");
+}
