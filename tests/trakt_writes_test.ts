@@ -33,9 +33,10 @@ async function world(engine: (typeof ENGINES)[number]) {
   );
   await store.query(
     `insert into public.movies (catalog_id, title, original_title, year, runtime, genres,
-       poster_path, has_details, imdb_id)
-     values ($1, 'Alienation Probe', 'Alienation Probe', 1979, 117, '{}', '/a.jpg', true, 'tt9903013'),
-            ($2, 'Heat Haze Probe', 'Heat Haze Probe', 1995, 170, '{}', '/h.jpg', true, null)`,
+       poster_path, has_details, imdb_id, release_date)
+     values ($1, 'Alienation Probe', 'Alienation Probe', 1979, 117, '{}', '/a.jpg', true,
+             'tt9903013', '1979-05-25'),
+            ($2, 'Heat Haze Probe', 'Heat Haze Probe', 1995, 170, '{}', '/h.jpg', true, null, null)`,
     [ALIEN, HEAT],
   );
   const u = await createUser(t.deps);
@@ -419,5 +420,22 @@ for (const engine of ENGINES) {
       body({ movies: [{ ids: { tmdb: HEAT }, rating: 5, rated_at: "2026-12-07T20:00:00.000Z" }] }),
     );
     assert.deepEqual(await w.watched(), [[ALIEN, 6], [HEAT, 5]]);
+  });
+
+  Deno.test(`[${engine}] a history add at watched_at "released" is dated the film's release day, or today when the film has none stored`, async () => {
+    await using w = await world(engine);
+    await w.writes.addHistory(
+      w.u.id,
+      body({
+        movies: [{ ids: { tmdb: ALIEN }, watched_at: "released" }, {
+          ids: { tmdb: HEAT },
+          watched_at: "released",
+        }],
+      }),
+    );
+    assert.deepEqual((await w.viewings()).map((v) => [v.catalog_id, v.watched_on]), [
+      [ALIEN, "1979-05-25"],
+      [HEAT, "2026-12-06"],
+    ]);
   });
 }

@@ -5,10 +5,9 @@
  */
 import type { MovieSource } from "@/lib/catalog/types.ts";
 import type { AppDeps } from "@/lib/platform/deps.ts";
-import type { Sql } from "@/lib/platform/store/mod.ts";
 import { addHistory, removeHistory } from "./history_writes.ts";
 import { addRatings, addToWatchlist, removeFromWatchlist, removeRatings } from "./list_writes.ts";
-import { TRAKT_MOVIE_COLUMNS, traktMovie, type TraktMovieRow } from "./movie_object.ts";
+import { isSelf, movieObjects, releaseDays } from "./write_lookups.ts";
 import { type ResolveDeps, resolveTraktMovies } from "./resolve_ids.ts";
 import { deletePlayback, readPlayback, readWatching, type Watching } from "./playback.ts";
 import { cancelCheckin, checkin, scrobble, type ScrobbleCall, settleCheckin } from "./scrobble.ts";
@@ -58,30 +57,6 @@ export interface TraktWritesService {
    * as their profile's watching is shown on the website only).
    */
   watching(userId: string, who?: string): Promise<Watching | null>;
-}
-
-/** The movie objects of `ids`, in one query, by catalog id. */
-async function movieObjects(
-  sql: Sql,
-  ids: number[],
-): Promise<Map<number, ReturnType<typeof traktMovie>>> {
-  if (ids.length === 0) return new Map();
-  const rows = await sql.query<TraktMovieRow>(
-    `select c.id as catalog_id, ${TRAKT_MOVIE_COLUMNS}
-       from unnest($1::integer[]) as c(id) left join public.movies m on m.catalog_id = c.id`,
-    [[...new Set(ids)]],
-  );
-  return new Map(rows.map((r) => [Number(r.catalog_id), traktMovie(r)]));
-}
-
-/** Whether `who` (`me`, a handle or a user id) names the user. */
-async function isSelf(tx: Sql, ask: { userId: string; who: string }): Promise<boolean> {
-  const who = ask.who.toLowerCase();
-  if (who === "me" || who === ask.userId) return true;
-  const [row] = await tx.query<{ handle: string | null }>(
-    `select handle from public.user_profiles where user_id = (select auth.uid())`,
-  );
-  return row?.handle?.toLowerCase() === who;
 }
 
 /** Builds the service; `catalog` resolves unknown TMDB ids and titles through the window. */
@@ -161,7 +136,16 @@ export function createTraktWritesService(
         watchDate(item.watched_at === "released" ? undefined : item.watched_at, now),
       ]));
       const { found, missing } = await split(body);
-      const adds = found.map((f) => ({ catalogId: f.catalogId, watchedOn: days.get(f.item)! }));
+      const released = await releaseDays(
+        store,
+        found.filter((f) => f.item.watched_at === "released").map((f) => f.catalogId),
+        now,
+      );
+      const adds = found.map((f) => ({
+        catalogId: f.catalogId,
+        watchedOn: (f.item.watched_at === "released" ? released.get(f.catalogId) : undefined) ??
+          days.get(f.item)!,
+      }));
       const added = await store.asUser(
         userId,
         (tx) => addHistory(tx, adds, { userId, loggedAt: nowIso() }),
