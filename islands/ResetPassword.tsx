@@ -49,6 +49,8 @@ export default function ResetPassword() {
   // Set once the server asked for the second factor: the form shows the code field.
   const [needCode, setNeedCode] = useState(false);
   const [code, setCode] = useState("");
+  // A lost phone's owner resets with one of the backup codes instead (docs/oidc.md).
+  const [backup, setBackup] = useState(false);
   useEffect(() => setLink(readLink()), []);
 
   // Spends the link once; after that the session it gave is used.
@@ -137,7 +139,27 @@ export default function ResetPassword() {
               value={password}
               onInput={setPassword}
             />
-            {needCode ? <CodeField id="reset-code" value={code} onInput={setCode} /> : null}
+            {needCode
+              ? (
+                <>
+                  <CodeField id="reset-code" value={code} onInput={setCode} backup={backup} />
+                  <p class="auth-switch">
+                    <button
+                      type="button"
+                      class="link-button"
+                      onClick={() => {
+                        setBackup(!backup);
+                        setCode("");
+                      }}
+                    >
+                      {backup
+                        ? "Use the authenticator app's code"
+                        : "Lost your phone? Use a backup code"}
+                    </button>
+                  </p>
+                </>
+              )
+              : null}
             <button
               type="submit"
               class="button"

@@ -1,7 +1,7 @@
 /**
  * Two-factor backup codes in the browser (docs/oidc.md, "Backup codes"): turning codes on shows
  * the 10 backup codes once; a lost phone's owner signs in with one at the code step; /account
- * says how many are left and gives new ones.
+ * says how many are left and gives new ones; a password reset takes one too.
  */
 import assert from "node:assert/strict";
 import { browserTest } from "./helpers/browser_test.ts";
@@ -16,6 +16,7 @@ browserTest({
     const email = `backup-${crypto.randomUUID().slice(0, 8)}@example.test`;
     const { session, password } = await passwordSession(server.t, email);
     let codes: string[] = [];
+    let fresh: string[] = [];
 
     await step("turning two-factor codes on shows 10 backup codes once", async () => {
       const { page, errors } = await open({ session });
@@ -54,7 +55,7 @@ browserTest({
       await page.getByText("9 of 10 backup codes left.").waitFor();
       await page.getByRole("button", { name: "New backup codes" }).click();
       await page.getByRole("heading", { name: "Your backup codes" }).waitFor();
-      const fresh = await page.locator(".two-factor-codes code").allTextContents();
+      fresh = await page.locator(".two-factor-codes code").allTextContents();
       assert.equal(fresh.length, 10);
       assert.ok(fresh.every((c) => !codes.includes(c)));
       await page.getByText("New backup codes: the old ones no longer work.").waitFor();
@@ -70,6 +71,33 @@ browserTest({
       await page.getByLabel("One of your backup codes").fill(codes[1]);
       await page.getByRole("button", { name: "Verify" }).click();
       await page.getByText("That backup code is not right or was used already").waitFor();
+      assert.deepEqual(errors, []);
+    });
+
+    await step("a password reset asks for the code and takes a backup code", async () => {
+      const recover = await fetch(`${server.url}/auth/v1/recover`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email }),
+      });
+      assert.equal(recover.status, 200);
+      await recover.body?.cancel();
+      let link = "";
+      for (let i = 0; i < 50 && !link; i++) {
+        const line = server.t.logs.find((l) => l.event === "password_reset_link");
+        link = typeof line?.link === "string" ? line.link : "";
+        if (!link) await new Promise((r) => setTimeout(r, 100));
+      }
+      assert.ok(link, "the reset link is logged without SMTP");
+      const { page, errors } = await open();
+      await page.goto(link);
+      await hydrated(page);
+      await page.getByLabel("New password").fill("lantern meadow quietly 7");
+      await page.getByRole("button", { name: "Set new password" }).click();
+      await page.getByRole("button", { name: "Lost your phone? Use a backup code" }).click();
+      await page.getByLabel("One of your backup codes").fill(fresh[0]);
+      await page.getByRole("button", { name: "Set new password" }).click();
+      await page.waitForURL(`${server.url}/account?notice=password-set`);
       assert.deepEqual(errors, []);
     });
   },
