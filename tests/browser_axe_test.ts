@@ -2,7 +2,7 @@
  * axe-core (from npm, injected into the page) finds no violation on every page of the site, in
  * the dark and the light scheme: signed in (home and its welcome card, search, movie, watched,
  * My List, recommendations, diary, stats and a year, lists and a list, account and connections,
- * import, notifications, the offline page, a public profile and a shared list) with lists that
+ * import, notifications, the release calendar (a month with releases and one without), the offline page, a public profile and a shared list) with lists that
  * hold rated and unrated movies (so the cards, stars and stats are checked too), signed out
  * (each page's sign-in prompt, the auth forms, the 404 page), and a fresh instance's movie page
  * without a TMDB key.
@@ -12,6 +12,7 @@ import axe from "axe-core";
 import type { BrowserContext, Page } from "playwright-core";
 import { signedInContext } from "./helpers/browser_session.ts";
 import { browserTest } from "./helpers/browser_test.ts";
+import { seedCalendar } from "./helpers/calendar_world.ts";
 import { POPULAR_FIXTURE_ROWS } from "./helpers/fake_tmdb.ts";
 import { hydrated, type TestServer } from "./helpers/server.ts";
 
@@ -121,6 +122,8 @@ browserTest({
   async fn({ server, browser, signUp }, t) {
     const session = await signUp("axe@example.test");
     const { listId, slug } = await seed(server, session.access_token);
+    // Films with release dates, for the calendar's grid, agenda and filters.
+    await seedCalendar(server.t.store, session.user.id);
     for (const colorScheme of ["dark", "light"] as const) {
       await t.step(`${colorScheme} scheme`, async () => {
         const signedIn = await signedInContext(browser, server, session, {
@@ -168,8 +171,12 @@ browserTest({
           [signedIn, `/lists/${listId}`, settled],
           [signedIn, "/account", settled],
           [signedIn, "/account/connections", settled],
+          [signedIn, "/activate?code=ABCD2345", settled],
+          [signedIn, "/trakt/oauth/authorize?response_type=code&client_id=none", settled],
           [signedIn, "/import", settled],
           [signedIn, "/notifications", settled],
+          [signedIn, "/calendar?month=2026-12&list=all", settled],
+          [signedIn, "/calendar?month=2026-07", settled],
           [signedIn, "/offline", settled],
           [signedIn, "/u/axe_viewer", settled],
           [signedIn, `/s/${slug}`, settled],
@@ -182,6 +189,7 @@ browserTest({
           [signedOut, "/reset-password", settled],
           [signedOut, "/watched", settled],
           [signedOut, "/mylist", settled],
+          [signedOut, "/calendar", settled],
           [signedOut, "/recommendations", settled],
           [signedOut, "/diary", settled],
           [signedOut, "/stats", settled],
@@ -189,6 +197,7 @@ browserTest({
           [signedOut, "/lists", settled],
           [signedOut, `/lists/${listId}`, settled],
           [signedOut, "/account", settled],
+          [signedOut, "/activate", settled],
           [signedOut, "/import", settled],
           [signedOut, "/notifications", settled],
           [signedOut, "/offline", settled],
