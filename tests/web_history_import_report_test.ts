@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { MAX_VIEWINGS_PER_FILM } from "@/lib/library/diary/limits.ts";
+import { MAX_WATCHED } from "@/lib/library/entries/limits.ts";
 import { bytesOf, csvText } from "./helpers/history_files.ts";
 import { historyWorld } from "./helpers/history_import_world.ts";
 import { textOf } from "./helpers/dom.ts";
@@ -38,7 +39,7 @@ Deno.test("/import reports films, not rows: a rewatched film counts once; each u
   assert.match(text, /Not imported: tags, likes, lists and comments/);
 });
 
-Deno.test("/import shows the viewings the diary's caps left out (counts.tooManyViewings), and no such line when there are none", async () => {
+Deno.test("/import shows the viewings the diary's caps left out (counts.tooManyViewings) and the rows a full list skipped (counts.listFull), and neither line when there are none", async () => {
   await using w = await historyWorld();
   const cookie = { headers: { cookie: sessionCookie(w.user.token, w.user.email) } };
   // Fight Club (550) two viewings short of the 1,000 a film holds.
@@ -54,18 +55,22 @@ Deno.test("/import shows the viewings the diary's caps left out (counts.tooManyV
       [MAX_VIEWINGS_PER_FILM - 2],
     );
   });
+  // Each run a minute after the last, so the page's latest run is the one just made.
+  const later = () => w.t.clock.advance(60_000);
   const diary = (days: string[]) =>
     bytesOf(csvText(
       ["Date", "Name", "Year", "Letterboxd URI", "Rating", "Rewatch", "Tags", "Watched Date"],
       days.map((on) => [on, "Fight Club", "1999", "https://boxd.it/fc", "4", "Yes", "", on]),
     ));
   // Two fit (the 999th and 1,000th): nothing left out, no line.
+  later();
   const fits = await w.importFile(diary(["2026-01-01", "2026-01-02"]));
   assert.equal(fits.counts.tooManyViewings, undefined);
   let text = textOf((await get(w.t, "/import", cookie)).html);
   assert.match(text, /Import finished/);
   assert.doesNotMatch(text, /Viewings not logged/);
   // Three more: all past the cap.
+  later();
   const past = await w.importFile(diary(["2026-01-03", "2026-01-04", "2026-01-05"]));
   assert.equal(past.counts.tooManyViewings, 3);
   text = textOf((await get(w.t, "/import", cookie)).html);
@@ -73,6 +78,21 @@ Deno.test("/import shows the viewings the diary's caps left out (counts.tooManyV
     text,
     /Viewings not logged \(past the diary's 1,000 of a film or 200,000 in all\)\s*3/,
   );
+  assert.doesNotMatch(text, /past a list's limit/);
+  // The watched list full (the kept count its check reads): a new film's row is skipped for it.
+  await w.t.store.query(
+    `update public.user_watched_counts set movies = $2 where user_id = $1 and period = 0`,
+    [w.user.id, MAX_WATCHED],
+  );
+  later();
+  const full = await w.importFile(bytesOf(csvText(
+    ["Date", "Name", "Year", "Letterboxd URI", "Rating", "Rewatch", "Tags", "Watched Date"],
+    [["2026-01-06", "Heat", "1995", "https://boxd.it/h", "5", "", "", "2026-01-06"]],
+  )));
+  assert.equal(full.counts.listFull, 1);
+  text = textOf((await get(w.t, "/import", cookie)).html);
+  assert.match(text, /Of those skipped, past a list's limit\s*1/);
+  assert.doesNotMatch(text, /Viewings not logged/);
 });
 
 Deno.test("/import shows a running import with a Cancel button", async () => {
