@@ -438,4 +438,26 @@ for (const engine of ENGINES) {
       [HEAT, "2026-12-06"],
     ]);
   });
+
+  Deno.test(`[${engine}] unknown TMDB ids of one body are each fetched through the window, and a TMDB id TMDB does not know falls back to the stored IMDb id`, async () => {
+    await using w = await world(engine);
+    const extra = [990_301_701, 990_301_702, 990_301_703];
+    for (const id of extra) w.tmdb.movies.set(id, detailBody(id, { title: `Extra ${id}` }));
+    const answer = await w.writes.addHistory(
+      w.u.id,
+      body({
+        movies: [
+          ...extra.map((id) => ({ ids: { tmdb: id } })),
+          { ids: { tmdb: GONE, imdb: "tt9903013" } },
+        ],
+      }),
+    );
+    assert.deepEqual(answer.added, { movies: 4, episodes: 0 });
+    assert.deepEqual(
+      (await w.viewings()).map((v) => Number(v.catalog_id)).sort((a, b) => a - b),
+      [ALIEN, ...extra].sort((a, b) => a - b),
+    );
+    const asked = w.tmdb.requests.filter((r) => r.path.startsWith("/movie/")).map((r) => r.path);
+    for (const id of extra) assert.ok(asked.some((p) => p.startsWith(`/movie/${id}`)));
+  });
 }

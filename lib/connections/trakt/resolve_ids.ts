@@ -1,13 +1,14 @@
 /**
  * Which film a Trakt body names (docs/trakt.md, "Writes and scrobbles"): the TMDB id (or the
  * trakt id, which is the same catalog id) as it is, fetched through the shared window when the
- * movies store lacks it; else the IMDb id among stored movies (detail fetches keep `imdb_id`);
- * else a slug among stored movies of its year; else title and year as the history import
- * matches them (the webhooks' resolver, lib/connections/webhooks/resolve.ts). Anything else is
- * not found.
+ * movies store lacks it (a few at a time); when TMDB does not know it, or there is none, the
+ * IMDb id among stored movies (detail fetches keep `imdb_id`); else a slug among stored movies of
+ * its year; else title and year as the history import matches them (the webhooks' resolver,
+ * lib/connections/webhooks/resolve.ts). Anything else is not found.
  */
 import type { MovieSource } from "@/lib/catalog/types.ts";
 import type { Clock } from "@/lib/core/clock.ts";
+import { limiter } from "@/lib/core/async/limiter.ts";
 import type { Store } from "@/lib/platform/store/mod.ts";
 import { resolveMovie } from "../webhooks/resolve.ts";
 import { traktSlug } from "./movie_object.ts";
@@ -27,6 +28,9 @@ export interface ResolveDeps {
 }
 
 const MAX_ID = 2_147_483_647;
+
+/** Unknown TMDB ids of one body fetched at once. */
+const FETCHES_AT_ONCE = 8;
 
 function positiveId(value: unknown): number | null {
   const n = typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value;
@@ -58,9 +62,10 @@ async function byImdb(store: Store, imdbIds: string[]): Promise<Map<string, numb
   return new Map(rows.map((r) => [r.imdb_id, Number(r.catalog_id)]));
 }
 
-async function bySlug(store: Store, slug: string): Promise<number | null> {
+async function bySlug(deps: ResolveDeps, slug: string): Promise<number | null> {
+  const store = deps.store;
   const id = positiveId(slug);
-  if (id !== null) return id;
+  if (id !== null) return await byTmdb(deps, id, new Set());
   const year = /-(\d{4})$/.exec(slug)?.[1];
   if (!year) return null;
   const rows = await store.query<{ catalog_id: number; title: string; year: number }>(
@@ -86,6 +91,13 @@ export async function resolveTraktMovies(
     [wanted],
   );
   const known = new Set(stored.map((r) => Number(r.catalog_id)));
+  // Ids the store lacks are fetched a few at a time: the shared window paces them, and a batch
+  // of a thousand unknown films does not wait for each answer in turn.
+  const gate = limiter(FETCHES_AT_ONCE);
+  const fetched = await Promise.all(
+    wanted.filter((id) => !known.has(id)).map((id) => gate(() => byTmdb(deps, id, known))),
+  );
+  for (const id of fetched) if (id !== null) known.add(id);
   const imdb = await byImdb(
     deps.store,
     [...new Set(refs.map((r) => imdbOf(r.ids?.imdb)).filter((i): i is string => i !== null))],
@@ -102,16 +114,13 @@ async function resolveOne(
   ref: TraktMovieRef,
   found: { tmdb: number | null; known: Set<number>; imdb: Map<string, number> },
 ): Promise<number | null> {
-  if (found.tmdb !== null) {
-    const id = await byTmdb(deps, found.tmdb, found.known);
-    if (id !== null) found.known.add(id);
-    return id;
-  }
+  // A TMDB id TMDB does not know (a film it removed) leaves the other ids to try.
+  if (found.tmdb !== null && found.known.has(found.tmdb)) return found.tmdb;
   const imdb = imdbOf(ref.ids?.imdb);
   if (imdb !== null && found.imdb.has(imdb)) return found.imdb.get(imdb)!;
   const slug = textOf(ref.ids?.slug);
   if (slug !== null) {
-    const id = await bySlug(deps.store, slug.toLowerCase());
+    const id = await bySlug(deps, slug.toLowerCase());
     if (id !== null) return id;
   }
   const title = textOf(ref.title);
