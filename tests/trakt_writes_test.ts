@@ -460,4 +460,24 @@ for (const engine of ENGINES) {
     const asked = w.tmdb.requests.filter((r) => r.path.startsWith("/movie/")).map((r) => r.path);
     for (const id of extra) assert.ok(asked.some((p) => p.startsWith(`/movie/${id}`)));
   });
+
+  Deno.test(`[${engine}] a scrobbled film leaves My List unless the user keeps media-server plays on it (removeFromMyList false)`, async () => {
+    await using w = await world(engine);
+    await w.t.services.entries.addMyList(w.u.id, ALIEN);
+    await w.t.services.entries.addMyList(w.u.id, HEAT);
+    const stop = (id: number) =>
+      w.writes.scrobble(w.u.id, {
+        body: { movie: { ids: { tmdb: id } }, progress: 90 },
+        call: "stop",
+      });
+    await stop(ALIEN);
+    assert.deepEqual(await w.myList(), [HEAT]);
+    await w.t.services.connections.update(w.u.id, { removeFromMyList: false });
+    await stop(HEAT);
+    assert.deepEqual(await w.myList(), [HEAT]);
+    assert.deepEqual((await w.viewings()).map((v) => [v.catalog_id, v.source]), [
+      [ALIEN, "scrobble"],
+      [HEAT, "scrobble"],
+    ]);
+  });
 }
