@@ -2,10 +2,10 @@
  * axe-core (from npm, injected into the page) finds no violation on every page of the site, in
  * the dark and the light scheme: signed in (home and its welcome card, search, movie, watched,
  * My List, recommendations, diary, stats and a year, lists and a list, account and connections,
- * import, notifications, the release calendar (a month with releases and one without), the offline page, a public profile and a shared list) with lists that
- * hold rated and unrated movies (so the cards, stars and stats are checked too), signed out
- * (each page's sign-in prompt, the auth forms, the 404 page), and a fresh instance's movie page
- * without a TMDB key.
+ * import, notifications, the release calendar (a month with releases and one without), the
+ * offline page, a public profile and a shared list) with lists that hold rated and unrated
+ * movies (so the cards, stars and stats are checked too), signed out (each page's sign-in
+ * prompt, the auth forms, the 404 page), and a fresh instance's movie page without a TMDB key.
  */
 import assert from "node:assert/strict";
 import axe from "axe-core";

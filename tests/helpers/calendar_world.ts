@@ -15,27 +15,26 @@ const r = (type: number, date: string, certification = "", note = ""): Release =
 });
 
 /** The films: id, title, year, poster path, release dates by region. */
-const CALENDAR_FILMS: [number, string, number, string, Record<string, Release[]> | null][] =
-  [
-    [946101, "Arrival Day", 2026, "/arrival.jpg", {
-      US: [r(3, "2026-12-04", "PG-13"), r(4, "2027-01-10")],
-      GB: [r(3, "2026-12-11", "12A")],
-    }],
-    // No US date of either type: the earliest elsewhere (DE and FR tie on the day: DE).
-    [946102, "Border Line", 2027, "", {
-      FR: [r(4, "2027-02-01", "", "Canal+"), r(5, "2027-03-01", "", "Blu-ray")],
-      DE: [r(4, "2027-02-01")],
-    }],
-    [946103, "Clear Skies", 2026, "/clear.jpg", { US: [r(3, "2026-11-30")] }],
-    [946104, "Deep Water", 2026, "/deep.jpg", { US: [r(6, "2026-12-20")] }],
-    // A limited release before the wide one: theatrical is the earlier.
-    [946105, "Early Show", 2026, "/early.jpg", {
-      US: [r(1, "2026-09-01", "", "Venice"), r(2, "2026-11-10"), r(3, "2026-11-25")],
-    }],
-    [946106, "Fetched Before", 2025, "/before.jpg", null],
-  ];
+const CALENDAR_FILMS: [number, string, number, string, Record<string, Release[]> | null][] = [
+  [946101, "Arrival Day", 2026, "/arrival.jpg", {
+    US: [r(3, "2026-12-04", "PG-13"), r(4, "2027-01-10")],
+    GB: [r(3, "2026-12-11", "12A")],
+  }],
+  // No US date of either type: the earliest elsewhere (DE and FR tie on the day: DE).
+  [946102, "Border Line", 2027, "", {
+    FR: [r(4, "2027-02-01", "", "Canal+"), r(5, "2027-03-01", "", "Blu-ray")],
+    DE: [r(4, "2027-02-01")],
+  }],
+  [946103, "Clear Skies", 2026, "/clear.jpg", { US: [r(3, "2026-11-30")] }],
+  [946104, "Deep Water", 2026, "/deep.jpg", { US: [r(6, "2026-12-20")] }],
+  // A limited release before the wide one: theatrical is the earlier.
+  [946105, "Early Show", 2026, "/early.jpg", {
+    US: [r(1, "2026-09-01", "", "Venice"), r(2, "2026-11-10"), r(3, "2026-11-25")],
+  }],
+  [946106, "Fetched Before", 2025, "/before.jpg", null],
+];
 
-/** Stores the films; `user` gets My List 946101, 946102, 946105, 946106, watched 946103, and a list of 946104. */
+/** Stores the films; `user` gets (after any it has) My List 946101, 946102, 946105, 946106, watched 946103, and a list of 946104. */
 export async function seedCalendar(store: Store, user: string): Promise<void> {
   for (const [id, title, year, poster, releases] of CALENDAR_FILMS) {
     await store.query(
@@ -48,7 +47,9 @@ export async function seedCalendar(store: Store, user: string): Promise<void> {
     );
   }
   await store.query(
-    "insert into public.user_my_list (user_id, catalog_ids) values ($1, $2)",
+    `insert into public.user_my_list (user_id, catalog_ids) values ($1, $2)
+     on conflict (user_id) do update
+       set catalog_ids = public.user_my_list.catalog_ids || excluded.catalog_ids`,
     [user, [946101, 946102, 946105, 946106]],
   );
   await store.query(
