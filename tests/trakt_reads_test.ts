@@ -233,6 +233,10 @@ for (const engine of ENGINES) {
     const bySlug = await (await w.get(`/trakt/users/${w.u.id}/lists/best-of-nolan/items`, w.auth))
       .json();
     assert.deepEqual(bySlug.map((i: { id: number }) => i.id), [27205, 155]);
+    const shows = await w.get("/trakt/users/me/lists/best-of-nolan/items?type=show", w.auth);
+    assert.deepEqual(await shows.json(), []);
+    const movies = await w.get("/trakt/users/me/lists/best-of-nolan/items?type=movie,show", w.auth);
+    assert.equal((await movies.json()).length, 2);
     const one = await (await w.get("/trakt/users/me/lists/best-of-nolan", w.auth)).json();
     assert.equal(one.ids.trakt, lists[0].ids.trakt);
 
@@ -296,5 +300,21 @@ for (const engine of ENGINES) {
     assert.deepEqual(pages(response).slice(0, 2), ["1", "2"]);
     assert.equal((await w.get("/trakt/search/movie?query=", KEY)).status, 422);
     assert.deepEqual(await (await w.get("/trakt/search/show?query=fight", KEY)).json(), []);
+  });
+
+  Deno.test(`[${engine}] GET /trakt/sync/history, /sync/ratings and /sync/watchlist without a type answer the movie reads, paged`, async () => {
+    await using w = await world(engine);
+    for (
+      const [bare, typed] of [["history", "history/movies"], ["ratings", "ratings/movies"], [
+        "watchlist",
+        "watchlist/movies",
+      ]]
+    ) {
+      const all = await w.get(`/trakt/sync/${bare}?limit=2`, w.auth);
+      assert.equal(all.status, 200, bare);
+      const movies = await w.get(`/trakt/sync/${typed}?limit=2`, w.auth);
+      assert.deepEqual(pages(all), pages(movies));
+      assert.deepEqual(await all.json(), await movies.json());
+    }
   });
 }

@@ -8,6 +8,11 @@ export const handler: Handlers = {
   async GET(c) {
     const { userId } = await ownTraktUser(c, c.req.param("id")!);
     const page = pageAskOf(c);
+    // `type` narrows the items to some kinds (`show,person`): only movies are kept here.
+    const type = c.req.query("type");
+    if (type && !type.split(",").map((t) => t.trim()).includes("movie")) {
+      return traktPage(c, page, { items: [], total: 0 });
+    }
     const read = await readTraktListItems(c.var.deps.store, userId, {
       id: c.req.param("list_id")!,
       page,
