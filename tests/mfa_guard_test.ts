@@ -41,6 +41,14 @@ const DATA_ROUTES: [string, RequestInit][] = [
   ["/api/stats", {}],
   ["/api/tokens", {}],
   ["/api/me/connections", {}],
+  // Approving an app's sign-in hands out the user's data too.
+  ["/api/trakt/activate?code=ABCD2345", {}],
+  [
+    "/api/trakt/activate",
+    { method: "POST", body: JSON.stringify({ code: "ABCD2345", approve: true }) },
+  ],
+  ["/api/trakt/apps", {}],
+  ["/api/trakt/authorizations", {}],
 ];
 
 for (const engine of ENGINES) {
