@@ -443,6 +443,10 @@ for (const engine of ENGINES) {
     await using w = await world(engine);
     const extra = [990_301_701, 990_301_702, 990_301_703];
     for (const id of extra) w.tmdb.movies.set(id, detailBody(id, { title: `Extra ${id}` }));
+    // A shared database keeps what an earlier run fetched: these must be unknown again.
+    await w.t.deps.store.query(`delete from public.movies where catalog_id = any($1::int[])`, [
+      extra,
+    ]);
     const answer = await w.writes.addHistory(
       w.u.id,
       body({
