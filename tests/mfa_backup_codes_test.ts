@@ -85,15 +85,21 @@ for (const engine of ENGINES) {
     await next.body?.cancel();
   });
 
-  Deno.test(`[${engine}] one backup code sent 10 times at once raises exactly one session`, async () => {
+  Deno.test(`[${engine}] one backup code sent to 10 challenges at once is accepted exactly once`, async () => {
     await using t = await testApp({ engine });
     const { token, email: address, password } = await passwordSession(t, email("race"));
     const { factorId, codes } = await enrolWithCodes(t, token);
-    const sessions = await Promise.all(
-      Array.from({ length: 10 }, () => signIn(t, address, password)),
-    );
-    const statuses = await Promise.all(sessions.map(async (s) => {
-      const res = await answer(t, s.access_token, factorId, codes[3]);
+    // One aal1 session answering 10 challenges at once: a raised session ends the user's other
+    // aal1 sessions, so separate sessions would be refused before their code is even checked.
+    const aal1 = (await signIn(t, address, password)).access_token;
+    const challenges = await Promise.all(Array.from({ length: 10 }, async () => {
+      const res = await gotrue(t, `/factors/${factorId}/challenge`, aal1, { body: {} });
+      return (await res.json()).id as string;
+    }));
+    const statuses = await Promise.all(challenges.map(async (id) => {
+      const res = await gotrue(t, `/factors/${factorId}/verify`, aal1, {
+        body: { challenge_id: id, code: codes[3] },
+      });
       await res.body?.cancel();
       return res.status;
     }));
