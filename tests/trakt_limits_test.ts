@@ -112,3 +112,19 @@ Deno.test("GETs without a token count per address, under UNAUTHED_API_GET_LIMIT"
   const response = await t.request("/trakt/search/movie?query=alien", { headers: KEY });
   await refused(response, "UNAUTHED_API_GET_LIMIT", "300");
 });
+
+Deno.test("the 31st device code an address asks for in a minute answers 429 until the minute ends", async () => {
+  await using t = await testApp();
+  t.clock.set(Math.ceil(t.clock.now() / 60_000) * 60_000);
+  const ask = () =>
+    t.request("/trakt/oauth/device/code", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ client_id: "player" }),
+    });
+  for (let i = 0; i < 30; i++) assert.equal(await status(await ask()), 200, `code ${i + 1}`);
+  t.clock.advance(59_999);
+  await refused(await ask(), "DEVICE_CODE_LIMIT", "1");
+  t.clock.advance(1);
+  assert.equal(await status(await ask()), 200);
+});

@@ -16,9 +16,17 @@ const WRITE_BURST = 10;
 /** A write comes back every second. */
 const WRITE_REFILL_MS = 1000;
 
+/** Device codes one client address may ask for per minute. */
+const DEVICE_CODE_LIMIT = 30;
+const DEVICE_CODE_PERIOD_MS = 60_000;
+
 /** Trakt's `X-Ratelimit` body: which limit, its period and size, and when it opens again. */
 interface RateLimitState {
-  name: "AUTHED_API_GET_LIMIT" | "UNAUTHED_API_GET_LIMIT" | "AUTHED_API_POST_LIMIT";
+  name:
+    | "AUTHED_API_GET_LIMIT"
+    | "UNAUTHED_API_GET_LIMIT"
+    | "AUTHED_API_POST_LIMIT"
+    | "DEVICE_CODE_LIMIT";
   period: number;
   limit: number;
   remaining: number;
@@ -103,4 +111,34 @@ export function takeWrite(
       };
     },
   });
+}
+
+/**
+ * Counts a device code asked for from `address`: 30 a minute, so a script cannot fill the table
+ * with codes nobody will type (a player asks for one per sign-in).
+ */
+export async function takeDeviceCode(
+  { kv, clock }: { kv: Kv; clock: Clock },
+  address: string,
+): Promise<LimitAnswer> {
+  const now = clock.now();
+  const start = Math.floor(now / DEVICE_CODE_PERIOD_MS) * DEVICE_CODE_PERIOD_MS;
+  const end = start + DEVICE_CODE_PERIOD_MS;
+  const taken = await takeCount(kv, [{
+    key: ["trakt_device_code", address, start],
+    limit: DEVICE_CODE_LIMIT,
+    expireIn: DEVICE_CODE_PERIOD_MS + 60_000,
+  }]);
+  if (taken.taken) return { allowed: true };
+  return {
+    allowed: false,
+    retryAfterMs: end - now,
+    state: {
+      name: "DEVICE_CODE_LIMIT",
+      period: DEVICE_CODE_PERIOD_MS / 1000,
+      limit: DEVICE_CODE_LIMIT,
+      remaining: 0,
+      until: new Date(end).toISOString(),
+    },
+  };
 }

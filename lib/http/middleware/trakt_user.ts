@@ -8,7 +8,12 @@ import { isPersonalToken } from "@/lib/identity/personal_tokens/mod.ts";
 import { Problem } from "@/lib/core/problem.ts";
 import type { TraktUser } from "@/lib/connections/trakt/auth.ts";
 import { foreignToken } from "@/lib/connections/trakt/auth_service.ts";
-import { type LimitAnswer, takeGet, takeWrite } from "@/lib/connections/trakt/limits.ts";
+import {
+  type LimitAnswer,
+  takeDeviceCode,
+  takeGet,
+  takeWrite,
+} from "@/lib/connections/trakt/limits.ts";
 import type { Ctx, Middleware } from "../app_env.ts";
 import { bearerToken } from "../bearer.ts";
 import { clientAddress } from "../client_address.ts";
@@ -52,15 +57,18 @@ async function callerOf(c: Ctx, token: string): Promise<TraktUser> {
 }
 
 /**
- * Trakt's limits: GETs per token (per address without one), writes per token; the sign-in
- * routes are left to their own rules (a device's polls have their interval).
+ * Trakt's limits: GETs per token (per address without one), writes per token, device codes per
+ * address; the other sign-in routes keep their own rules (a device's polls have their interval).
  */
 async function countRequest(c: Ctx): Promise<void> {
-  if (c.req.path.startsWith("/trakt/oauth/")) return;
   const { kv, clock } = c.var.deps;
   const caller = c.var.traktUser;
   let answer: LimitAnswer | undefined;
-  if (c.req.method === "GET" || c.req.method === "HEAD") {
+  if (c.req.path === "/trakt/oauth/device/code" && c.req.method === "POST") {
+    answer = await takeDeviceCode({ kv, clock }, clientAddress(c));
+  } else if (c.req.path.startsWith("/trakt/oauth/")) {
+    return;
+  } else if (c.req.method === "GET" || c.req.method === "HEAD") {
     answer = await takeGet({ kv, clock }, caller ? caller.tokenId : `ip:${clientAddress(c)}`);
   } else if (caller) {
     answer = await takeWrite({ kv, clock }, caller.tokenId);
