@@ -58,6 +58,7 @@ export function calendarIcs(
     prodId: { company: host, product: "release calendar", language: "EN" },
   });
   const stamp = new Date(options.now);
+  const shell = calendar.toString();
   for (const e of events) {
     const url = `${site}/movies/${e.catalogId}`;
     calendar.createEvent({
@@ -71,8 +72,38 @@ export function calendarIcs(
       url,
     });
   }
-  // RFC 5545 ends every content line with CRLF, the last one too.
-  return `${calendar.toString()}\r\n`;
+  // The library writes every line; the events are folded here, since its own folding encodes
+  // each character with a new TextEncoder (0.4 ms an event: 500 films took 0.7 s). The shell
+  // (BEGIN to END:VCALENDAR, no event) is the library's, folded by it. RFC 5545 ends every
+  // content line with CRLF, the last one too.
+  const body = calendar.events().map((e) => e.toString()).join("");
+  return `${shell.replace(/END:VCALENDAR$/, () => foldLines(body))}END:VCALENDAR\r\n`;
+}
+
+/** UTF-8 octets of one code point. */
+function octets(cp: number): number {
+  return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+}
+
+/** CRLF-ended lines folded at 75 octets (RFC 5545 3.1), never inside a character. */
+function foldLines(text: string): string {
+  let out = "";
+  for (const line of text.split("\r\n")) {
+    if (line === "") continue;
+    let width = 0;
+    for (const ch of line) {
+      const n = octets(ch.codePointAt(0)!);
+      // 75 octets on the first line, the space and 74 on every line after it.
+      if (width + n > 75) {
+        out += "\r\n ";
+        width = 1;
+      }
+      out += ch;
+      width += n;
+    }
+    out += "\r\n";
+  }
+  return out;
 }
 
 /**
