@@ -142,7 +142,7 @@ export default function TraktApps(
         }}
       >
         <label>
-          Name
+          App name
           <input name="name" required maxLength={100} placeholder="e.g. Home sync" />
         </label>
         <label>

@@ -71,7 +71,7 @@ browserTest({
     await hydrated(page);
     await page.getByText("No apps of your own yet.").waitFor();
     const trakt = page.locator("section[aria-labelledby=trakt-heading]");
-    await trakt.getByRole("textbox", { name: /^Name/ }).fill("Home sync");
+    await trakt.getByRole("textbox", { name: /^App name/ }).fill("Home sync");
     await trakt.getByRole("button", { name: "Make an app" }).click();
     const clientId = await page.getByRole("textbox", { name: "Client id" }).inputValue();
     const secret = await page.getByRole("textbox", { name: "Client secret" }).inputValue();
