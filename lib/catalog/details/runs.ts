@@ -3,7 +3,7 @@
  * `GET /api/admin/details-runs` shows progress and a run cut off by a restart shows as failed
  * (as the availability job's runs, docs/availability.md).
  */
-import { INTERRUPTED } from "@/lib/platform/jobs/interrupted.ts";
+import { failRunningRows } from "@/lib/platform/jobs/interrupted.ts";
 import type { RunStart } from "@/lib/platform/jobs/job.ts";
 import type { Sql } from "@/lib/platform/store/mod.ts";
 
@@ -68,24 +68,11 @@ export async function writeRun(
 }
 
 /** Marks `running` runs failed (their process is gone), all but `keep`. Returns their ids. */
-export async function failRunningRuns(
+export function failRunningRuns(
   sql: Sql,
   options: { now: number; keep?: string; startedBefore?: number },
 ): Promise<string[]> {
-  const rows = await sql.query<{ id: string }>(
-    `update public.details_runs
-     set status = 'failed', finished_at = $1, last_error = $2
-     where status = 'running' and ($3::uuid is null or id <> $3::uuid)
-       and ($4::timestamptz is null or started_at < $4::timestamptz)
-     returning id`,
-    [
-      new Date(options.now).toISOString(),
-      INTERRUPTED,
-      options.keep ?? null,
-      options.startedBefore === undefined ? null : new Date(options.startedBefore).toISOString(),
-    ],
-  );
-  return rows.map((r) => r.id);
+  return failRunningRows(sql, "public.details_runs", options);
 }
 
 /** The last `limit` runs, newest first. */

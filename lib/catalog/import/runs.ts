@@ -3,7 +3,7 @@
  * `GET /api/admin/catalog-import` shows progress and a run cut off by a restart can be told apart.
  */
 import type { JobTrigger } from "@/lib/platform/jobs/job.ts";
-import { INTERRUPTED } from "@/lib/platform/jobs/interrupted.ts";
+import { failRunningRows } from "@/lib/platform/jobs/interrupted.ts";
 import type { Sql } from "@/lib/platform/store/mod.ts";
 
 /** What started a run. */
@@ -126,24 +126,12 @@ export async function finishRun(
  * before `startedBefore` when given, so a run that began after the caller looked at the lock is
  * left alone. Returns their ids.
  */
-export async function failRunningRuns(
+/** Marks `running` runs failed (their process is gone), all but `keep`. Returns their ids. */
+export function failRunningRuns(
   sql: Sql,
   options: { now: number; keep?: string; startedBefore?: number; reason?: string },
 ): Promise<string[]> {
-  const rows = await sql.query<{ id: string }>(
-    `update public.catalog_imports
-     set status = 'failed', finished_at = $1, last_error = $2
-     where status = 'running' and ($3::uuid is null or id <> $3::uuid)
-       and ($4::timestamptz is null or started_at < $4::timestamptz)
-     returning id`,
-    [
-      new Date(options.now),
-      options.reason ?? INTERRUPTED,
-      options.keep ?? null,
-      options.startedBefore === undefined ? null : new Date(options.startedBefore),
-    ],
-  );
-  return rows.map((r) => r.id);
+  return failRunningRows(sql, "public.catalog_imports", options);
 }
 
 /** The last `limit` runs, newest first. */
