@@ -6,24 +6,14 @@
  * stores.
  */
 import assert from "node:assert/strict";
-import Trakt from "trakt.tv";
-import { type TestApp, testApp } from "./helpers/app.ts";
+import { testApp } from "./helpers/app.ts";
 import { startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 import { ENGINES } from "./helpers/store.ts";
+import { signedInTraktClient } from "./helpers/trakt_client.ts";
 import { createUser } from "./helpers/users.ts";
 
 const DUNE = 990_404_438; // ids of this file only
 const ARRIVAL = 990_404_329;
-
-function serve(t: TestApp): { origin: string } & AsyncDisposable {
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, t.app.fetch);
-  return {
-    origin: `http://127.0.0.1:${server.addr.port}`,
-    async [Symbol.asyncDispose]() {
-      await server.shutdown();
-    },
-  };
-}
 
 async function world(engine: (typeof ENGINES)[number]) {
   const tmdb = await startFakeTmdb();
@@ -40,27 +30,13 @@ async function world(engine: (typeof ENGINES)[number]) {
     [DUNE, ARRIVAL],
   );
   const u = await createUser(t.deps);
-  const { token } = await t.services.personalTokens.create(u.id, {
-    name: "trakt.tv client",
-    scope: "write",
-  });
-  const server = serve(t);
-  const trakt = new Trakt({
-    client_id: "c".repeat(64),
-    client_secret: "s".repeat(64),
-    api_url: `${server.origin}/trakt`,
-  });
-  await trakt.import_token({
-    access_token: token,
-    expires: Date.now() + 86_400_000,
-    refresh_token: "",
-  });
+  const client = await signedInTraktClient(t, u.id);
   return {
     t,
     u,
-    trakt,
+    trakt: client.trakt,
     async [Symbol.asyncDispose]() {
-      await server[Symbol.asyncDispose]();
+      await client[Symbol.asyncDispose]();
       await t[Symbol.asyncDispose]();
       await tmdb.close();
     },

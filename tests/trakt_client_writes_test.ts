@@ -5,25 +5,14 @@
  * (docs/trakt.md, "Writes and scrobbles"). Both stores.
  */
 import assert from "node:assert/strict";
-import Trakt from "trakt.tv";
-import { type TestApp, testApp } from "./helpers/app.ts";
+import { testApp } from "./helpers/app.ts";
 import { startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 import { ENGINES } from "./helpers/store.ts";
+import { signedInTraktClient } from "./helpers/trakt_client.ts";
 import { createUser } from "./helpers/users.ts";
 
 const ALIEN = 990_303_348; // ids of this file only
 const HEAT = 990_303_949;
-
-/** The app on a real port, as a Trakt client reaches it. */
-function serve(t: TestApp): { origin: string } & AsyncDisposable {
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, t.app.fetch);
-  return {
-    origin: `http://127.0.0.1:${server.addr.port}`,
-    async [Symbol.asyncDispose]() {
-      await server.shutdown();
-    },
-  };
-}
 
 /** The status of a call the client rejects (got's HTTPError carries the response). */
 async function rejected(call: Promise<unknown>): Promise<{ status: number; body: unknown }> {
@@ -55,27 +44,13 @@ async function world(engine: (typeof ENGINES)[number]) {
     [ALIEN, HEAT],
   );
   const u = await createUser(t.deps);
-  const { token } = await t.services.personalTokens.create(u.id, {
-    name: "trakt.tv client",
-    scope: "write",
-  });
-  const server = serve(t);
-  const trakt = new Trakt({
-    client_id: "c".repeat(64),
-    client_secret: "s".repeat(64),
-    api_url: `${server.origin}/trakt`,
-  });
-  await trakt.import_token({
-    access_token: token,
-    expires: Date.now() + 86_400_000,
-    refresh_token: "",
-  });
+  const client = await signedInTraktClient(t, u.id);
   return {
     t,
     u,
-    trakt,
+    trakt: client.trakt,
     async [Symbol.asyncDispose]() {
-      await server[Symbol.asyncDispose]();
+      await client[Symbol.asyncDispose]();
       await t[Symbol.asyncDispose]();
       await tmdb.close();
     },
