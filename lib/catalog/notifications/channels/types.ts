@@ -46,6 +46,7 @@ export interface AlertMessage {
   kind: string;
   /** ISO 8601 time the alert was made. */
   createdAt: string;
+  /** The film; null for a notice that names none (`channel_disabled`). */
   movie: {
     catalogId: number;
     title: string;
@@ -54,11 +55,13 @@ export interface AlertMessage {
     url: string;
     /** The poster's full image URL, or null. */
     poster: string | null;
-  };
+  } | null;
   provider?: { id: number; name: string };
   region?: string;
   /** `theatrical`, `digital`, `physical`, ... for the release kinds. */
   releaseType?: string;
+  /** The disabled channel's name (`channel_disabled`). */
+  channelName?: string;
   /** The one-line plain title, e.g. "Dune (2021) is now streaming". */
   title: string;
   /** The plain text body, e.g. "On Netflix in DE". */
