@@ -42,6 +42,11 @@ export type StoredChannel = ChannelTarget & {
 
 /** One alert (or a test message) as the senders render it. */
 export interface AlertMessage {
+  /**
+   * The notification's id (a test message has its own): the same on every attempt, so a receiver
+   * can drop a repeat (the webhook's `webhook-id`).
+   */
+  id?: string;
   /** The notification's kind (now_streaming, in_theaters, ...), or `test` from the test button. */
   kind: string;
   /** ISO 8601 time the alert was made. */

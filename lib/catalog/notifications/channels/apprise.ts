@@ -1,0 +1,17 @@
+/**
+ * An Apprise API `notify` endpoint (caronc/apprise-api: `POST /notify/{KEY}` or a stateless
+ * `/notify`): `{"title","body","type":"info"}` as JSON; Apprise passes it on to the services of
+ * that key.
+ */
+import { postToTarget } from "./http_post.ts";
+import type { ChannelSender } from "./types.ts";
+
+/** Posts the message to the channel's Apprise endpoint. */
+export const sendApprise: ChannelSender = (channel, message, deps) => {
+  if (channel.type !== "apprise") throw new Error(`not an Apprise channel: ${channel.type}`);
+  const link = message.movie?.url ?? `${deps.config.siteUrl}/notifications`;
+  return postToTarget(deps, channel.url, {
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ title: message.title, body: `${message.body}\n${link}`, type: "info" }),
+  });
+};

@@ -1,0 +1,24 @@
+/**
+ * The alert channels (docs/alerts.md): each type's sender, the target guard, and the service
+ * behind /api/me/alerts.
+ */
+import { sendApprise } from "./apprise.ts";
+import { sendDiscord } from "./discord.ts";
+import { sendEmail } from "./email.ts";
+import { sendNtfy } from "./ntfy.ts";
+import type { ChannelSender, ChannelType } from "./types.ts";
+import { sendWebhook } from "./webhook.ts";
+
+// Until web push is wired in, a webpush channel can be saved but nothing reaches it.
+const webpushNotConfigured: ChannelSender = () =>
+  Promise.resolve({ delivered: false, error: "web push not configured" });
+
+/** The sender of each channel type. */
+export const SENDERS: Record<ChannelType, ChannelSender> = {
+  email: sendEmail,
+  webpush: webpushNotConfigured,
+  ntfy: sendNtfy,
+  discord: sendDiscord,
+  webhook: sendWebhook,
+  apprise: sendApprise,
+};
