@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { AppDeps } from "@/lib/platform/deps.ts";
 import { Problem } from "@/lib/core/problem.ts";
-import { seal, type SealKeySource, unseal } from "./cipher.ts";
+import { seal, type SealKeySource, unseal } from "@/lib/platform/kv/seal.ts";
 import { requestMovie, type SeerrRequest } from "./client.ts";
 
 /** What the owner sees of their Seerr: the URL and when it was saved, never the key. */

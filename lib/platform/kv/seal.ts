@@ -1,9 +1,9 @@
 /**
- * Sealing a secret a user saves for another app (their Seerr API key): AES-256-GCM under
- * SECRETS_KEY, or else a key generated once into KV, so the database holds only ciphertext and a
- * copy of it alone opens nothing (docs/trakt.md, "Other apps").
+ * Sealing a secret a user saves (their Seerr API key, an alert channel's target and token):
+ * AES-256-GCM under SECRETS_KEY, or else a key generated once into KV, so the database holds only
+ * ciphertext and a copy of it alone opens nothing (docs/trakt.md, "Other apps"; docs/alerts.md).
  */
-import type { Kv, KvKey } from "@/lib/platform/kv/kv.ts";
+import type { Kv, KvKey } from "./kv.ts";
 
 const KV_KEY: KvKey = ["secrets", "seal_key"];
 
