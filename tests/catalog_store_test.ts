@@ -75,8 +75,16 @@ for (const engine of ENGINES) {
     const [complete, light] = [freshId(), freshId()];
     const fetched = detailRow(tmdbMovie.parse(detailBody(complete)), NOW);
     await upsertDetail(store, fetched);
-    const { details_appends: _a, release_dates: _r, keywords: _k, imdb_id: _i, ...detail } =
-      fetched;
+    const {
+      details_appends: _a,
+      release_dates: _r,
+      keywords: _k,
+      imdb_id: _i,
+      collection_id: _c,
+      collection_name: _n,
+      original_language: _l,
+      ...detail
+    } = fetched;
     const listed = (id: number, overrides: Record<string, unknown> = {}) =>
       lightRow(tmdbListRow.parse({ ...POPULAR_FIXTURE_ROWS[0], id, ...overrides }));
     await upsertLight(store, [

@@ -111,9 +111,10 @@ export async function upsertDetail(sql: Sql, row: DetailRow): Promise<void> {
     `insert into public.movies (catalog_id, title, original_title, release_date, year,
        poster_path, genre_ids, genres, overview, vote_average, vote_count, popularity, runtime,
        actors, directors, trailer_url, has_details, cached_at, details_appends, release_dates,
-       keywords, imdb_id)
+       keywords, imdb_id, collection_id, collection_name, original_language)
      values ($1, $2, $3, $4::date, $5, $6, $7::integer[], $8::text[], $9, $10, $11, $12, $13,
-       $14::text[], $15::text[], $16, true, $17, $18, $19::text::jsonb, $20::text[], $21)
+       $14::text[], $15::text[], $16, true, $17, $18, $19::text::jsonb, $20::text[], $21, $22,
+       $23, $24)
      on conflict (catalog_id) do update set
        title = excluded.title, original_title = excluded.original_title,
        release_date = excluded.release_date, year = excluded.year,
@@ -124,7 +125,9 @@ export async function upsertDetail(sql: Sql, row: DetailRow): Promise<void> {
        directors = excluded.directors, trailer_url = excluded.trailer_url,
        has_details = true, cached_at = excluded.cached_at,
        details_appends = excluded.details_appends, release_dates = excluded.release_dates,
-       keywords = excluded.keywords, imdb_id = excluded.imdb_id`,
+       keywords = excluded.keywords, imdb_id = excluded.imdb_id,
+       collection_id = excluded.collection_id, collection_name = excluded.collection_name,
+       original_language = excluded.original_language`,
     [
       row.catalog_id,
       row.title,
@@ -147,6 +150,9 @@ export async function upsertDetail(sql: Sql, row: DetailRow): Promise<void> {
       row.release_dates === null ? null : JSON.stringify(row.release_dates),
       row.keywords,
       row.imdb_id,
+      row.collection_id,
+      row.collection_name,
+      row.original_language,
     ],
   );
 }
@@ -169,14 +175,14 @@ export async function upsertLight(
   await sql.query(
     `insert into public.movies as m (catalog_id, title, original_title, release_date, year,
        poster_path, genre_ids, genres, overview, vote_average, vote_count, popularity,
-       has_details, cached_at)
+       has_details, cached_at, original_language)
      select r.catalog_id, r.title, r.original_title, r.release_date::date, r.year,
             r.poster_path, r.genre_ids, r.genres, r.overview, r.vote_average, r.vote_count,
-            r.popularity, false, $2::timestamptz
+            r.popularity, false, $2::timestamptz, r.original_language
        from jsonb_to_recordset($1::text::jsonb) as r(catalog_id integer, title text,
             original_title text, release_date text, year integer, poster_path text,
             genre_ids integer[], genres text[], overview text, vote_average double precision,
-            vote_count integer, popularity double precision)
+            vote_count integer, popularity double precision, original_language text)
      on conflict (catalog_id) do update set
        title = excluded.title, original_title = excluded.original_title,
        release_date = coalesce(excluded.release_date, m.release_date),
@@ -187,7 +193,8 @@ export async function upsertLight(
        genres = case when m.has_details then m.genres else excluded.genres end,
        overview = case when m.overview = '' then excluded.overview else m.overview end,
        vote_average = excluded.vote_average, vote_count = excluded.vote_count,
-       popularity = excluded.popularity`,
+       popularity = excluded.popularity,
+       original_language = coalesce(excluded.original_language, m.original_language)`,
     [JSON.stringify(unique), new Date(now).toISOString()],
   );
 }

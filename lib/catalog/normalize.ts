@@ -43,24 +43,34 @@ export interface DetailRow extends MovieRow {
   release_dates: StoredReleases | null;
   keywords: string[] | null;
   imdb_id: string | null;
+  /** TMDB's belongs_to_collection, or null (the local recommender's features). */
+  collection_id: number | null;
+  collection_name: string | null;
+  /** ISO 639-1, or null when TMDB gives none. */
+  original_language: string | null;
 }
 
 /** The fields a popular row gives (no detail fields). */
-export type LightRow = Pick<
-  MovieRow,
-  | "catalog_id"
-  | "title"
-  | "original_title"
-  | "release_date"
-  | "year"
-  | "poster_path"
-  | "genre_ids"
-  | "genres"
-  | "overview"
-  | "vote_average"
-  | "vote_count"
-  | "popularity"
->;
+export type LightRow =
+  & Pick<
+    MovieRow,
+    | "catalog_id"
+    | "title"
+    | "original_title"
+    | "release_date"
+    | "year"
+    | "poster_path"
+    | "genre_ids"
+    | "genres"
+    | "overview"
+    | "vote_average"
+    | "vote_count"
+    | "popularity"
+  >
+  & {
+    /** ISO 639-1 when the list row gives it (a recommender's search row may not). */
+    original_language?: string | null;
+  };
 
 const DATE = /^(\d{4})-\d{2}-\d{2}$/;
 
@@ -144,6 +154,9 @@ export function detailRow(movie: TmdbMovie, cachedAt: number): DetailRow {
     release_dates: releasesOf(movie),
     keywords: keywordsOf(movie),
     imdb_id: imdbIdOf(movie),
+    collection_id: movie.belongs_to_collection?.id ?? null,
+    collection_name: movie.belongs_to_collection?.name || null,
+    original_language: movie.original_language || null,
   };
 }
 
@@ -162,6 +175,7 @@ export function lightRow(row: TmdbListRow): LightRow {
     vote_average: row.vote_average,
     vote_count: row.vote_count,
     popularity: row.popularity,
+    original_language: row.original_language || null,
   };
 }
 

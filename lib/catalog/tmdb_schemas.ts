@@ -20,6 +20,7 @@ export const tmdbListRow = z.object({
   popularity: z.number().nullish().transform((v) => v ?? 0),
   genre_ids: z.array(z.number().int()).nullish().transform((v) => v ?? []),
   overview: text,
+  original_language: z.string().nullish().catch(null),
 });
 
 /** The body of /search/movie and /movie/popular. */
@@ -62,6 +63,10 @@ export const tmdbMovie = z.object({
   release_dates: z.object({ results: z.array(z.unknown()) }).nullish().catch(null),
   keywords: z.object({ keywords: z.array(z.unknown()) }).nullish().catch(null),
   external_ids: z.object({ imdb_id: z.string().nullish() }).nullish().catch(null),
+  // The local recommender's features (docs/recommend.md, "Local picks"); read leniently.
+  original_language: z.string().nullish().catch(null),
+  belongs_to_collection: z.object({ id: z.number().int().positive(), name: z.string().nullish() })
+    .nullish().catch(null),
 });
 
 /** A parsed list row. */

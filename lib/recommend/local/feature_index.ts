@@ -1,0 +1,278 @@
+/**
+ * The local recommender's index (docs/recommend.md, "Local picks"): every stored movie's
+ * features as small integers in typed arrays, one per process and store, read from
+ * `public.movies` in pages and kept current by `features_rev` (a trigger numbers every row whose
+ * features change): a request reads the highest number, and when it moved, only the rows after
+ * the one it holds. Titles and cards stay in the store; the index holds what scoring needs.
+ */
+import type { Sql } from "@/lib/platform/store/mod.ts";
+
+/** The kinds of feature, by the letter that starts a feature's key. */
+export type FeatureKind = "c" | "d" | "k" | "a" | "g" | "l" | "y" | "r";
+
+/** How much a shared feature of each kind counts, before its rarity (idf). */
+export const KIND_WEIGHTS: Record<FeatureKind, number> = {
+  c: 3, // the same collection
+  d: 2, // a director
+  k: 1, // a keyword
+  a: 1, // one of the first 5 cast
+  g: 0.7, // a genre
+  l: 0.5, // the original language
+  y: 0.4, // the decade
+  r: 0.2, // the runtime band
+};
+
+const CAST = 5;
+const PAGE = 10_000;
+// Rows whose number was taken before a later one committed are read again this far back.
+const SLACK = 1_000;
+// A full rebuild then and there: compacts what replaced rows left behind, and catches a row a
+// long transaction numbered below the watermark (SLACK covers the short ones).
+const REBUILD_MS = 6 * 60 * 60 * 1000;
+
+/** The index of one store. */
+export interface FeatureIndex {
+  /** catalog id → slot. */
+  slots: Map<number, number>;
+  /** slot → catalog id (0: a slot no longer used). */
+  ids: Int32Array;
+  count: number;
+  /** Each slot's features: `pool[start[s] .. start[s] + len[s]]`, sorted ascending. */
+  start: Int32Array;
+  len: Uint16Array;
+  pool: Int32Array;
+  poolUsed: number;
+  year: Int16Array;
+  runtime: Int16Array;
+  popularity: Float32Array;
+  voteAverage: Float32Array;
+  voteCount: Int32Array;
+  /** Feature id of the slot's language, -1 when unknown. */
+  language: Int32Array;
+  /** Feature id → key (`"k:heist"`, `"c:10:The Dark Knight Collection"`). */
+  keys: string[];
+  featureIds: Map<string, number>;
+  /** Feature id → how many stored movies have it. */
+  df: Int32Array;
+  /** Feature id → KIND_WEIGHTS × idf, recomputed after each change. */
+  weight: Float32Array;
+  /** The highest features_rev read. */
+  rev: number;
+  builtAt: number;
+  maxPopularity: number;
+}
+
+interface MovieFeatureRow {
+  catalog_id: number;
+  genres: string[] | null;
+  keywords: string[] | null;
+  directors: string[] | null;
+  actors: string[] | null;
+  collection_id: number | null;
+  collection_name: string | null;
+  original_language: string | null;
+  year: number;
+  runtime: number | null;
+  popularity: number;
+  vote_average: number;
+  vote_count: number;
+  features_rev: number;
+}
+
+const ROWS_SQL = `select catalog_id, genres, keywords, directors, actors, collection_id,
+    collection_name, original_language, year, runtime, popularity, vote_average, vote_count,
+    features_rev::float8 as features_rev
+  from public.movies where features_rev > $1 order by features_rev limit ${PAGE}`;
+
+function emptyIndex(now: number): FeatureIndex {
+  const n = 1024;
+  return {
+    slots: new Map(),
+    ids: new Int32Array(n),
+    count: 0,
+    start: new Int32Array(n),
+    len: new Uint16Array(n),
+    pool: new Int32Array(n * 16),
+    poolUsed: 0,
+    year: new Int16Array(n),
+    runtime: new Int16Array(n),
+    popularity: new Float32Array(n),
+    voteAverage: new Float32Array(n),
+    voteCount: new Int32Array(n),
+    language: new Int32Array(n),
+    keys: [],
+    featureIds: new Map(),
+    df: new Int32Array(4096),
+    weight: new Float32Array(0),
+    rev: 0,
+    builtAt: now,
+    maxPopularity: 1,
+  };
+}
+
+function grow<T extends Int32Array | Uint16Array | Int16Array | Float32Array>(a: T, n: number): T {
+  if (a.length >= n) return a;
+  const b = new (a.constructor as new (n: number) => T)(Math.max(n, a.length * 2));
+  b.set(a);
+  return b;
+}
+
+function featureId(index: FeatureIndex, key: string): number {
+  let id = index.featureIds.get(key);
+  if (id === undefined) {
+    id = index.keys.length;
+    index.keys.push(key);
+    index.featureIds.set(key, id);
+    index.df = grow(index.df, id + 1);
+  }
+  return id;
+}
+
+/** The runtime band of a runtime in minutes, or null when unknown. */
+export function runtimeBand(runtime: number): string | null {
+  if (runtime <= 0) return null;
+  return runtime < 90 ? "short" : runtime <= 130 ? "feature" : "long";
+}
+
+function keysOf(row: MovieFeatureRow): string[] {
+  const keys = new Set<string>();
+  for (const g of row.genres ?? []) if (g) keys.add(`g:${g}`);
+  for (const k of row.keywords ?? []) if (k) keys.add(`k:${k.toLowerCase()}`);
+  for (const d of row.directors ?? []) if (d) keys.add(`d:${d}`);
+  for (const a of (row.actors ?? []).slice(0, CAST)) if (a) keys.add(`a:${a}`);
+  if (row.collection_id) keys.add(`c:${row.collection_id}:${row.collection_name ?? ""}`);
+  if (row.original_language) keys.add(`l:${row.original_language}`);
+  if (row.year > 0) keys.add(`y:${Math.floor(row.year / 10) * 10}`);
+  const band = runtimeBand(row.runtime ?? 0);
+  if (band) keys.add(`r:${band}`);
+  return [...keys];
+}
+
+function removeSlotFeatures(index: FeatureIndex, slot: number): void {
+  const s = index.start[slot];
+  for (let i = s; i < s + index.len[slot]; i++) index.df[index.pool[i]]--;
+  index.len[slot] = 0;
+}
+
+function apply(index: FeatureIndex, row: MovieFeatureRow): void {
+  const id = Number(row.catalog_id);
+  let slot = index.slots.get(id);
+  if (slot === undefined) {
+    slot = index.count++;
+    const n = index.count;
+    index.ids = grow(index.ids, n);
+    index.start = grow(index.start, n);
+    index.len = grow(index.len, n);
+    index.year = grow(index.year, n);
+    index.runtime = grow(index.runtime, n);
+    index.popularity = grow(index.popularity, n);
+    index.voteAverage = grow(index.voteAverage, n);
+    index.voteCount = grow(index.voteCount, n);
+    index.language = grow(index.language, n);
+    index.ids[slot] = id;
+    index.slots.set(id, slot);
+  } else {
+    removeSlotFeatures(index, slot);
+  }
+  const features = keysOf(row).map((k) => featureId(index, k)).sort((a, b) => a - b);
+  index.pool = grow(index.pool, index.poolUsed + features.length);
+  index.start[slot] = index.poolUsed;
+  index.len[slot] = features.length;
+  for (const f of features) {
+    index.pool[index.poolUsed++] = f;
+    index.df[f]++;
+  }
+  index.year[slot] = Math.max(0, Math.min(32767, Number(row.year) || 0));
+  index.runtime[slot] = Math.max(0, Math.min(32767, Number(row.runtime) || 0));
+  const popularity = Number(row.popularity) || 0;
+  index.popularity[slot] = popularity;
+  if (popularity > index.maxPopularity) index.maxPopularity = popularity;
+  index.voteAverage[slot] = Number(row.vote_average) || 0;
+  index.voteCount[slot] = Number(row.vote_count) || 0;
+  index.language[slot] = row.original_language
+    ? index.featureIds.get(`l:${row.original_language}`) ?? -1
+    : -1;
+}
+
+function reweigh(index: FeatureIndex): void {
+  const n = Math.max(1, index.slots.size);
+  const weight = new Float32Array(index.keys.length);
+  for (let f = 0; f < index.keys.length; f++) {
+    const df = index.df[f];
+    if (df <= 0) continue;
+    weight[f] = KIND_WEIGHTS[index.keys[f][0] as FeatureKind] * Math.log(1 + n / df);
+  }
+  index.weight = weight;
+}
+
+async function readAfter(sql: Sql, index: FeatureIndex, from: number): Promise<number> {
+  let after = from;
+  let read = 0;
+  for (;;) {
+    const rows = await sql.query<MovieFeatureRow>(ROWS_SQL, [after]);
+    for (const row of rows) {
+      apply(index, row);
+      after = Math.max(after, Number(row.features_rev));
+    }
+    read += rows.length;
+    if (rows.length < PAGE) break;
+  }
+  index.rev = Math.max(index.rev, after);
+  return read;
+}
+
+async function build(sql: Sql, now: number): Promise<FeatureIndex> {
+  const index = emptyIndex(now);
+  await readAfter(sql, index, 0);
+  reweigh(index);
+  return index;
+}
+
+interface Held {
+  index: FeatureIndex | null;
+  pending: Promise<FeatureIndex> | null;
+}
+
+const held = new WeakMap<object, Held>();
+
+/**
+ * The current index of `sql`'s store: built on first use, brought up to date with the rows
+ * changed since (one indexed read of the highest `features_rev` per call), rebuilt after 6 hours.
+ * Calls at once share one read.
+ */
+export function currentIndex(sql: Sql, options: { now: number }): Promise<FeatureIndex> {
+  let h = held.get(sql);
+  if (!h) held.set(sql, h = { index: null, pending: null });
+  const state = h;
+  if (state.pending) return state.pending;
+  const run = async (): Promise<FeatureIndex> => {
+    const old = state.index;
+    if (!old || options.now - old.builtAt >= REBUILD_MS) {
+      return state.index = await build(sql, options.now);
+    }
+    const [top] = await sql.query<{ rev: number | null }>(
+      `select max(features_rev)::float8 as rev from public.movies`,
+    );
+    if (Number(top?.rev ?? 0) > old.rev) {
+      await readAfter(sql, old, Math.max(0, old.rev - SLACK));
+      reweigh(old);
+    }
+    return old;
+  };
+  state.pending = run().finally(() => state.pending = null);
+  return state.pending;
+}
+
+/** The features of a slot (a view into the pool). */
+export function featuresOf(index: FeatureIndex, slot: number): Int32Array {
+  const s = index.start[slot];
+  return index.pool.subarray(s, s + index.len[slot]);
+}
+
+/** Bytes the index's arrays hold (the benchmark's figure beside RSS). */
+export function indexBytes(index: FeatureIndex): number {
+  return index.ids.byteLength + index.start.byteLength + index.len.byteLength +
+    index.pool.byteLength + index.year.byteLength + index.runtime.byteLength +
+    index.popularity.byteLength + index.voteAverage.byteLength + index.voteCount.byteLength +
+    index.language.byteLength + index.df.byteLength + index.weight.byteLength;
+}

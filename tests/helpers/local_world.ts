@@ -1,0 +1,196 @@
+/**
+ * The designed world of the local recommender's tests (docs/recommend.md, "Local picks"): a
+ * Michael Mann cluster (director, heist keywords, Los Angeles), a three-film collection, a
+ * romantic-comedy cluster the user dislikes, and popular filler films that share nothing.
+ */
+import type { Store } from "@/lib/platform/store/mod.ts";
+
+/** A movie with the features the model reads. */
+export interface FeatureMovie {
+  id: number;
+  title: string;
+  year: number;
+  genres: string[];
+  keywords?: string[];
+  directors?: string[];
+  actors?: string[];
+  collection?: [number, string];
+  language?: string;
+  runtime?: number;
+  popularity?: number;
+  voteAverage?: number;
+  voteCount?: number;
+}
+
+/** The world's films by name. */
+export const F = {
+  heat: 1001,
+  thief: 1002,
+  collateral: 1003,
+  miamiVice: 1004,
+  oceans11: 1011,
+  oceans12: 1012,
+  oceans13: 1013,
+  wedding1: 1021,
+  wedding2: 1022,
+  wedding3: 1023,
+  korean: 1031,
+} as const;
+
+const MANN = ["Michael Mann"];
+
+/** The world's movies; fillers 1101.. are the most popular and share no feature with anything. */
+export function worldMovies(fillers = 10): FeatureMovie[] {
+  const movies: FeatureMovie[] = [
+    {
+      id: F.heat,
+      title: "Heat",
+      year: 1995,
+      genres: ["Crime", "Thriller"],
+      keywords: ["heist", "los angeles", "bank robbery"],
+      directors: MANN,
+      actors: ["Al Pacino", "Robert De Niro"],
+      language: "en",
+      runtime: 170,
+    },
+    {
+      id: F.thief,
+      title: "Thief",
+      year: 1981,
+      genres: ["Crime", "Thriller"],
+      keywords: ["heist", "safecracker"],
+      directors: MANN,
+      actors: ["James Caan"],
+      language: "en",
+      runtime: 123,
+    },
+    {
+      id: F.collateral,
+      title: "Collateral",
+      year: 2004,
+      genres: ["Crime", "Thriller"],
+      keywords: ["los angeles", "hitman"],
+      directors: MANN,
+      actors: ["Tom Cruise"],
+      language: "en",
+      runtime: 120,
+    },
+    {
+      id: F.miamiVice,
+      title: "Miami Vice",
+      year: 2006,
+      genres: ["Crime", "Action"],
+      keywords: ["undercover"],
+      directors: MANN,
+      actors: ["Colin Farrell"],
+      language: "en",
+      runtime: 134,
+    },
+    ...([[F.oceans11, "Ocean's Eleven", 2001], [F.oceans12, "Ocean's Twelve", 2004], [
+      F.oceans13,
+      "Ocean's Thirteen",
+      2007,
+    ]] as const).map(([id, title, year]) => ({
+      id,
+      title,
+      year,
+      genres: ["Crime", "Comedy"],
+      keywords: ["heist", "casino"],
+      directors: ["Steven Soderbergh"],
+      actors: ["George Clooney", "Brad Pitt"],
+      collection: [304, "Ocean's Collection"] as [number, string],
+      language: "en",
+      runtime: 116,
+    })),
+    ...([[F.wedding1, "Wedding One"], [F.wedding2, "Wedding Two"], [
+      F.wedding3,
+      "Wedding Three",
+    ]] as const)
+      .map(([id, title]) => ({
+        id,
+        title,
+        year: 2010,
+        genres: ["Romance", "Comedy"],
+        keywords: ["wedding", "bride"],
+        directors: ["Nancy Meyers"],
+        actors: ["Kate Hudson"],
+        language: "en",
+        runtime: 100,
+      })),
+    {
+      id: F.korean,
+      title: "Seoul Heist",
+      year: 2012,
+      genres: ["Crime", "Thriller"],
+      keywords: ["heist"],
+      directors: ["Choi Dong-hoon"],
+      actors: ["Kim Yoon-seok"],
+      language: "ko",
+      runtime: 135,
+    },
+  ];
+  for (let i = 1; i <= fillers; i++) {
+    movies.push({
+      id: 1100 + i,
+      title: `Popular ${i}`,
+      year: 1950 + i,
+      genres: ["Animation"],
+      keywords: [`filler ${i}`],
+      directors: [`Director ${i}`],
+      actors: [`Actor ${i}`],
+      language: "fr",
+      runtime: 80 + i,
+      popularity: 1000 - i,
+      voteAverage: 7,
+      voteCount: 1000,
+    });
+  }
+  return movies;
+}
+
+/** Writes `movies` with their features (one statement). */
+export async function seedFeatureMovies(store: Store, movies: FeatureMovie[]): Promise<void> {
+  await store.query(
+    `insert into public.movies (catalog_id, title, original_title, year, genres, keywords,
+       directors, actors, collection_id, collection_name, original_language, runtime, popularity,
+       vote_average, vote_count, has_details)
+     select r.id, r.title, r.title, r.year, r.genres, r.keywords, r.directors, r.actors,
+            r.collection_id, r.collection_name, r.language, r.runtime, r.popularity,
+            r.vote_average, r.vote_count, true
+       from jsonb_to_recordset($1::text::jsonb) as r(id integer, title text, year integer,
+            genres text[], keywords text[], directors text[], actors text[],
+            collection_id integer, collection_name text, language text, runtime integer,
+            popularity float8, vote_average float8, vote_count integer)`,
+    [JSON.stringify(movies.map((m) => ({
+      id: m.id,
+      title: m.title,
+      year: m.year,
+      genres: m.genres,
+      keywords: m.keywords ?? [],
+      directors: m.directors ?? [],
+      actors: m.actors ?? [],
+      collection_id: m.collection?.[0] ?? null,
+      collection_name: m.collection?.[1] ?? null,
+      language: m.language ?? null,
+      runtime: m.runtime ?? null,
+      popularity: m.popularity ?? 10,
+      vote_average: m.voteAverage ?? 6.5,
+      vote_count: m.voteCount ?? 100,
+    })))],
+  );
+}
+
+/** Marks films watched by the user with ratings (null: unrated), in the order given. */
+export async function rate(
+  store: Store,
+  userId: string,
+  films: [number, number | null][],
+): Promise<void> {
+  await store.query(
+    `insert into public.user_watched_movies (user_id, catalog_id, rating, created_at)
+     select $1, u.id, nullif(u.rating, 0), timestamptz '2026-01-01' + u.ord * interval '1 minute'
+       from unnest($2::int[], $3::int[]) with ordinality as u(id, rating, ord)
+     on conflict (user_id, catalog_id) do update set rating = excluded.rating`,
+    [userId, films.map((f) => f[0]), films.map((f) => f[1] ?? 0)],
+  );
+}
