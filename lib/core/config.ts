@@ -19,6 +19,7 @@ import {
 import { readMailConfig, type SmtpConfig } from "./smtp_url.ts";
 import { type AccessConfig, readAccessConfig } from "./config_access.ts";
 import { readSupabaseConfig, type SupabaseConfig } from "./config_supabase.ts";
+import { readVapidConfig, type VapidConfig } from "./config_vapid.ts";
 
 export { ConfigError };
 export type { SupabaseConfig };
@@ -108,6 +109,8 @@ export interface Config {
    * Deploy and on a machine of fewer than 4 cores.
    */
   historyReadWorkers: number;
+  /** VAPID_PRIVATE_KEY and VAPID_SUBJECT: Web Push's identity (docs/alerts.md, "Web Push"). */
+  vapid: VapidConfig;
 }
 
 const CAPTCHA_VERIFY_URLS = {
@@ -246,6 +249,7 @@ export function loadConfig(
     httpServer: onDeploy ? "deno_serve" : httpServer(env),
     access: readAccessConfig(env),
     historyReadWorkers: historyReadWorkers(env, onDeploy || cores < 4),
+    vapid: readVapidConfig(env),
   };
 }
 

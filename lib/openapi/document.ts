@@ -27,6 +27,7 @@ import { connectionsComponents, connectionsPaths } from "./paths/connections.ts"
 import { detailsRunsComponents, detailsRunsPaths } from "./paths/details_runs.ts";
 import { traktComponents, traktPaths } from "./paths/trakt.ts";
 import { calendarComponents, calendarPaths } from "./paths/calendar.ts";
+import { pushComponents, pushPaths } from "./paths/push.ts";
 
 /** Builds the document afresh (tests; the route serves the cached one). */
 export function buildOpenApiDocument(): Record<string, unknown> {
@@ -79,6 +80,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           ...detailsRunsPaths(),
           ...traktPaths(),
           ...calendarPaths(),
+          ...pushPaths(),
         }),
       ),
     ),
@@ -97,6 +99,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         ...detailsRunsComponents,
         ...traktComponents,
         ...calendarComponents,
+        ...pushComponents,
       }),
       headers: headerComponents,
       securitySchemes: {
