@@ -8,15 +8,12 @@ import { sendEmail } from "./email.ts";
 import { sendNtfy } from "./ntfy.ts";
 import type { ChannelSender, ChannelType } from "./types.ts";
 import { sendWebhook } from "./webhook.ts";
-
-// Until web push is wired in, a webpush channel can be saved but nothing reaches it.
-const webpushNotConfigured: ChannelSender = () =>
-  Promise.resolve({ delivered: false, error: "web push not configured" });
+import { sendWebPush } from "./webpush.ts";
 
 /** The sender of each channel type. */
 export const SENDERS: Record<ChannelType, ChannelSender> = {
   email: sendEmail,
-  webpush: webpushNotConfigured,
+  webpush: sendWebPush,
   ntfy: sendNtfy,
   discord: sendDiscord,
   webhook: sendWebhook,
