@@ -7,6 +7,8 @@
 //   a cache of that user's own and shown offline with the time it was saved;
 // - API answers are never kept, and one user's copies are deleted as soon as a page answers
 //   for anyone else (or for nobody: signed out), so they are never shown to another user.
+// - a Web Push message (docs/alerts.md, "Web Push") is shown as a notification, and a tap on it
+//   focuses a window already on its movie page or opens one, always on this site's own origin.
 /* global VERSION, PRECACHE */
 
 const SHELL = `shell-${VERSION}`;
@@ -53,6 +55,57 @@ self.addEventListener("fetch", (event) => {
   }
   // Everything else (the API above all) goes to the network as if there were no worker.
 });
+
+self.addEventListener("push", (event) => {
+  event.waitUntil(showPush(event.data));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const data = event.notification.data || {};
+  event.waitUntil(openPage(data.url));
+});
+
+// The server's JSON (lib/catalog/notifications/web_push/payload.ts): title, body, url, icon,
+// image, tag. A message that is not that JSON is still shown, as its text, under the app's name.
+async function showPush(data) {
+  let message = {};
+  try {
+    message = data ? data.json() : {};
+  } catch {
+    message = { body: data ? data.text() : "" };
+  }
+  const text = (value) => (typeof value === "string" ? value : "");
+  const options = {
+    body: text(message.body),
+    icon: text(message.icon) || "/static/icons/icon-192.png",
+    badge: "/static/icons/icon-192.png",
+    data: { url: sitePath(message.url) },
+  };
+  if (text(message.tag)) options.tag = message.tag;
+  if (text(message.image)) options.image = message.image;
+  await self.registration.showNotification(text(message.title) || "Movies", options);
+}
+
+// Only a path on this origin is ever opened: the message's URL is read for its path (SITE_URL
+// may name another host than the one the app was installed from), never followed elsewhere.
+function sitePath(url) {
+  if (typeof url !== "string" || !url) return "/notifications";
+  try {
+    const parsed = new URL(url, self.location.origin);
+    return parsed.pathname + parsed.search + parsed.hash;
+  } catch {
+    return "/notifications";
+  }
+}
+
+async function openPage(path) {
+  const target = new URL(sitePath(path), self.location.origin).href;
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const open = windows.find((client) => client.url === target);
+  if (open) return await open.focus();
+  return await self.clients.openWindow(target);
+}
 
 async function shellFirst(request) {
   const cached = await caches.match(request, { cacheName: SHELL });
