@@ -49,111 +49,118 @@ import * as $45 from "./routes/api/movies/search.ts";
 import * as $46 from "./routes/api/movies/[id].ts";
 import * as $47 from "./routes/api/movies/[id]/providers.ts";
 import * as $48 from "./routes/api/mylist.ts";
-import * as $49 from "./routes/api/notifications.ts";
-import * as $50 from "./routes/api/notifications/read.ts";
-import * as $51 from "./routes/api/openapi.json.ts";
-import * as $52 from "./routes/api/profiles/[handle].ts";
-import * as $53 from "./routes/api/providers.ts";
-import * as $54 from "./routes/api/push/key.ts";
-import * as $55 from "./routes/api/recommend/index.ts";
-import * as $56 from "./routes/api/recommend/current.ts";
-import * as $57 from "./routes/api/recommend/dismissed.ts";
-import * as $58 from "./routes/api/recommend/quota.ts";
-import * as $59 from "./routes/api/shared/[slug].ts";
-import * as $60 from "./routes/api/stats.ts";
-import * as $61 from "./routes/api/tokens/index.ts";
-import * as $62 from "./routes/api/tokens/[id].ts";
-import * as $63 from "./routes/api/trakt/activate.ts";
-import * as $64 from "./routes/api/trakt/apps.ts";
-import * as $65 from "./routes/api/trakt/apps/[id].ts";
-import * as $66 from "./routes/api/trakt/authorizations.ts";
-import * as $67 from "./routes/api/trakt/authorizations/[id].ts";
-import * as $68 from "./routes/api/trakt/authorize.ts";
-import * as $69 from "./routes/api/watched.ts";
-import * as $70 from "./routes/api/watched/[catalogId].ts";
-import * as $71 from "./routes/auth/v1/.well-known/jwks.json.ts";
-import * as $72 from "./routes/auth/v1/authorize.ts";
-import * as $73 from "./routes/auth/v1/callback.ts";
-import * as $74 from "./routes/auth/v1/factors.ts";
-import * as $75 from "./routes/auth/v1/factors/[id].ts";
-import * as $76 from "./routes/auth/v1/factors/[id]/backup_codes.ts";
-import * as $77 from "./routes/auth/v1/factors/[id]/challenge.ts";
-import * as $78 from "./routes/auth/v1/factors/[id]/verify.ts";
-import * as $79 from "./routes/auth/v1/logout.ts";
-import * as $80 from "./routes/auth/v1/recover.ts";
-import * as $81 from "./routes/auth/v1/token.ts";
-import * as $82 from "./routes/auth/v1/user.ts";
-import * as $83 from "./routes/auth/v1/user/identities/authorize.ts";
-import * as $84 from "./routes/auth/v1/verify.ts";
-import * as $85 from "./routes/calendar.tsx";
-import * as $86 from "./routes/diary.tsx";
-import * as $87 from "./routes/feeds/[secret]/calendar.ics.ts";
-import * as $88 from "./routes/feeds/[secret]/mylist.json.ts";
-import * as $89 from "./routes/forgot-password.tsx";
-import * as $90 from "./routes/hooks/[secret]/[source].ts";
-import * as $91 from "./routes/import.tsx";
-import * as $92 from "./routes/lists.tsx";
-import * as $93 from "./routes/lists/[id].tsx";
-import * as $94 from "./routes/login.tsx";
-import * as $95 from "./routes/manifest.webmanifest.ts";
-import * as $96 from "./routes/movies/[id].tsx";
-import * as $97 from "./routes/mylist.tsx";
-import * as $98 from "./routes/notifications.tsx";
-import * as $99 from "./routes/offline.tsx";
-import * as $100 from "./routes/recommendations.tsx";
-import * as $101 from "./routes/reset-password.tsx";
-import * as $102 from "./routes/s/[slug].tsx";
-import * as $103 from "./routes/search.tsx";
-import * as $104 from "./routes/share.ts";
-import * as $105 from "./routes/signup.tsx";
-import * as $106 from "./routes/stats.tsx";
-import * as $107 from "./routes/stats/[year].tsx";
-import * as $108 from "./routes/sw.js.ts";
-import * as $109 from "./routes/trakt/checkin.ts";
-import * as $110 from "./routes/trakt/movies/[id].ts";
-import * as $111 from "./routes/trakt/oauth/authorize.tsx";
-import * as $112 from "./routes/trakt/oauth/device/code.ts";
-import * as $113 from "./routes/trakt/oauth/device/token.ts";
-import * as $114 from "./routes/trakt/oauth/revoke.ts";
-import * as $115 from "./routes/trakt/oauth/token.ts";
-import * as $116 from "./routes/trakt/scrobble/pause.ts";
-import * as $117 from "./routes/trakt/scrobble/start.ts";
-import * as $118 from "./routes/trakt/scrobble/stop.ts";
-import * as $119 from "./routes/trakt/search/[id_type]/[id].ts";
-import * as $120 from "./routes/trakt/search/[type].ts";
-import * as $121 from "./routes/trakt/sync/history.ts";
-import * as $122 from "./routes/trakt/sync/history/episodes.ts";
-import * as $123 from "./routes/trakt/sync/history/movies.ts";
-import * as $124 from "./routes/trakt/sync/history/movies/[id].ts";
-import * as $125 from "./routes/trakt/sync/history/remove.ts";
-import * as $126 from "./routes/trakt/sync/history/shows.ts";
-import * as $127 from "./routes/trakt/sync/last_activities.ts";
-import * as $128 from "./routes/trakt/sync/playback/movies.ts";
-import * as $129 from "./routes/trakt/sync/playback/[id].ts";
-import * as $130 from "./routes/trakt/sync/ratings.ts";
-import * as $131 from "./routes/trakt/sync/ratings/episodes.ts";
-import * as $132 from "./routes/trakt/sync/ratings/movies.ts";
-import * as $133 from "./routes/trakt/sync/ratings/movies/[rating].ts";
-import * as $134 from "./routes/trakt/sync/ratings/remove.ts";
-import * as $135 from "./routes/trakt/sync/ratings/seasons.ts";
-import * as $136 from "./routes/trakt/sync/ratings/shows.ts";
-import * as $137 from "./routes/trakt/sync/watched/movies.ts";
-import * as $138 from "./routes/trakt/sync/watched/shows.ts";
-import * as $139 from "./routes/trakt/sync/watchlist.ts";
-import * as $140 from "./routes/trakt/sync/watchlist/episodes.ts";
-import * as $141 from "./routes/trakt/sync/watchlist/movies.ts";
-import * as $142 from "./routes/trakt/sync/watchlist/movies/[sort].ts";
-import * as $143 from "./routes/trakt/sync/watchlist/remove.ts";
-import * as $144 from "./routes/trakt/sync/watchlist/seasons.ts";
-import * as $145 from "./routes/trakt/sync/watchlist/shows.ts";
-import * as $146 from "./routes/trakt/users/settings.ts";
-import * as $147 from "./routes/trakt/users/[id]/lists.ts";
-import * as $148 from "./routes/trakt/users/[id]/lists/[list_id].ts";
-import * as $149 from "./routes/trakt/users/[id]/lists/[list_id]/items.ts";
-import * as $150 from "./routes/trakt/users/[id]/watching.ts";
-import * as $151 from "./routes/u/[handle].tsx";
-import * as $152 from "./routes/unsubscribe.tsx";
-import * as $153 from "./routes/watched.tsx";
+import * as $49 from "./routes/api/nights.ts";
+import * as $50 from "./routes/api/nights/[id].ts";
+import * as $51 from "./routes/api/nights/[id]/events.ts";
+import * as $52 from "./routes/api/nights/[id]/join.ts";
+import * as $53 from "./routes/api/nights/[id]/members/me.ts";
+import * as $54 from "./routes/api/nights/[id]/start.ts";
+import * as $55 from "./routes/api/nights/[id]/votes.ts";
+import * as $56 from "./routes/api/notifications.ts";
+import * as $57 from "./routes/api/notifications/read.ts";
+import * as $58 from "./routes/api/openapi.json.ts";
+import * as $59 from "./routes/api/profiles/[handle].ts";
+import * as $60 from "./routes/api/providers.ts";
+import * as $61 from "./routes/api/push/key.ts";
+import * as $62 from "./routes/api/recommend/index.ts";
+import * as $63 from "./routes/api/recommend/current.ts";
+import * as $64 from "./routes/api/recommend/dismissed.ts";
+import * as $65 from "./routes/api/recommend/quota.ts";
+import * as $66 from "./routes/api/shared/[slug].ts";
+import * as $67 from "./routes/api/stats.ts";
+import * as $68 from "./routes/api/tokens/index.ts";
+import * as $69 from "./routes/api/tokens/[id].ts";
+import * as $70 from "./routes/api/trakt/activate.ts";
+import * as $71 from "./routes/api/trakt/apps.ts";
+import * as $72 from "./routes/api/trakt/apps/[id].ts";
+import * as $73 from "./routes/api/trakt/authorizations.ts";
+import * as $74 from "./routes/api/trakt/authorizations/[id].ts";
+import * as $75 from "./routes/api/trakt/authorize.ts";
+import * as $76 from "./routes/api/watched.ts";
+import * as $77 from "./routes/api/watched/[catalogId].ts";
+import * as $78 from "./routes/auth/v1/.well-known/jwks.json.ts";
+import * as $79 from "./routes/auth/v1/authorize.ts";
+import * as $80 from "./routes/auth/v1/callback.ts";
+import * as $81 from "./routes/auth/v1/factors.ts";
+import * as $82 from "./routes/auth/v1/factors/[id].ts";
+import * as $83 from "./routes/auth/v1/factors/[id]/backup_codes.ts";
+import * as $84 from "./routes/auth/v1/factors/[id]/challenge.ts";
+import * as $85 from "./routes/auth/v1/factors/[id]/verify.ts";
+import * as $86 from "./routes/auth/v1/logout.ts";
+import * as $87 from "./routes/auth/v1/recover.ts";
+import * as $88 from "./routes/auth/v1/token.ts";
+import * as $89 from "./routes/auth/v1/user.ts";
+import * as $90 from "./routes/auth/v1/user/identities/authorize.ts";
+import * as $91 from "./routes/auth/v1/verify.ts";
+import * as $92 from "./routes/calendar.tsx";
+import * as $93 from "./routes/diary.tsx";
+import * as $94 from "./routes/feeds/[secret]/calendar.ics.ts";
+import * as $95 from "./routes/feeds/[secret]/mylist.json.ts";
+import * as $96 from "./routes/forgot-password.tsx";
+import * as $97 from "./routes/hooks/[secret]/[source].ts";
+import * as $98 from "./routes/import.tsx";
+import * as $99 from "./routes/lists.tsx";
+import * as $100 from "./routes/lists/[id].tsx";
+import * as $101 from "./routes/login.tsx";
+import * as $102 from "./routes/manifest.webmanifest.ts";
+import * as $103 from "./routes/movies/[id].tsx";
+import * as $104 from "./routes/mylist.tsx";
+import * as $105 from "./routes/notifications.tsx";
+import * as $106 from "./routes/offline.tsx";
+import * as $107 from "./routes/recommendations.tsx";
+import * as $108 from "./routes/reset-password.tsx";
+import * as $109 from "./routes/s/[slug].tsx";
+import * as $110 from "./routes/search.tsx";
+import * as $111 from "./routes/share.ts";
+import * as $112 from "./routes/signup.tsx";
+import * as $113 from "./routes/stats.tsx";
+import * as $114 from "./routes/stats/[year].tsx";
+import * as $115 from "./routes/sw.js.ts";
+import * as $116 from "./routes/trakt/checkin.ts";
+import * as $117 from "./routes/trakt/movies/[id].ts";
+import * as $118 from "./routes/trakt/oauth/authorize.tsx";
+import * as $119 from "./routes/trakt/oauth/device/code.ts";
+import * as $120 from "./routes/trakt/oauth/device/token.ts";
+import * as $121 from "./routes/trakt/oauth/revoke.ts";
+import * as $122 from "./routes/trakt/oauth/token.ts";
+import * as $123 from "./routes/trakt/scrobble/pause.ts";
+import * as $124 from "./routes/trakt/scrobble/start.ts";
+import * as $125 from "./routes/trakt/scrobble/stop.ts";
+import * as $126 from "./routes/trakt/search/[id_type]/[id].ts";
+import * as $127 from "./routes/trakt/search/[type].ts";
+import * as $128 from "./routes/trakt/sync/history.ts";
+import * as $129 from "./routes/trakt/sync/history/episodes.ts";
+import * as $130 from "./routes/trakt/sync/history/movies.ts";
+import * as $131 from "./routes/trakt/sync/history/movies/[id].ts";
+import * as $132 from "./routes/trakt/sync/history/remove.ts";
+import * as $133 from "./routes/trakt/sync/history/shows.ts";
+import * as $134 from "./routes/trakt/sync/last_activities.ts";
+import * as $135 from "./routes/trakt/sync/playback/movies.ts";
+import * as $136 from "./routes/trakt/sync/playback/[id].ts";
+import * as $137 from "./routes/trakt/sync/ratings.ts";
+import * as $138 from "./routes/trakt/sync/ratings/episodes.ts";
+import * as $139 from "./routes/trakt/sync/ratings/movies.ts";
+import * as $140 from "./routes/trakt/sync/ratings/movies/[rating].ts";
+import * as $141 from "./routes/trakt/sync/ratings/remove.ts";
+import * as $142 from "./routes/trakt/sync/ratings/seasons.ts";
+import * as $143 from "./routes/trakt/sync/ratings/shows.ts";
+import * as $144 from "./routes/trakt/sync/watched/movies.ts";
+import * as $145 from "./routes/trakt/sync/watched/shows.ts";
+import * as $146 from "./routes/trakt/sync/watchlist.ts";
+import * as $147 from "./routes/trakt/sync/watchlist/episodes.ts";
+import * as $148 from "./routes/trakt/sync/watchlist/movies.ts";
+import * as $149 from "./routes/trakt/sync/watchlist/movies/[sort].ts";
+import * as $150 from "./routes/trakt/sync/watchlist/remove.ts";
+import * as $151 from "./routes/trakt/sync/watchlist/seasons.ts";
+import * as $152 from "./routes/trakt/sync/watchlist/shows.ts";
+import * as $153 from "./routes/trakt/users/settings.ts";
+import * as $154 from "./routes/trakt/users/[id]/lists.ts";
+import * as $155 from "./routes/trakt/users/[id]/lists/[list_id].ts";
+import * as $156 from "./routes/trakt/users/[id]/lists/[list_id]/items.ts";
+import * as $157 from "./routes/trakt/users/[id]/watching.ts";
+import * as $158 from "./routes/u/[handle].tsx";
+import * as $159 from "./routes/unsubscribe.tsx";
+import * as $160 from "./routes/watched.tsx";
 
 /** The route table app.ts builds the app from. */
 export const manifest: Manifest = {
@@ -221,174 +228,181 @@ export const manifest: Manifest = {
     { pattern: "/api/movies/:id", file: "api/movies/[id].ts", module: $46 },
     { pattern: "/api/movies/:id/providers", file: "api/movies/[id]/providers.ts", module: $47 },
     { pattern: "/api/mylist", file: "api/mylist.ts", module: $48 },
-    { pattern: "/api/notifications", file: "api/notifications.ts", module: $49 },
-    { pattern: "/api/notifications/read", file: "api/notifications/read.ts", module: $50 },
-    { pattern: "/api/openapi.json", file: "api/openapi.json.ts", module: $51 },
-    { pattern: "/api/profiles/:handle", file: "api/profiles/[handle].ts", module: $52 },
-    { pattern: "/api/providers", file: "api/providers.ts", module: $53 },
-    { pattern: "/api/push/key", file: "api/push/key.ts", module: $54 },
-    { pattern: "/api/recommend", file: "api/recommend/index.ts", module: $55 },
-    { pattern: "/api/recommend/current", file: "api/recommend/current.ts", module: $56 },
-    { pattern: "/api/recommend/dismissed", file: "api/recommend/dismissed.ts", module: $57 },
-    { pattern: "/api/recommend/quota", file: "api/recommend/quota.ts", module: $58 },
-    { pattern: "/api/shared/:slug", file: "api/shared/[slug].ts", module: $59 },
-    { pattern: "/api/stats", file: "api/stats.ts", module: $60 },
-    { pattern: "/api/tokens", file: "api/tokens/index.ts", module: $61 },
-    { pattern: "/api/tokens/:id", file: "api/tokens/[id].ts", module: $62 },
-    { pattern: "/api/trakt/activate", file: "api/trakt/activate.ts", module: $63 },
-    { pattern: "/api/trakt/apps", file: "api/trakt/apps.ts", module: $64 },
-    { pattern: "/api/trakt/apps/:id", file: "api/trakt/apps/[id].ts", module: $65 },
-    { pattern: "/api/trakt/authorizations", file: "api/trakt/authorizations.ts", module: $66 },
+    { pattern: "/api/nights", file: "api/nights.ts", module: $49 },
+    { pattern: "/api/nights/:id", file: "api/nights/[id].ts", module: $50 },
+    { pattern: "/api/nights/:id/events", file: "api/nights/[id]/events.ts", module: $51 },
+    { pattern: "/api/nights/:id/join", file: "api/nights/[id]/join.ts", module: $52 },
+    { pattern: "/api/nights/:id/members/me", file: "api/nights/[id]/members/me.ts", module: $53 },
+    { pattern: "/api/nights/:id/start", file: "api/nights/[id]/start.ts", module: $54 },
+    { pattern: "/api/nights/:id/votes", file: "api/nights/[id]/votes.ts", module: $55 },
+    { pattern: "/api/notifications", file: "api/notifications.ts", module: $56 },
+    { pattern: "/api/notifications/read", file: "api/notifications/read.ts", module: $57 },
+    { pattern: "/api/openapi.json", file: "api/openapi.json.ts", module: $58 },
+    { pattern: "/api/profiles/:handle", file: "api/profiles/[handle].ts", module: $59 },
+    { pattern: "/api/providers", file: "api/providers.ts", module: $60 },
+    { pattern: "/api/push/key", file: "api/push/key.ts", module: $61 },
+    { pattern: "/api/recommend", file: "api/recommend/index.ts", module: $62 },
+    { pattern: "/api/recommend/current", file: "api/recommend/current.ts", module: $63 },
+    { pattern: "/api/recommend/dismissed", file: "api/recommend/dismissed.ts", module: $64 },
+    { pattern: "/api/recommend/quota", file: "api/recommend/quota.ts", module: $65 },
+    { pattern: "/api/shared/:slug", file: "api/shared/[slug].ts", module: $66 },
+    { pattern: "/api/stats", file: "api/stats.ts", module: $67 },
+    { pattern: "/api/tokens", file: "api/tokens/index.ts", module: $68 },
+    { pattern: "/api/tokens/:id", file: "api/tokens/[id].ts", module: $69 },
+    { pattern: "/api/trakt/activate", file: "api/trakt/activate.ts", module: $70 },
+    { pattern: "/api/trakt/apps", file: "api/trakt/apps.ts", module: $71 },
+    { pattern: "/api/trakt/apps/:id", file: "api/trakt/apps/[id].ts", module: $72 },
+    { pattern: "/api/trakt/authorizations", file: "api/trakt/authorizations.ts", module: $73 },
     {
       pattern: "/api/trakt/authorizations/:id",
       file: "api/trakt/authorizations/[id].ts",
-      module: $67,
+      module: $74,
     },
-    { pattern: "/api/trakt/authorize", file: "api/trakt/authorize.ts", module: $68 },
-    { pattern: "/api/watched", file: "api/watched.ts", module: $69 },
-    { pattern: "/api/watched/:catalogId", file: "api/watched/[catalogId].ts", module: $70 },
+    { pattern: "/api/trakt/authorize", file: "api/trakt/authorize.ts", module: $75 },
+    { pattern: "/api/watched", file: "api/watched.ts", module: $76 },
+    { pattern: "/api/watched/:catalogId", file: "api/watched/[catalogId].ts", module: $77 },
     {
       pattern: "/auth/v1/.well-known/jwks.json",
       file: "auth/v1/.well-known/jwks.json.ts",
-      module: $71,
+      module: $78,
     },
-    { pattern: "/auth/v1/authorize", file: "auth/v1/authorize.ts", module: $72 },
-    { pattern: "/auth/v1/callback", file: "auth/v1/callback.ts", module: $73 },
-    { pattern: "/auth/v1/factors", file: "auth/v1/factors.ts", module: $74 },
-    { pattern: "/auth/v1/factors/:id", file: "auth/v1/factors/[id].ts", module: $75 },
+    { pattern: "/auth/v1/authorize", file: "auth/v1/authorize.ts", module: $79 },
+    { pattern: "/auth/v1/callback", file: "auth/v1/callback.ts", module: $80 },
+    { pattern: "/auth/v1/factors", file: "auth/v1/factors.ts", module: $81 },
+    { pattern: "/auth/v1/factors/:id", file: "auth/v1/factors/[id].ts", module: $82 },
     {
       pattern: "/auth/v1/factors/:id/backup_codes",
       file: "auth/v1/factors/[id]/backup_codes.ts",
-      module: $76,
+      module: $83,
     },
     {
       pattern: "/auth/v1/factors/:id/challenge",
       file: "auth/v1/factors/[id]/challenge.ts",
-      module: $77,
+      module: $84,
     },
-    { pattern: "/auth/v1/factors/:id/verify", file: "auth/v1/factors/[id]/verify.ts", module: $78 },
-    { pattern: "/auth/v1/logout", file: "auth/v1/logout.ts", module: $79 },
-    { pattern: "/auth/v1/recover", file: "auth/v1/recover.ts", module: $80 },
-    { pattern: "/auth/v1/token", file: "auth/v1/token.ts", module: $81 },
-    { pattern: "/auth/v1/user", file: "auth/v1/user.ts", module: $82 },
+    { pattern: "/auth/v1/factors/:id/verify", file: "auth/v1/factors/[id]/verify.ts", module: $85 },
+    { pattern: "/auth/v1/logout", file: "auth/v1/logout.ts", module: $86 },
+    { pattern: "/auth/v1/recover", file: "auth/v1/recover.ts", module: $87 },
+    { pattern: "/auth/v1/token", file: "auth/v1/token.ts", module: $88 },
+    { pattern: "/auth/v1/user", file: "auth/v1/user.ts", module: $89 },
     {
       pattern: "/auth/v1/user/identities/authorize",
       file: "auth/v1/user/identities/authorize.ts",
-      module: $83,
+      module: $90,
     },
-    { pattern: "/auth/v1/verify", file: "auth/v1/verify.ts", module: $84 },
-    { pattern: "/calendar", file: "calendar.tsx", module: $85 },
-    { pattern: "/diary", file: "diary.tsx", module: $86 },
-    { pattern: "/feeds/:secret/calendar.ics", file: "feeds/[secret]/calendar.ics.ts", module: $87 },
-    { pattern: "/feeds/:secret/mylist.json", file: "feeds/[secret]/mylist.json.ts", module: $88 },
-    { pattern: "/forgot-password", file: "forgot-password.tsx", module: $89 },
-    { pattern: "/hooks/:secret/:source", file: "hooks/[secret]/[source].ts", module: $90 },
-    { pattern: "/import", file: "import.tsx", module: $91 },
-    { pattern: "/lists", file: "lists.tsx", module: $92 },
-    { pattern: "/lists/:id", file: "lists/[id].tsx", module: $93 },
-    { pattern: "/login", file: "login.tsx", module: $94 },
-    { pattern: "/manifest.webmanifest", file: "manifest.webmanifest.ts", module: $95 },
-    { pattern: "/movies/:id", file: "movies/[id].tsx", module: $96 },
-    { pattern: "/mylist", file: "mylist.tsx", module: $97 },
-    { pattern: "/notifications", file: "notifications.tsx", module: $98 },
-    { pattern: "/offline", file: "offline.tsx", module: $99 },
-    { pattern: "/recommendations", file: "recommendations.tsx", module: $100 },
-    { pattern: "/reset-password", file: "reset-password.tsx", module: $101 },
-    { pattern: "/s/:slug", file: "s/[slug].tsx", module: $102 },
-    { pattern: "/search", file: "search.tsx", module: $103 },
-    { pattern: "/share", file: "share.ts", module: $104 },
-    { pattern: "/signup", file: "signup.tsx", module: $105 },
-    { pattern: "/stats", file: "stats.tsx", module: $106 },
-    { pattern: "/stats/:year", file: "stats/[year].tsx", module: $107 },
-    { pattern: "/sw.js", file: "sw.js.ts", module: $108 },
-    { pattern: "/trakt/checkin", file: "trakt/checkin.ts", module: $109 },
-    { pattern: "/trakt/movies/:id", file: "trakt/movies/[id].ts", module: $110 },
-    { pattern: "/trakt/oauth/authorize", file: "trakt/oauth/authorize.tsx", module: $111 },
-    { pattern: "/trakt/oauth/device/code", file: "trakt/oauth/device/code.ts", module: $112 },
-    { pattern: "/trakt/oauth/device/token", file: "trakt/oauth/device/token.ts", module: $113 },
-    { pattern: "/trakt/oauth/revoke", file: "trakt/oauth/revoke.ts", module: $114 },
-    { pattern: "/trakt/oauth/token", file: "trakt/oauth/token.ts", module: $115 },
-    { pattern: "/trakt/scrobble/pause", file: "trakt/scrobble/pause.ts", module: $116 },
-    { pattern: "/trakt/scrobble/start", file: "trakt/scrobble/start.ts", module: $117 },
-    { pattern: "/trakt/scrobble/stop", file: "trakt/scrobble/stop.ts", module: $118 },
-    { pattern: "/trakt/search/:id_type/:id", file: "trakt/search/[id_type]/[id].ts", module: $119 },
-    { pattern: "/trakt/search/:type", file: "trakt/search/[type].ts", module: $120 },
-    { pattern: "/trakt/sync/history", file: "trakt/sync/history.ts", module: $121 },
+    { pattern: "/auth/v1/verify", file: "auth/v1/verify.ts", module: $91 },
+    { pattern: "/calendar", file: "calendar.tsx", module: $92 },
+    { pattern: "/diary", file: "diary.tsx", module: $93 },
+    { pattern: "/feeds/:secret/calendar.ics", file: "feeds/[secret]/calendar.ics.ts", module: $94 },
+    { pattern: "/feeds/:secret/mylist.json", file: "feeds/[secret]/mylist.json.ts", module: $95 },
+    { pattern: "/forgot-password", file: "forgot-password.tsx", module: $96 },
+    { pattern: "/hooks/:secret/:source", file: "hooks/[secret]/[source].ts", module: $97 },
+    { pattern: "/import", file: "import.tsx", module: $98 },
+    { pattern: "/lists", file: "lists.tsx", module: $99 },
+    { pattern: "/lists/:id", file: "lists/[id].tsx", module: $100 },
+    { pattern: "/login", file: "login.tsx", module: $101 },
+    { pattern: "/manifest.webmanifest", file: "manifest.webmanifest.ts", module: $102 },
+    { pattern: "/movies/:id", file: "movies/[id].tsx", module: $103 },
+    { pattern: "/mylist", file: "mylist.tsx", module: $104 },
+    { pattern: "/notifications", file: "notifications.tsx", module: $105 },
+    { pattern: "/offline", file: "offline.tsx", module: $106 },
+    { pattern: "/recommendations", file: "recommendations.tsx", module: $107 },
+    { pattern: "/reset-password", file: "reset-password.tsx", module: $108 },
+    { pattern: "/s/:slug", file: "s/[slug].tsx", module: $109 },
+    { pattern: "/search", file: "search.tsx", module: $110 },
+    { pattern: "/share", file: "share.ts", module: $111 },
+    { pattern: "/signup", file: "signup.tsx", module: $112 },
+    { pattern: "/stats", file: "stats.tsx", module: $113 },
+    { pattern: "/stats/:year", file: "stats/[year].tsx", module: $114 },
+    { pattern: "/sw.js", file: "sw.js.ts", module: $115 },
+    { pattern: "/trakt/checkin", file: "trakt/checkin.ts", module: $116 },
+    { pattern: "/trakt/movies/:id", file: "trakt/movies/[id].ts", module: $117 },
+    { pattern: "/trakt/oauth/authorize", file: "trakt/oauth/authorize.tsx", module: $118 },
+    { pattern: "/trakt/oauth/device/code", file: "trakt/oauth/device/code.ts", module: $119 },
+    { pattern: "/trakt/oauth/device/token", file: "trakt/oauth/device/token.ts", module: $120 },
+    { pattern: "/trakt/oauth/revoke", file: "trakt/oauth/revoke.ts", module: $121 },
+    { pattern: "/trakt/oauth/token", file: "trakt/oauth/token.ts", module: $122 },
+    { pattern: "/trakt/scrobble/pause", file: "trakt/scrobble/pause.ts", module: $123 },
+    { pattern: "/trakt/scrobble/start", file: "trakt/scrobble/start.ts", module: $124 },
+    { pattern: "/trakt/scrobble/stop", file: "trakt/scrobble/stop.ts", module: $125 },
+    { pattern: "/trakt/search/:id_type/:id", file: "trakt/search/[id_type]/[id].ts", module: $126 },
+    { pattern: "/trakt/search/:type", file: "trakt/search/[type].ts", module: $127 },
+    { pattern: "/trakt/sync/history", file: "trakt/sync/history.ts", module: $128 },
     {
       pattern: "/trakt/sync/history/episodes",
       file: "trakt/sync/history/episodes.ts",
-      module: $122,
+      module: $129,
     },
-    { pattern: "/trakt/sync/history/movies", file: "trakt/sync/history/movies.ts", module: $123 },
+    { pattern: "/trakt/sync/history/movies", file: "trakt/sync/history/movies.ts", module: $130 },
     {
       pattern: "/trakt/sync/history/movies/:id",
       file: "trakt/sync/history/movies/[id].ts",
-      module: $124,
+      module: $131,
     },
-    { pattern: "/trakt/sync/history/remove", file: "trakt/sync/history/remove.ts", module: $125 },
-    { pattern: "/trakt/sync/history/shows", file: "trakt/sync/history/shows.ts", module: $126 },
-    { pattern: "/trakt/sync/last_activities", file: "trakt/sync/last_activities.ts", module: $127 },
-    { pattern: "/trakt/sync/playback/movies", file: "trakt/sync/playback/movies.ts", module: $128 },
-    { pattern: "/trakt/sync/playback/:id", file: "trakt/sync/playback/[id].ts", module: $129 },
-    { pattern: "/trakt/sync/ratings", file: "trakt/sync/ratings.ts", module: $130 },
+    { pattern: "/trakt/sync/history/remove", file: "trakt/sync/history/remove.ts", module: $132 },
+    { pattern: "/trakt/sync/history/shows", file: "trakt/sync/history/shows.ts", module: $133 },
+    { pattern: "/trakt/sync/last_activities", file: "trakt/sync/last_activities.ts", module: $134 },
+    { pattern: "/trakt/sync/playback/movies", file: "trakt/sync/playback/movies.ts", module: $135 },
+    { pattern: "/trakt/sync/playback/:id", file: "trakt/sync/playback/[id].ts", module: $136 },
+    { pattern: "/trakt/sync/ratings", file: "trakt/sync/ratings.ts", module: $137 },
     {
       pattern: "/trakt/sync/ratings/episodes",
       file: "trakt/sync/ratings/episodes.ts",
-      module: $131,
+      module: $138,
     },
-    { pattern: "/trakt/sync/ratings/movies", file: "trakt/sync/ratings/movies.ts", module: $132 },
+    { pattern: "/trakt/sync/ratings/movies", file: "trakt/sync/ratings/movies.ts", module: $139 },
     {
       pattern: "/trakt/sync/ratings/movies/:rating",
       file: "trakt/sync/ratings/movies/[rating].ts",
-      module: $133,
+      module: $140,
     },
-    { pattern: "/trakt/sync/ratings/remove", file: "trakt/sync/ratings/remove.ts", module: $134 },
-    { pattern: "/trakt/sync/ratings/seasons", file: "trakt/sync/ratings/seasons.ts", module: $135 },
-    { pattern: "/trakt/sync/ratings/shows", file: "trakt/sync/ratings/shows.ts", module: $136 },
-    { pattern: "/trakt/sync/watched/movies", file: "trakt/sync/watched/movies.ts", module: $137 },
-    { pattern: "/trakt/sync/watched/shows", file: "trakt/sync/watched/shows.ts", module: $138 },
-    { pattern: "/trakt/sync/watchlist", file: "trakt/sync/watchlist.ts", module: $139 },
+    { pattern: "/trakt/sync/ratings/remove", file: "trakt/sync/ratings/remove.ts", module: $141 },
+    { pattern: "/trakt/sync/ratings/seasons", file: "trakt/sync/ratings/seasons.ts", module: $142 },
+    { pattern: "/trakt/sync/ratings/shows", file: "trakt/sync/ratings/shows.ts", module: $143 },
+    { pattern: "/trakt/sync/watched/movies", file: "trakt/sync/watched/movies.ts", module: $144 },
+    { pattern: "/trakt/sync/watched/shows", file: "trakt/sync/watched/shows.ts", module: $145 },
+    { pattern: "/trakt/sync/watchlist", file: "trakt/sync/watchlist.ts", module: $146 },
     {
       pattern: "/trakt/sync/watchlist/episodes",
       file: "trakt/sync/watchlist/episodes.ts",
-      module: $140,
+      module: $147,
     },
     {
       pattern: "/trakt/sync/watchlist/movies",
       file: "trakt/sync/watchlist/movies.ts",
-      module: $141,
+      module: $148,
     },
     {
       pattern: "/trakt/sync/watchlist/movies/:sort",
       file: "trakt/sync/watchlist/movies/[sort].ts",
-      module: $142,
+      module: $149,
     },
     {
       pattern: "/trakt/sync/watchlist/remove",
       file: "trakt/sync/watchlist/remove.ts",
-      module: $143,
+      module: $150,
     },
     {
       pattern: "/trakt/sync/watchlist/seasons",
       file: "trakt/sync/watchlist/seasons.ts",
-      module: $144,
+      module: $151,
     },
-    { pattern: "/trakt/sync/watchlist/shows", file: "trakt/sync/watchlist/shows.ts", module: $145 },
-    { pattern: "/trakt/users/settings", file: "trakt/users/settings.ts", module: $146 },
-    { pattern: "/trakt/users/:id/lists", file: "trakt/users/[id]/lists.ts", module: $147 },
+    { pattern: "/trakt/sync/watchlist/shows", file: "trakt/sync/watchlist/shows.ts", module: $152 },
+    { pattern: "/trakt/users/settings", file: "trakt/users/settings.ts", module: $153 },
+    { pattern: "/trakt/users/:id/lists", file: "trakt/users/[id]/lists.ts", module: $154 },
     {
       pattern: "/trakt/users/:id/lists/:list_id",
       file: "trakt/users/[id]/lists/[list_id].ts",
-      module: $148,
+      module: $155,
     },
     {
       pattern: "/trakt/users/:id/lists/:list_id/items",
       file: "trakt/users/[id]/lists/[list_id]/items.ts",
-      module: $149,
+      module: $156,
     },
-    { pattern: "/trakt/users/:id/watching", file: "trakt/users/[id]/watching.ts", module: $150 },
-    { pattern: "/u/:handle", file: "u/[handle].tsx", module: $151 },
-    { pattern: "/unsubscribe", file: "unsubscribe.tsx", module: $152 },
-    { pattern: "/watched", file: "watched.tsx", module: $153 },
+    { pattern: "/trakt/users/:id/watching", file: "trakt/users/[id]/watching.ts", module: $157 },
+    { pattern: "/u/:handle", file: "u/[handle].tsx", module: $158 },
+    { pattern: "/unsubscribe", file: "unsubscribe.tsx", module: $159 },
+    { pattern: "/watched", file: "watched.tsx", module: $160 },
   ],
 };

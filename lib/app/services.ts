@@ -56,6 +56,7 @@ import {
 import { createMyStreamingService, type MyStreamingService } from "../catalog/my_streaming/mod.ts";
 import { streamingFilter } from "../recommend/streaming_filter.ts";
 import { createRecommendService, type RecommendService } from "../recommend/mod.ts";
+import { buildNightService, type NightService } from "../recommend/night/mod.ts";
 import {
   createListsService,
   createProfilesService,
@@ -101,6 +102,8 @@ export interface Services {
   profiles: ProfilesService;
   /** My streaming services: region, providers, switches (lib/catalog/my_streaming). */
   myStreaming: MyStreamingService;
+  /** Movie nights: a shortlist for several people and a vote (lib/recommend/night). */
+  nights: NightService;
 }
 
 /** Builds the services of one app. */
@@ -147,6 +150,7 @@ export function createServices(deps: AppDeps): Services {
     lists: createListsService(deps, { prefetch }),
     profiles: createProfilesService(deps),
     myStreaming,
+    nights: buildNightService(deps),
     // Titles the movies store does not know fall back to the catalog search (lib/catalog).
     recommend: createRecommendService(deps, {
       search: (title, { year }) =>

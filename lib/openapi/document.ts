@@ -27,6 +27,7 @@ import { connectionsComponents, connectionsPaths } from "./paths/connections.ts"
 import { detailsRunsComponents, detailsRunsPaths } from "./paths/details_runs.ts";
 import { traktComponents, traktPaths } from "./paths/trakt.ts";
 import { calendarComponents, calendarPaths } from "./paths/calendar.ts";
+import { nightsComponents, nightsPaths } from "./paths/nights.ts";
 import { pushComponents, pushPaths } from "./paths/push.ts";
 
 /** Builds the document afresh (tests; the route serves the cached one). */
@@ -80,6 +81,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           ...detailsRunsPaths(),
           ...traktPaths(),
           ...calendarPaths(),
+          ...nightsPaths(),
           ...pushPaths(),
         }),
       ),
@@ -99,6 +101,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         ...detailsRunsComponents,
         ...traktComponents,
         ...calendarComponents,
+        ...nightsComponents,
         ...pushComponents,
       }),
       headers: headerComponents,

@@ -59,6 +59,9 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
     });
   };
   const stats = { queries: 0 };
+  // LISTEN holds its connection for good: one of its own, apart from the pool (which a reset
+  // replaces), made on the first listen.
+  let listener: postgres.Sql | undefined;
   // postgres.js learns the array types on a connection's first query, and a query answered in
   // the same network read can be serialised before that lands (`malformed array literal`).
   // One query first, and every connection after it finds the array types known.
@@ -104,6 +107,13 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
     async exec(script) {
       await pool.sql.unsafe(script);
     },
-    close: () => pool.sql.end({ timeout: 5 }),
+    async listen(channel, onMessage) {
+      listener ??= postgres(url, { max: 1, onnotice: () => {}, idle_timeout: 0 });
+      const { unlisten } = await listener.listen(channel, onMessage);
+      return unlisten;
+    },
+    async close() {
+      await Promise.all([pool.sql.end({ timeout: 5 }), listener?.end({ timeout: 5 })]);
+    },
   };
 }

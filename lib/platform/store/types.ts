@@ -25,6 +25,16 @@ export interface Store extends Sql {
   /** Closes the connections. */
   close(): Promise<void>;
   /**
+   * PostgreSQL only: calls `onMessage` with the payload of every NOTIFY on `channel`, from any
+   * connection to the database (other instances included), on one connection of its own that
+   * reconnects by itself; resolves once listening, to the function that stops. Movie nights'
+   * events use it (docs/nights.md).
+   */
+  readonly listen?: (
+    channel: string,
+    onMessage: (payload: string) => void,
+  ) => Promise<() => Promise<void>>;
+  /**
    * The same store for background work (history imports): on the embedded store its calls wait
    * behind every request's (lib/platform/store/lanes.ts). Absent where one queue does not serve both
    * (PostgreSQL's pool); `backgroundStore` picks.

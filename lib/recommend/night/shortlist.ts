@@ -1,0 +1,99 @@
+/**
+ * The night's shortlist (docs/nights.md, "The shortlist"): candidates from each member's own
+ * local picks (the films no member watched or dismissed), scored by every member's local model,
+ * kept to what streams on a member's service with `onlyMine`, ranked by the lowest member's score
+ * (then the mean), each with reasons of shared tastes that name no member's film.
+ */
+import type { AppDeps } from "@/lib/platform/deps.ts";
+import { type MemberScore, rankForGroup } from "./ranking.ts";
+import { sharedReasons } from "./shared_reasons.ts";
+import { SEEN_SQL, STREAMING_SQL } from "./night_sql.ts";
+import { SHORTLIST_SIZE } from "./limits.ts";
+
+/** What the shortlist needs of the local recommender (lib/recommend/local). */
+export interface NightScorer {
+  /** `userId`'s best stored films, none of `exclude`, at most `limit`, best first. */
+  picks(userId: string, options: { limit: number; exclude: number[] }): Promise<number[]>;
+  /** `userId`'s score of each of `catalogIds`, with the shared features that drew them. */
+  scores(userId: string, catalogIds: number[]): Promise<Map<number, MemberScore>>;
+}
+
+/** One film of a new shortlist. */
+export interface ShortlistFilm {
+  catalogId: number;
+  reasons: string[];
+}
+
+/** Candidates asked of each member: enough that the group's lowest scores have room to differ. */
+const PICKS_PER_MEMBER = 60;
+/** With `onlyMine` many candidates stream nowhere the members have: ask for more. */
+const PICKS_PER_MEMBER_MINE = 250;
+
+// A reason's label that is, or holds, the title of a film a member watched or dismissed (a
+// collection named after it, a keyword that is its name) would tell the others what they saw.
+const TITLED_SQL = `select distinct lower(m.title) as title
+  from public.movies m
+  where lower(m.title) = any ($2::text[])
+    and m.catalog_id in (select catalog_id from public.user_watched_movies
+                          where user_id = any ($1::uuid[])
+                         union
+                         select catalog_id from public.user_dismissed_movies
+                          where user_id = any ($1::uuid[]))`;
+
+/** Every run of whole words of `label`, lower-cased: the titles it could hold. */
+function wordRuns(label: string): string[] {
+  const words = label.toLowerCase().split(/\s+/).filter(Boolean);
+  const runs: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    for (let j = i + 1; j <= words.length; j++) runs.push(words.slice(i, j).join(" "));
+  }
+  return runs;
+}
+
+/** A new shortlist of up to 12 films for `members` (user ids, the creator first). */
+export async function buildShortlist(
+  deps: Pick<AppDeps, "store">,
+  members: string[],
+  options: { scorer: NightScorer; onlyMine: boolean; exclude: number[] },
+): Promise<ShortlistFilm[]> {
+  const { store } = deps;
+  const seen = await store.query<{ catalogId: number }>(SEEN_SQL, [members]);
+  const exclude = [...new Set([...seen.map((r) => Number(r.catalogId)), ...options.exclude])];
+  const limit = options.onlyMine ? PICKS_PER_MEMBER_MINE : PICKS_PER_MEMBER;
+  const lists = await Promise.all(
+    members.map((m) => options.scorer.picks(m, { limit, exclude })),
+  );
+  // Each member's best in turn, so nobody's picks crowd out the others' before the ranking.
+  const excluded = new Set(exclude);
+  const candidates: number[] = [];
+  const taken = new Set<number>();
+  for (let i = 0; i < limit; i++) {
+    for (const list of lists) {
+      const id = list[i];
+      if (id === undefined || taken.has(id) || excluded.has(id)) continue;
+      taken.add(id);
+      candidates.push(id);
+    }
+  }
+  let pool = candidates;
+  if (options.onlyMine && pool.length > 0) {
+    const streaming = new Set(
+      (await store.query<{ catalogId: number }>(STREAMING_SQL, [members, pool]))
+        .map((r) => Number(r.catalogId)),
+    );
+    pool = pool.filter((id) => streaming.has(id));
+  }
+  if (pool.length === 0) return [];
+  const scores = await Promise.all(members.map((m) => options.scorer.scores(m, pool)));
+  const ranked = rankForGroup(pool, scores, SHORTLIST_SIZE);
+  const labels = [...new Set(ranked.flatMap((f) => f.members.flatMap((m) => m.traits)))];
+  const runs = [...new Set(labels.flatMap(wordRuns))];
+  const titled = runs.length === 0 ? new Set<string>() : new Set(
+    (await store.query<{ title: string }>(TITLED_SQL, [members, runs])).map((r) => r.title),
+  );
+  const forbidden = (label: string) => wordRuns(label).some((run) => titled.has(run));
+  return ranked.map((f) => ({
+    catalogId: f.catalogId,
+    reasons: sharedReasons(f.members, { forbidden }),
+  }));
+}
