@@ -4,7 +4,12 @@
  * release alerts stored once per film, kind and region.
  */
 import assert from "node:assert/strict";
-import { readAlertKinds, writeAlertKinds } from "@/lib/catalog/notifications/alert_kinds.ts";
+import {
+  ALERT_KINDS,
+  type AlertKinds,
+  readAlertKinds,
+  writeAlertKinds,
+} from "@/lib/catalog/notifications/alert_kinds.ts";
 import { ENGINES, testStore } from "./helpers/store.ts";
 
 type TestStore = Awaited<ReturnType<typeof testStore>>;
@@ -23,7 +28,9 @@ for (const engine of ENGINES) {
   Deno.test(`[${engine}] a user who never chose gets every alert kind but discs`, async () => {
     await using store = await testStore(engine);
     const id = await user(store);
-    assert.deepEqual(await readAlertKinds(store, id), {
+    const kinds = await readAlertKinds(store, id);
+    assert.deepEqual(Object.keys(kinds), [...ALERT_KINDS]);
+    assert.deepEqual(kinds, {
       now_streaming: true,
       in_theaters: true,
       on_digital: true,
@@ -35,12 +42,13 @@ for (const engine of ENGINES) {
     await using store = await testStore(engine);
     const id = await user(store);
     const first = await writeAlertKinds(store, id, { on_physical: true, in_theaters: false });
-    assert.deepEqual(first, {
+    const expected: AlertKinds = {
       now_streaming: true,
       in_theaters: false,
       on_digital: true,
       on_physical: true,
-    });
+    };
+    assert.deepEqual(first, expected);
     const second = await writeAlertKinds(store, id, { now_streaming: false });
     assert.deepEqual(second, { ...first, now_streaming: false });
     assert.deepEqual(await readAlertKinds(store, id), second);

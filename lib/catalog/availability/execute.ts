@@ -1,8 +1,10 @@
 /**
  * One run of the availability job: the planned movies (lib/catalog/availability/plan.ts) refreshed
  * through the job's paced share of the window, a few in flight, each compared with what was
- * stored before it so the users it concerns are notified. A failing movie is counted and
- * skipped; a spent budget or a lost lease ends the run. Never throws: the outcome is recorded.
+ * stored before it so the users it concerns are notified; then, with what is left of the budget,
+ * the films whose release data is stale while a date is near; then the release alerts from the
+ * stored dates (./release_alerts.ts). A failing movie is counted and skipped; a spent budget or a
+ * lost lease ends the refreshes. Never throws: the outcome is recorded.
  */
 import type { Catalog } from "../types.ts";
 import { readStoredProviders } from "../providers.ts";
@@ -14,7 +16,8 @@ import { Problem } from "@/lib/core/problem.ts";
 import type { Store } from "@/lib/platform/store/mod.ts";
 import { notifyNewOffers } from "./new_offers.ts";
 import type { PacedWindow } from "./paced_window.ts";
-import { planRun } from "./plan.ts";
+import { planReleaseRefetch, planRun } from "./plan.ts";
+import { notifyReleases } from "./release_alerts.ts";
 import { type AvailabilityCounts, writeRun } from "./runs.ts";
 
 /** How a run ended. */
@@ -118,11 +121,18 @@ export async function executeAvailabilityRun(
 
   let status: "succeeded" | "failed" = "succeeded";
   try {
-    const queue = await planRun(store, {
+    const providers = await planRun(store, {
       now: run.startedAt,
       budget: run.budget,
       force: run.force,
     });
+    // Release data goes stale too: what the budget leaves after the providers fetches it again.
+    const releases = await planReleaseRefetch(store, {
+      now: run.startedAt,
+      budget: run.budget - providers.length,
+      planned: providers,
+    });
+    const queue = [...providers, ...releases];
     counts.moviesPlanned = queue.length;
     progress();
     let done = 0;
@@ -149,8 +159,11 @@ export async function executeAvailabilityRun(
     if (run.lock.lost) {
       status = "failed";
       counts.lastError = "stopped: another instance took the availability lock";
-    } else if (options.afterRefresh) {
-      counts.mails = await options.afterRefresh(run.startedAt);
+    } else {
+      // Every run alerts from the stored dates, refreshed now or not (a spent budget included).
+      counts.notifications += await notifyReleases(store, { now: clock.now() });
+      progress();
+      if (options.afterRefresh) counts.mails = await options.afterRefresh(run.startedAt);
     }
   } catch (error) {
     status = "failed";

@@ -2,7 +2,7 @@
  * What a refresh newly offers: for each user with the movie on My List and services, their
  * providers that list it under flatrate, free or ads in their region now and did not before
  * the refresh. Each becomes one notification, unless the same (user, movie, provider, region)
- * was notified within 30 days.
+ * was notified within 30 days or the user switched the kind off.
  */
 import type { Sql } from "@/lib/platform/store/mod.ts";
 
@@ -28,10 +28,13 @@ export function streamingIn(results: Record<string, unknown>, region: string): O
   return offers;
 }
 
+// Users who switched "now streaming" alerts off (user_alert_settings) are not watchers.
 const WATCHERS_SQL = `select us.user_id as "userId", us.region, us.provider_ids as "providerIds"
   from public.user_services us
   join public.user_my_list l on l.user_id = us.user_id
- where $1 = any (l.catalog_ids) and cardinality(us.provider_ids) > 0`;
+  left join public.user_alert_settings s on s.user_id = us.user_id
+ where $1 = any (l.catalog_ids) and cardinality(us.provider_ids) > 0
+   and coalesce(s.now_streaming, true)`;
 
 const INSERT_SQL = `insert into public.user_notifications
     (user_id, catalog_id, provider_id, provider_name, provider_logo, region, created_at)

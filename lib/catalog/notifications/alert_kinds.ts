@@ -8,13 +8,13 @@ import type { Sql, Store } from "@/lib/platform/store/mod.ts";
 export const ALERT_KINDS = ["now_streaming", "in_theaters", "on_digital", "on_physical"] as const;
 
 /** One user-switchable kind. */
-export type AlertKind = typeof ALERT_KINDS[number];
+type AlertKind = typeof ALERT_KINDS[number];
 
 /** Each kind's switch. */
 export type AlertKinds = Record<AlertKind, boolean>;
 
 /** A user without a row gets these. */
-export const DEFAULT_ALERT_KINDS: Readonly<AlertKinds> = Object.freeze({
+const DEFAULT_ALERT_KINDS: Readonly<AlertKinds> = Object.freeze({
   now_streaming: true,
   in_theaters: true,
   on_digital: true,

@@ -1,32 +1,38 @@
 /**
  * The daily digest (docs/availability.md): after a run of the availability job, one mail per
- * user with e-mail alerts on and notifications not yet mailed, plain text and HTML, with
+ * user with e-mail alerts on and alerts not yet mailed (now streaming, in theaters, on digital,
+ * on disc; a channel's notice stays in the app), plain text and HTML, with
  * RFC 8058 one-click unsubscribe headers pointing at the signed `POST /unsubscribe?token=`.
  * Without SMTP_URL nothing is sent (and nothing is marked mailed).
  */
 import type { AppDeps } from "@/lib/platform/deps.ts";
 import { describeError } from "@/lib/core/log.ts";
 import type { Mailer, MailMessage } from "@/lib/platform/mail/mod.ts";
+import { alertWords } from "./alert_words.ts";
 import { unsubscribeToken } from "./unsubscribe_token.ts";
 
 /** One alert in a digest. */
 interface DigestItem {
   id: string;
+  kind: string;
   catalogId: number;
   title: string;
-  provider: string;
+  provider: string | null;
+  region: string | null;
+  releaseDate: string | null;
 }
 
 // Alerts created since the run started (this run's), not mailed, of users who want mail.
 const PENDING_SQL = `select n.user_id as "userId", u.email,
-    jsonb_agg(jsonb_build_object('id', n.id, 'catalogId', n.catalog_id,
-      'title', coalesce(m.title, ''), 'provider', n.provider_name)
+    jsonb_agg(jsonb_build_object('id', n.id, 'kind', n.kind, 'catalogId', n.catalog_id,
+      'title', coalesce(m.title, ''), 'provider', n.provider_name, 'region', n.region,
+      'releaseDate', to_char(n.release_date, 'YYYY-MM-DD'))
       order by n.created_at, n.id) as items
   from public.user_notifications n
   join public.user_services us on us.user_id = n.user_id and us.email_alerts
   join auth.users u on u.id = n.user_id and u.email is not null
   left join public.movies m on m.catalog_id = n.catalog_id
- where n.mailed_at is null and n.created_at >= $1
+ where n.mailed_at is null and n.created_at >= $1 and n.kind <> 'channel_disabled'
  group by n.user_id, u.email`;
 
 const escape = (s: string) =>
@@ -38,26 +44,34 @@ function digestMail(
   items: DigestItem[],
   links: { siteUrl: string; unsubscribeUrl: string },
 ): MailMessage {
-  const line = (i: DigestItem) =>
-    `${i.title || `Movie ${i.catalogId}`} is now streaming on ${
-      i.provider || "one of your services"
-    }`;
+  const words = (i: DigestItem) =>
+    alertWords({
+      kind: i.kind,
+      region: i.region,
+      providerName: i.provider,
+      releaseDate: i.releaseDate,
+    });
+  const line = (i: DigestItem) => `${i.title || `Movie ${i.catalogId}`} ${words(i)}`;
+  const streamingOnly = items.every((i) => i.kind === "now_streaming");
   const subject = items.length === 1
     ? line(items[0])
-    : `${items.length} movies on your list are now streaming`;
+    : streamingOnly
+    ? `${items.length} movies on your list are now streaming`
+    : `${items.length} alerts from your My List`;
+  const intro = streamingOnly ? "From your My List, now on your services:" : "From your My List:";
   const text = [
-    "From your My List, now on your services:",
+    intro,
     "",
     ...items.map((i) => `- ${line(i)}: ${links.siteUrl}/movies/${i.catalogId}`),
     "",
     `All alerts: ${links.siteUrl}/notifications`,
     `Stop these mails: ${links.unsubscribeUrl}`,
   ].join("\n");
-  const html = `<p>From your My List, now on your services:</p><ul>${
+  const html = `<p>${escape(intro)}</p><ul>${
     items.map((i) =>
       `<li><a href="${escape(`${links.siteUrl}/movies/${i.catalogId}`)}">${
         escape(i.title || `Movie ${i.catalogId}`)
-      }</a> is now streaming on ${escape(i.provider || "one of your services")}</li>`
+      }</a> ${escape(words(i))}</li>`
     ).join("")
   }</ul><p><a href="${escape(`${links.siteUrl}/notifications`)}">All alerts</a> · <a href="${
     escape(links.unsubscribeUrl)

@@ -1,6 +1,7 @@
 /**
- * A user's notifications (docs/availability.md): "now streaming" alerts, newest first, at most
- * 100 with the unread count, in one statement; marked read by id or all at once, as the user.
+ * A user's notifications (docs/availability.md): "now streaming" and release alerts, and notices
+ * that a channel was turned off, newest first, at most 100 with the unread count, in one
+ * statement; marked read by id or all at once, as the user.
  */
 import { z } from "zod";
 import { Problem } from "@/lib/core/problem.ts";
@@ -11,17 +12,57 @@ export const MAX_LISTED = 100;
 /** The most ids one mark-read request names. */
 const MAX_READ_IDS = 1000;
 
-/** One notification as the API shows it. */
-interface Notification {
+/** The release alert kinds and the release type each names. */
+const RELEASE_KINDS = {
+  in_theaters: "theatrical",
+  on_digital: "digital",
+  on_physical: "physical",
+} as const;
+
+/** A release alert's kind. */
+type ReleaseKind = keyof typeof RELEASE_KINDS;
+
+/** What every notification has. */
+interface NotificationBase {
   id: string;
+  createdAt: string;
+  readAt: string | null;
+}
+
+/** A movie on My List newly streams on one of the user's services in their region. */
+interface StreamingNotification extends NotificationBase {
   kind: "now_streaming";
   catalogId: number;
   title: string;
   provider: { id: number; name: string; logo: string };
   region: string;
-  createdAt: string;
-  readAt: string | null;
 }
+
+/** A movie on My List is out (in theaters, on digital, on disc) in the user's region. */
+interface ReleaseNotification extends NotificationBase {
+  kind: ReleaseKind;
+  catalogId: number;
+  title: string;
+  provider: null;
+  region: string;
+  releaseType: (typeof RELEASE_KINDS)[ReleaseKind];
+  /** YYYY-MM-DD, the release's day in the region. */
+  releaseDate: string;
+}
+
+/** One of the user's alert channels was turned off after failing (docs/alerts.md). */
+interface ChannelNotification extends NotificationBase {
+  kind: "channel_disabled";
+  catalogId: null;
+  title: "";
+  provider: null;
+  region: null;
+  /** The channel's name. */
+  channel: string;
+}
+
+/** One notification as the API shows it. */
+export type Notification = StreamingNotification | ReleaseNotification | ChannelNotification;
 
 /** GET /api/notifications's body. */
 export interface NotificationList {
@@ -38,8 +79,9 @@ const LIST_SQL = `select
     coalesce((select jsonb_agg(jsonb_build_object(
         'id', x.id, 'kind', x.kind, 'catalogId', x.catalog_id, 'title', x.title,
         'providerId', x.provider_id, 'providerName', x.provider_name,
-        'providerLogo', x.provider_logo, 'region', x.region, 'createdAt', x.created,
-        'readAt', x.read) order by x.created_at desc, x.id desc)
+        'providerLogo', x.provider_logo, 'region', x.region, 'releaseType', x.release_type,
+        'releaseDate', to_char(x.release_date, 'YYYY-MM-DD'), 'channel', x.channel_name,
+        'createdAt', x.created, 'readAt', x.read) order by x.created_at desc, x.id desc)
       from (select n.*, coalesce(m.title, '') as title,
               to_char(n.created_at at time zone 'UTC', ${ISO}) as created,
               to_char(n.read_at at time zone 'UTC', ${ISO}) as read
@@ -47,6 +89,57 @@ const LIST_SQL = `select
               left join public.movies m on m.catalog_id = n.catalog_id
              where n.user_id = $1::uuid and ($2::boolean = false or n.read_at is null)
              order by n.created_at desc, n.id desc limit ${MAX_LISTED}) x), '[]'::jsonb) as list`;
+
+/** A listed row in the shape of its kind. */
+function toNotification(n: Record<string, unknown>, imageBaseUrl: string): Notification {
+  const base = {
+    id: String(n.id),
+    createdAt: String(n.createdAt),
+    readAt: n.readAt === null ? null : String(n.readAt),
+  };
+  const kind = String(n.kind);
+  if (kind === "channel_disabled") {
+    return {
+      id: base.id,
+      kind,
+      catalogId: null,
+      title: "",
+      provider: null,
+      region: null,
+      channel: String(n.channel ?? ""),
+      createdAt: base.createdAt,
+      readAt: base.readAt,
+    };
+  }
+  const film = { catalogId: Number(n.catalogId), title: String(n.title) };
+  if (kind in RELEASE_KINDS) {
+    const releaseKind = kind as ReleaseKind;
+    return {
+      id: base.id,
+      kind: releaseKind,
+      ...film,
+      provider: null,
+      region: String(n.region),
+      releaseType: RELEASE_KINDS[releaseKind],
+      releaseDate: String(n.releaseDate),
+      createdAt: base.createdAt,
+      readAt: base.readAt,
+    };
+  }
+  return {
+    id: base.id,
+    kind: "now_streaming",
+    ...film,
+    provider: {
+      id: Number(n.providerId),
+      name: String(n.providerName),
+      logo: n.providerLogo ? `${imageBaseUrl}/w92${n.providerLogo}` : "",
+    },
+    region: String(n.region),
+    createdAt: base.createdAt,
+    readAt: base.readAt,
+  };
+}
 
 /** The user's notifications (only unread ones with `unreadOnly`) and the unread count. */
 export async function listNotifications(
@@ -59,20 +152,9 @@ export async function listNotifications(
     options.unreadOnly,
   ]);
   const raw = typeof row.list === "string" ? JSON.parse(row.list) : row.list;
-  const notifications = (raw as Record<string, unknown>[]).map((n): Notification => ({
-    id: String(n.id),
-    kind: "now_streaming",
-    catalogId: Number(n.catalogId),
-    title: String(n.title),
-    provider: {
-      id: Number(n.providerId),
-      name: String(n.providerName),
-      logo: n.providerLogo ? `${options.imageBaseUrl}/w92${n.providerLogo}` : "",
-    },
-    region: String(n.region),
-    createdAt: String(n.createdAt),
-    readAt: n.readAt === null ? null : String(n.readAt),
-  }));
+  const notifications = (raw as Record<string, unknown>[]).map((n) =>
+    toNotification(n, options.imageBaseUrl)
+  );
   return { notifications, unread: Number(row.unread) };
 }
 

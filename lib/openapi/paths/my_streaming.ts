@@ -54,18 +54,48 @@ const regionProvidersSchema = z.strictObject({
 
 const iso = z.iso.datetime();
 
-/** GET /api/notifications. */
+const notificationTimes = {
+  createdAt: iso,
+  readAt: iso.nullable(),
+};
+const filmTitle = z.string().meta({
+  description: "Empty when the movie's details are not stored.",
+});
+
+/** GET /api/notifications: each kind in its own shape (docs/availability.md, "Notifications"). */
 const notificationListSchema = z.strictObject({
-  notifications: z.array(z.strictObject({
-    id: z.uuid(),
-    kind: z.literal("now_streaming"),
-    catalogId: catalogIdSchema,
-    title: z.string().meta({ description: "Empty when the movie's details are not stored." }),
-    provider: z.strictObject({ id: providerId, name: z.string(), logo }),
-    region,
-    createdAt: iso,
-    readAt: iso.nullable(),
-  })).max(MAX_LISTED).meta({ description: `Newest first, at most ${MAX_LISTED}.` }),
+  notifications: z.array(z.discriminatedUnion("kind", [
+    z.strictObject({
+      id: z.uuid(),
+      kind: z.literal("now_streaming"),
+      catalogId: catalogIdSchema,
+      title: filmTitle,
+      provider: z.strictObject({ id: providerId, name: z.string(), logo }),
+      region,
+      ...notificationTimes,
+    }),
+    z.strictObject({
+      id: z.uuid(),
+      kind: z.enum(["in_theaters", "on_digital", "on_physical"]),
+      catalogId: catalogIdSchema,
+      title: filmTitle,
+      provider: z.null(),
+      region,
+      releaseType: z.enum(["theatrical", "digital", "physical"]),
+      releaseDate: z.iso.date().meta({ description: "The release's day in the region." }),
+      ...notificationTimes,
+    }),
+    z.strictObject({
+      id: z.uuid(),
+      kind: z.literal("channel_disabled"),
+      catalogId: z.null(),
+      title: z.literal(""),
+      provider: z.null(),
+      region: z.null(),
+      channel: z.string().meta({ description: "The name of the alert channel turned off." }),
+      ...notificationTimes,
+    }),
+  ])).max(MAX_LISTED).meta({ description: `Newest first, at most ${MAX_LISTED}.` }),
   unread: z.number().int().min(0).meta({ description: "All unread, not only those listed." }),
 });
 
