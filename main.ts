@@ -118,6 +118,8 @@ availabilityReady.resolve(services.availability);
 detailsReady.resolve(services.details);
 const app = createApp(deps, { services });
 serving.app = app.fetch;
+// Alerts reach their channels from the queue, off the request path (docs/alerts.md).
+services.alertDelivery.start();
 
 jsonLogger({
   level: "info",
@@ -142,6 +144,7 @@ const shutdown = async () => {
     onLate: () => false,
   });
   if (!drained) jsonLogger({ level: "warn", msg: "requests still running after the drain" });
+  await withDeadline(services.alertDelivery.stop(), 2_000, { onLate: () => undefined });
   const released = await leases.releaseAll();
   if (released) jsonLogger({ level: "info", msg: "released leases", count: released });
   stopSweeping();

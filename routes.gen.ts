@@ -36,131 +36,139 @@ import * as $32 from "./routes/api/lists/[id].ts";
 import * as $33 from "./routes/api/lists/[id]/items.ts";
 import * as $34 from "./routes/api/lists/[id]/items/[catalogId].ts";
 import * as $35 from "./routes/api/lists/[id]/share.ts";
-import * as $36 from "./routes/api/me/connections/index.ts";
-import * as $37 from "./routes/api/me/connections/events.ts";
-import * as $38 from "./routes/api/me/connections/feed/rotate.ts";
-import * as $39 from "./routes/api/me/connections/rotate.ts";
-import * as $40 from "./routes/api/me/profile.ts";
-import * as $41 from "./routes/api/me/seerr/index.ts";
-import * as $42 from "./routes/api/me/seerr/requests.ts";
-import * as $43 from "./routes/api/me/services.ts";
-import * as $44 from "./routes/api/movies/popular.ts";
-import * as $45 from "./routes/api/movies/search.ts";
-import * as $46 from "./routes/api/movies/[id].ts";
-import * as $47 from "./routes/api/movies/[id]/providers.ts";
-import * as $48 from "./routes/api/mylist.ts";
-import * as $49 from "./routes/api/nights.ts";
-import * as $50 from "./routes/api/nights/[id].ts";
-import * as $51 from "./routes/api/nights/[id]/events.ts";
-import * as $52 from "./routes/api/nights/[id]/join.ts";
-import * as $53 from "./routes/api/nights/[id]/members/me.ts";
-import * as $54 from "./routes/api/nights/[id]/start.ts";
-import * as $55 from "./routes/api/nights/[id]/votes.ts";
-import * as $56 from "./routes/api/notifications.ts";
-import * as $57 from "./routes/api/notifications/read.ts";
-import * as $58 from "./routes/api/openapi.json.ts";
-import * as $59 from "./routes/api/profiles/[handle].ts";
-import * as $60 from "./routes/api/providers.ts";
-import * as $61 from "./routes/api/push/key.ts";
-import * as $62 from "./routes/api/recommend/index.ts";
-import * as $63 from "./routes/api/recommend/current.ts";
-import * as $64 from "./routes/api/recommend/dismissed.ts";
-import * as $65 from "./routes/api/recommend/quota.ts";
-import * as $66 from "./routes/api/shared/[slug].ts";
-import * as $67 from "./routes/api/stats.ts";
-import * as $68 from "./routes/api/tokens/index.ts";
-import * as $69 from "./routes/api/tokens/[id].ts";
-import * as $70 from "./routes/api/trakt/activate.ts";
-import * as $71 from "./routes/api/trakt/apps.ts";
-import * as $72 from "./routes/api/trakt/apps/[id].ts";
-import * as $73 from "./routes/api/trakt/authorizations.ts";
-import * as $74 from "./routes/api/trakt/authorizations/[id].ts";
-import * as $75 from "./routes/api/trakt/authorize.ts";
-import * as $76 from "./routes/api/watched.ts";
-import * as $77 from "./routes/api/watched/[catalogId].ts";
-import * as $78 from "./routes/auth/v1/.well-known/jwks.json.ts";
-import * as $79 from "./routes/auth/v1/authorize.ts";
-import * as $80 from "./routes/auth/v1/callback.ts";
-import * as $81 from "./routes/auth/v1/factors.ts";
-import * as $82 from "./routes/auth/v1/factors/[id].ts";
-import * as $83 from "./routes/auth/v1/factors/[id]/backup_codes.ts";
-import * as $84 from "./routes/auth/v1/factors/[id]/challenge.ts";
-import * as $85 from "./routes/auth/v1/factors/[id]/verify.ts";
-import * as $86 from "./routes/auth/v1/logout.ts";
-import * as $87 from "./routes/auth/v1/recover.ts";
-import * as $88 from "./routes/auth/v1/token.ts";
-import * as $89 from "./routes/auth/v1/user.ts";
-import * as $90 from "./routes/auth/v1/user/identities/authorize.ts";
-import * as $91 from "./routes/auth/v1/verify.ts";
-import * as $92 from "./routes/calendar.tsx";
-import * as $93 from "./routes/diary.tsx";
-import * as $94 from "./routes/feeds/[secret]/calendar.ics.ts";
-import * as $95 from "./routes/feeds/[secret]/mylist.json.ts";
-import * as $96 from "./routes/forgot-password.tsx";
-import * as $97 from "./routes/hooks/[secret]/[source].ts";
-import * as $98 from "./routes/import.tsx";
-import * as $99 from "./routes/lists.tsx";
-import * as $100 from "./routes/lists/[id].tsx";
-import * as $101 from "./routes/login.tsx";
-import * as $102 from "./routes/manifest.webmanifest.ts";
-import * as $103 from "./routes/movies/[id].tsx";
-import * as $104 from "./routes/mylist.tsx";
-import * as $105 from "./routes/notifications.tsx";
-import * as $106 from "./routes/offline.tsx";
-import * as $107 from "./routes/recommendations.tsx";
-import * as $108 from "./routes/reset-password.tsx";
-import * as $109 from "./routes/s/[slug].tsx";
-import * as $110 from "./routes/search.tsx";
-import * as $111 from "./routes/share.ts";
-import * as $112 from "./routes/signup.tsx";
-import * as $113 from "./routes/stats.tsx";
-import * as $114 from "./routes/stats/[year].tsx";
-import * as $115 from "./routes/sw.js.ts";
-import * as $116 from "./routes/trakt/checkin.ts";
-import * as $117 from "./routes/trakt/movies/[id].ts";
-import * as $118 from "./routes/trakt/oauth/authorize.tsx";
-import * as $119 from "./routes/trakt/oauth/device/code.ts";
-import * as $120 from "./routes/trakt/oauth/device/token.ts";
-import * as $121 from "./routes/trakt/oauth/revoke.ts";
-import * as $122 from "./routes/trakt/oauth/token.ts";
-import * as $123 from "./routes/trakt/scrobble/pause.ts";
-import * as $124 from "./routes/trakt/scrobble/start.ts";
-import * as $125 from "./routes/trakt/scrobble/stop.ts";
-import * as $126 from "./routes/trakt/search/[id_type]/[id].ts";
-import * as $127 from "./routes/trakt/search/[type].ts";
-import * as $128 from "./routes/trakt/sync/history.ts";
-import * as $129 from "./routes/trakt/sync/history/episodes.ts";
-import * as $130 from "./routes/trakt/sync/history/movies.ts";
-import * as $131 from "./routes/trakt/sync/history/movies/[id].ts";
-import * as $132 from "./routes/trakt/sync/history/remove.ts";
-import * as $133 from "./routes/trakt/sync/history/shows.ts";
-import * as $134 from "./routes/trakt/sync/last_activities.ts";
-import * as $135 from "./routes/trakt/sync/playback/movies.ts";
-import * as $136 from "./routes/trakt/sync/playback/[id].ts";
-import * as $137 from "./routes/trakt/sync/ratings.ts";
-import * as $138 from "./routes/trakt/sync/ratings/episodes.ts";
-import * as $139 from "./routes/trakt/sync/ratings/movies.ts";
-import * as $140 from "./routes/trakt/sync/ratings/movies/[rating].ts";
-import * as $141 from "./routes/trakt/sync/ratings/remove.ts";
-import * as $142 from "./routes/trakt/sync/ratings/seasons.ts";
-import * as $143 from "./routes/trakt/sync/ratings/shows.ts";
-import * as $144 from "./routes/trakt/sync/watched/movies.ts";
-import * as $145 from "./routes/trakt/sync/watched/shows.ts";
-import * as $146 from "./routes/trakt/sync/watchlist.ts";
-import * as $147 from "./routes/trakt/sync/watchlist/episodes.ts";
-import * as $148 from "./routes/trakt/sync/watchlist/movies.ts";
-import * as $149 from "./routes/trakt/sync/watchlist/movies/[sort].ts";
-import * as $150 from "./routes/trakt/sync/watchlist/remove.ts";
-import * as $151 from "./routes/trakt/sync/watchlist/seasons.ts";
-import * as $152 from "./routes/trakt/sync/watchlist/shows.ts";
-import * as $153 from "./routes/trakt/users/settings.ts";
-import * as $154 from "./routes/trakt/users/[id]/lists.ts";
-import * as $155 from "./routes/trakt/users/[id]/lists/[list_id].ts";
-import * as $156 from "./routes/trakt/users/[id]/lists/[list_id]/items.ts";
-import * as $157 from "./routes/trakt/users/[id]/watching.ts";
-import * as $158 from "./routes/u/[handle].tsx";
-import * as $159 from "./routes/unsubscribe.tsx";
-import * as $160 from "./routes/watched.tsx";
+import * as $36 from "./routes/api/me/alerts/index.ts";
+import * as $37 from "./routes/api/me/alerts/channels/index.ts";
+import * as $38 from "./routes/api/me/alerts/channels/[id].ts";
+import * as $39 from "./routes/api/me/alerts/channels/[id]/test.ts";
+import * as $40 from "./routes/api/me/connections/index.ts";
+import * as $41 from "./routes/api/me/connections/events.ts";
+import * as $42 from "./routes/api/me/connections/feed/rotate.ts";
+import * as $43 from "./routes/api/me/connections/rotate.ts";
+import * as $44 from "./routes/api/me/profile.ts";
+import * as $45 from "./routes/api/me/seerr/index.ts";
+import * as $46 from "./routes/api/me/seerr/requests.ts";
+import * as $47 from "./routes/api/me/services.ts";
+import * as $48 from "./routes/api/movies/popular.ts";
+import * as $49 from "./routes/api/movies/search.ts";
+import * as $50 from "./routes/api/movies/[id].ts";
+import * as $51 from "./routes/api/movies/[id]/providers.ts";
+import * as $52 from "./routes/api/movies/[id]/similar.ts";
+import * as $53 from "./routes/api/mylist.ts";
+import * as $54 from "./routes/api/nights.ts";
+import * as $55 from "./routes/api/nights/[id].ts";
+import * as $56 from "./routes/api/nights/[id]/events.ts";
+import * as $57 from "./routes/api/nights/[id]/join.ts";
+import * as $58 from "./routes/api/nights/[id]/members/me.ts";
+import * as $59 from "./routes/api/nights/[id]/start.ts";
+import * as $60 from "./routes/api/nights/[id]/votes.ts";
+import * as $61 from "./routes/api/notifications.ts";
+import * as $62 from "./routes/api/notifications/read.ts";
+import * as $63 from "./routes/api/openapi.json.ts";
+import * as $64 from "./routes/api/profiles/[handle].ts";
+import * as $65 from "./routes/api/providers.ts";
+import * as $66 from "./routes/api/push/key.ts";
+import * as $67 from "./routes/api/recommend/index.ts";
+import * as $68 from "./routes/api/recommend/current.ts";
+import * as $69 from "./routes/api/recommend/dismissed.ts";
+import * as $70 from "./routes/api/recommend/feedback.ts";
+import * as $71 from "./routes/api/recommend/local.ts";
+import * as $72 from "./routes/api/recommend/quota.ts";
+import * as $73 from "./routes/api/shared/[slug].ts";
+import * as $74 from "./routes/api/stats.ts";
+import * as $75 from "./routes/api/tokens/index.ts";
+import * as $76 from "./routes/api/tokens/[id].ts";
+import * as $77 from "./routes/api/tonight.ts";
+import * as $78 from "./routes/api/trakt/activate.ts";
+import * as $79 from "./routes/api/trakt/apps.ts";
+import * as $80 from "./routes/api/trakt/apps/[id].ts";
+import * as $81 from "./routes/api/trakt/authorizations.ts";
+import * as $82 from "./routes/api/trakt/authorizations/[id].ts";
+import * as $83 from "./routes/api/trakt/authorize.ts";
+import * as $84 from "./routes/api/watched.ts";
+import * as $85 from "./routes/api/watched/[catalogId].ts";
+import * as $86 from "./routes/auth/v1/.well-known/jwks.json.ts";
+import * as $87 from "./routes/auth/v1/authorize.ts";
+import * as $88 from "./routes/auth/v1/callback.ts";
+import * as $89 from "./routes/auth/v1/factors.ts";
+import * as $90 from "./routes/auth/v1/factors/[id].ts";
+import * as $91 from "./routes/auth/v1/factors/[id]/backup_codes.ts";
+import * as $92 from "./routes/auth/v1/factors/[id]/challenge.ts";
+import * as $93 from "./routes/auth/v1/factors/[id]/verify.ts";
+import * as $94 from "./routes/auth/v1/logout.ts";
+import * as $95 from "./routes/auth/v1/recover.ts";
+import * as $96 from "./routes/auth/v1/token.ts";
+import * as $97 from "./routes/auth/v1/user.ts";
+import * as $98 from "./routes/auth/v1/user/identities/authorize.ts";
+import * as $99 from "./routes/auth/v1/verify.ts";
+import * as $100 from "./routes/calendar.tsx";
+import * as $101 from "./routes/diary.tsx";
+import * as $102 from "./routes/feeds/[secret]/calendar.ics.ts";
+import * as $103 from "./routes/feeds/[secret]/mylist.json.ts";
+import * as $104 from "./routes/forgot-password.tsx";
+import * as $105 from "./routes/hooks/[secret]/[source].ts";
+import * as $106 from "./routes/import.tsx";
+import * as $107 from "./routes/lists.tsx";
+import * as $108 from "./routes/lists/[id].tsx";
+import * as $109 from "./routes/login.tsx";
+import * as $110 from "./routes/manifest.webmanifest.ts";
+import * as $111 from "./routes/movies/[id].tsx";
+import * as $112 from "./routes/mylist.tsx";
+import * as $113 from "./routes/notifications.tsx";
+import * as $114 from "./routes/offline.tsx";
+import * as $115 from "./routes/recommendations.tsx";
+import * as $116 from "./routes/reset-password.tsx";
+import * as $117 from "./routes/s/[slug].tsx";
+import * as $118 from "./routes/search.tsx";
+import * as $119 from "./routes/share.ts";
+import * as $120 from "./routes/signup.tsx";
+import * as $121 from "./routes/stats.tsx";
+import * as $122 from "./routes/stats/[year].tsx";
+import * as $123 from "./routes/sw.js.ts";
+import * as $124 from "./routes/trakt/checkin.ts";
+import * as $125 from "./routes/trakt/movies/[id].ts";
+import * as $126 from "./routes/trakt/oauth/authorize.tsx";
+import * as $127 from "./routes/trakt/oauth/device/code.ts";
+import * as $128 from "./routes/trakt/oauth/device/token.ts";
+import * as $129 from "./routes/trakt/oauth/revoke.ts";
+import * as $130 from "./routes/trakt/oauth/token.ts";
+import * as $131 from "./routes/trakt/scrobble/pause.ts";
+import * as $132 from "./routes/trakt/scrobble/start.ts";
+import * as $133 from "./routes/trakt/scrobble/stop.ts";
+import * as $134 from "./routes/trakt/search/[id_type]/[id].ts";
+import * as $135 from "./routes/trakt/search/[type].ts";
+import * as $136 from "./routes/trakt/sync/history.ts";
+import * as $137 from "./routes/trakt/sync/history/episodes.ts";
+import * as $138 from "./routes/trakt/sync/history/movies.ts";
+import * as $139 from "./routes/trakt/sync/history/movies/[id].ts";
+import * as $140 from "./routes/trakt/sync/history/remove.ts";
+import * as $141 from "./routes/trakt/sync/history/shows.ts";
+import * as $142 from "./routes/trakt/sync/last_activities.ts";
+import * as $143 from "./routes/trakt/sync/playback/movies.ts";
+import * as $144 from "./routes/trakt/sync/playback/[id].ts";
+import * as $145 from "./routes/trakt/sync/ratings.ts";
+import * as $146 from "./routes/trakt/sync/ratings/episodes.ts";
+import * as $147 from "./routes/trakt/sync/ratings/movies.ts";
+import * as $148 from "./routes/trakt/sync/ratings/movies/[rating].ts";
+import * as $149 from "./routes/trakt/sync/ratings/remove.ts";
+import * as $150 from "./routes/trakt/sync/ratings/seasons.ts";
+import * as $151 from "./routes/trakt/sync/ratings/shows.ts";
+import * as $152 from "./routes/trakt/sync/watched/movies.ts";
+import * as $153 from "./routes/trakt/sync/watched/shows.ts";
+import * as $154 from "./routes/trakt/sync/watchlist.ts";
+import * as $155 from "./routes/trakt/sync/watchlist/episodes.ts";
+import * as $156 from "./routes/trakt/sync/watchlist/movies.ts";
+import * as $157 from "./routes/trakt/sync/watchlist/movies/[sort].ts";
+import * as $158 from "./routes/trakt/sync/watchlist/remove.ts";
+import * as $159 from "./routes/trakt/sync/watchlist/seasons.ts";
+import * as $160 from "./routes/trakt/sync/watchlist/shows.ts";
+import * as $161 from "./routes/trakt/users/settings.ts";
+import * as $162 from "./routes/trakt/users/[id]/lists.ts";
+import * as $163 from "./routes/trakt/users/[id]/lists/[list_id].ts";
+import * as $164 from "./routes/trakt/users/[id]/lists/[list_id]/items.ts";
+import * as $165 from "./routes/trakt/users/[id]/watching.ts";
+import * as $166 from "./routes/u/[handle].tsx";
+import * as $167 from "./routes/unsubscribe.tsx";
+import * as $168 from "./routes/watched.tsx";
 
 /** The route table app.ts builds the app from. */
 export const manifest: Manifest = {
@@ -211,198 +219,214 @@ export const manifest: Manifest = {
       module: $34,
     },
     { pattern: "/api/lists/:id/share", file: "api/lists/[id]/share.ts", module: $35 },
-    { pattern: "/api/me/connections", file: "api/me/connections/index.ts", module: $36 },
-    { pattern: "/api/me/connections/events", file: "api/me/connections/events.ts", module: $37 },
+    { pattern: "/api/me/alerts", file: "api/me/alerts/index.ts", module: $36 },
+    { pattern: "/api/me/alerts/channels", file: "api/me/alerts/channels/index.ts", module: $37 },
+    { pattern: "/api/me/alerts/channels/:id", file: "api/me/alerts/channels/[id].ts", module: $38 },
+    {
+      pattern: "/api/me/alerts/channels/:id/test",
+      file: "api/me/alerts/channels/[id]/test.ts",
+      module: $39,
+    },
+    { pattern: "/api/me/connections", file: "api/me/connections/index.ts", module: $40 },
+    { pattern: "/api/me/connections/events", file: "api/me/connections/events.ts", module: $41 },
     {
       pattern: "/api/me/connections/feed/rotate",
       file: "api/me/connections/feed/rotate.ts",
-      module: $38,
+      module: $42,
     },
-    { pattern: "/api/me/connections/rotate", file: "api/me/connections/rotate.ts", module: $39 },
-    { pattern: "/api/me/profile", file: "api/me/profile.ts", module: $40 },
-    { pattern: "/api/me/seerr", file: "api/me/seerr/index.ts", module: $41 },
-    { pattern: "/api/me/seerr/requests", file: "api/me/seerr/requests.ts", module: $42 },
-    { pattern: "/api/me/services", file: "api/me/services.ts", module: $43 },
-    { pattern: "/api/movies/popular", file: "api/movies/popular.ts", module: $44 },
-    { pattern: "/api/movies/search", file: "api/movies/search.ts", module: $45 },
-    { pattern: "/api/movies/:id", file: "api/movies/[id].ts", module: $46 },
-    { pattern: "/api/movies/:id/providers", file: "api/movies/[id]/providers.ts", module: $47 },
-    { pattern: "/api/mylist", file: "api/mylist.ts", module: $48 },
-    { pattern: "/api/nights", file: "api/nights.ts", module: $49 },
-    { pattern: "/api/nights/:id", file: "api/nights/[id].ts", module: $50 },
-    { pattern: "/api/nights/:id/events", file: "api/nights/[id]/events.ts", module: $51 },
-    { pattern: "/api/nights/:id/join", file: "api/nights/[id]/join.ts", module: $52 },
-    { pattern: "/api/nights/:id/members/me", file: "api/nights/[id]/members/me.ts", module: $53 },
-    { pattern: "/api/nights/:id/start", file: "api/nights/[id]/start.ts", module: $54 },
-    { pattern: "/api/nights/:id/votes", file: "api/nights/[id]/votes.ts", module: $55 },
-    { pattern: "/api/notifications", file: "api/notifications.ts", module: $56 },
-    { pattern: "/api/notifications/read", file: "api/notifications/read.ts", module: $57 },
-    { pattern: "/api/openapi.json", file: "api/openapi.json.ts", module: $58 },
-    { pattern: "/api/profiles/:handle", file: "api/profiles/[handle].ts", module: $59 },
-    { pattern: "/api/providers", file: "api/providers.ts", module: $60 },
-    { pattern: "/api/push/key", file: "api/push/key.ts", module: $61 },
-    { pattern: "/api/recommend", file: "api/recommend/index.ts", module: $62 },
-    { pattern: "/api/recommend/current", file: "api/recommend/current.ts", module: $63 },
-    { pattern: "/api/recommend/dismissed", file: "api/recommend/dismissed.ts", module: $64 },
-    { pattern: "/api/recommend/quota", file: "api/recommend/quota.ts", module: $65 },
-    { pattern: "/api/shared/:slug", file: "api/shared/[slug].ts", module: $66 },
-    { pattern: "/api/stats", file: "api/stats.ts", module: $67 },
-    { pattern: "/api/tokens", file: "api/tokens/index.ts", module: $68 },
-    { pattern: "/api/tokens/:id", file: "api/tokens/[id].ts", module: $69 },
-    { pattern: "/api/trakt/activate", file: "api/trakt/activate.ts", module: $70 },
-    { pattern: "/api/trakt/apps", file: "api/trakt/apps.ts", module: $71 },
-    { pattern: "/api/trakt/apps/:id", file: "api/trakt/apps/[id].ts", module: $72 },
-    { pattern: "/api/trakt/authorizations", file: "api/trakt/authorizations.ts", module: $73 },
+    { pattern: "/api/me/connections/rotate", file: "api/me/connections/rotate.ts", module: $43 },
+    { pattern: "/api/me/profile", file: "api/me/profile.ts", module: $44 },
+    { pattern: "/api/me/seerr", file: "api/me/seerr/index.ts", module: $45 },
+    { pattern: "/api/me/seerr/requests", file: "api/me/seerr/requests.ts", module: $46 },
+    { pattern: "/api/me/services", file: "api/me/services.ts", module: $47 },
+    { pattern: "/api/movies/popular", file: "api/movies/popular.ts", module: $48 },
+    { pattern: "/api/movies/search", file: "api/movies/search.ts", module: $49 },
+    { pattern: "/api/movies/:id", file: "api/movies/[id].ts", module: $50 },
+    { pattern: "/api/movies/:id/providers", file: "api/movies/[id]/providers.ts", module: $51 },
+    { pattern: "/api/movies/:id/similar", file: "api/movies/[id]/similar.ts", module: $52 },
+    { pattern: "/api/mylist", file: "api/mylist.ts", module: $53 },
+    { pattern: "/api/nights", file: "api/nights.ts", module: $54 },
+    { pattern: "/api/nights/:id", file: "api/nights/[id].ts", module: $55 },
+    { pattern: "/api/nights/:id/events", file: "api/nights/[id]/events.ts", module: $56 },
+    { pattern: "/api/nights/:id/join", file: "api/nights/[id]/join.ts", module: $57 },
+    { pattern: "/api/nights/:id/members/me", file: "api/nights/[id]/members/me.ts", module: $58 },
+    { pattern: "/api/nights/:id/start", file: "api/nights/[id]/start.ts", module: $59 },
+    { pattern: "/api/nights/:id/votes", file: "api/nights/[id]/votes.ts", module: $60 },
+    { pattern: "/api/notifications", file: "api/notifications.ts", module: $61 },
+    { pattern: "/api/notifications/read", file: "api/notifications/read.ts", module: $62 },
+    { pattern: "/api/openapi.json", file: "api/openapi.json.ts", module: $63 },
+    { pattern: "/api/profiles/:handle", file: "api/profiles/[handle].ts", module: $64 },
+    { pattern: "/api/providers", file: "api/providers.ts", module: $65 },
+    { pattern: "/api/push/key", file: "api/push/key.ts", module: $66 },
+    { pattern: "/api/recommend", file: "api/recommend/index.ts", module: $67 },
+    { pattern: "/api/recommend/current", file: "api/recommend/current.ts", module: $68 },
+    { pattern: "/api/recommend/dismissed", file: "api/recommend/dismissed.ts", module: $69 },
+    { pattern: "/api/recommend/feedback", file: "api/recommend/feedback.ts", module: $70 },
+    { pattern: "/api/recommend/local", file: "api/recommend/local.ts", module: $71 },
+    { pattern: "/api/recommend/quota", file: "api/recommend/quota.ts", module: $72 },
+    { pattern: "/api/shared/:slug", file: "api/shared/[slug].ts", module: $73 },
+    { pattern: "/api/stats", file: "api/stats.ts", module: $74 },
+    { pattern: "/api/tokens", file: "api/tokens/index.ts", module: $75 },
+    { pattern: "/api/tokens/:id", file: "api/tokens/[id].ts", module: $76 },
+    { pattern: "/api/tonight", file: "api/tonight.ts", module: $77 },
+    { pattern: "/api/trakt/activate", file: "api/trakt/activate.ts", module: $78 },
+    { pattern: "/api/trakt/apps", file: "api/trakt/apps.ts", module: $79 },
+    { pattern: "/api/trakt/apps/:id", file: "api/trakt/apps/[id].ts", module: $80 },
+    { pattern: "/api/trakt/authorizations", file: "api/trakt/authorizations.ts", module: $81 },
     {
       pattern: "/api/trakt/authorizations/:id",
       file: "api/trakt/authorizations/[id].ts",
-      module: $74,
+      module: $82,
     },
-    { pattern: "/api/trakt/authorize", file: "api/trakt/authorize.ts", module: $75 },
-    { pattern: "/api/watched", file: "api/watched.ts", module: $76 },
-    { pattern: "/api/watched/:catalogId", file: "api/watched/[catalogId].ts", module: $77 },
+    { pattern: "/api/trakt/authorize", file: "api/trakt/authorize.ts", module: $83 },
+    { pattern: "/api/watched", file: "api/watched.ts", module: $84 },
+    { pattern: "/api/watched/:catalogId", file: "api/watched/[catalogId].ts", module: $85 },
     {
       pattern: "/auth/v1/.well-known/jwks.json",
       file: "auth/v1/.well-known/jwks.json.ts",
-      module: $78,
+      module: $86,
     },
-    { pattern: "/auth/v1/authorize", file: "auth/v1/authorize.ts", module: $79 },
-    { pattern: "/auth/v1/callback", file: "auth/v1/callback.ts", module: $80 },
-    { pattern: "/auth/v1/factors", file: "auth/v1/factors.ts", module: $81 },
-    { pattern: "/auth/v1/factors/:id", file: "auth/v1/factors/[id].ts", module: $82 },
+    { pattern: "/auth/v1/authorize", file: "auth/v1/authorize.ts", module: $87 },
+    { pattern: "/auth/v1/callback", file: "auth/v1/callback.ts", module: $88 },
+    { pattern: "/auth/v1/factors", file: "auth/v1/factors.ts", module: $89 },
+    { pattern: "/auth/v1/factors/:id", file: "auth/v1/factors/[id].ts", module: $90 },
     {
       pattern: "/auth/v1/factors/:id/backup_codes",
       file: "auth/v1/factors/[id]/backup_codes.ts",
-      module: $83,
+      module: $91,
     },
     {
       pattern: "/auth/v1/factors/:id/challenge",
       file: "auth/v1/factors/[id]/challenge.ts",
-      module: $84,
+      module: $92,
     },
-    { pattern: "/auth/v1/factors/:id/verify", file: "auth/v1/factors/[id]/verify.ts", module: $85 },
-    { pattern: "/auth/v1/logout", file: "auth/v1/logout.ts", module: $86 },
-    { pattern: "/auth/v1/recover", file: "auth/v1/recover.ts", module: $87 },
-    { pattern: "/auth/v1/token", file: "auth/v1/token.ts", module: $88 },
-    { pattern: "/auth/v1/user", file: "auth/v1/user.ts", module: $89 },
+    { pattern: "/auth/v1/factors/:id/verify", file: "auth/v1/factors/[id]/verify.ts", module: $93 },
+    { pattern: "/auth/v1/logout", file: "auth/v1/logout.ts", module: $94 },
+    { pattern: "/auth/v1/recover", file: "auth/v1/recover.ts", module: $95 },
+    { pattern: "/auth/v1/token", file: "auth/v1/token.ts", module: $96 },
+    { pattern: "/auth/v1/user", file: "auth/v1/user.ts", module: $97 },
     {
       pattern: "/auth/v1/user/identities/authorize",
       file: "auth/v1/user/identities/authorize.ts",
-      module: $90,
+      module: $98,
     },
-    { pattern: "/auth/v1/verify", file: "auth/v1/verify.ts", module: $91 },
-    { pattern: "/calendar", file: "calendar.tsx", module: $92 },
-    { pattern: "/diary", file: "diary.tsx", module: $93 },
-    { pattern: "/feeds/:secret/calendar.ics", file: "feeds/[secret]/calendar.ics.ts", module: $94 },
-    { pattern: "/feeds/:secret/mylist.json", file: "feeds/[secret]/mylist.json.ts", module: $95 },
-    { pattern: "/forgot-password", file: "forgot-password.tsx", module: $96 },
-    { pattern: "/hooks/:secret/:source", file: "hooks/[secret]/[source].ts", module: $97 },
-    { pattern: "/import", file: "import.tsx", module: $98 },
-    { pattern: "/lists", file: "lists.tsx", module: $99 },
-    { pattern: "/lists/:id", file: "lists/[id].tsx", module: $100 },
-    { pattern: "/login", file: "login.tsx", module: $101 },
-    { pattern: "/manifest.webmanifest", file: "manifest.webmanifest.ts", module: $102 },
-    { pattern: "/movies/:id", file: "movies/[id].tsx", module: $103 },
-    { pattern: "/mylist", file: "mylist.tsx", module: $104 },
-    { pattern: "/notifications", file: "notifications.tsx", module: $105 },
-    { pattern: "/offline", file: "offline.tsx", module: $106 },
-    { pattern: "/recommendations", file: "recommendations.tsx", module: $107 },
-    { pattern: "/reset-password", file: "reset-password.tsx", module: $108 },
-    { pattern: "/s/:slug", file: "s/[slug].tsx", module: $109 },
-    { pattern: "/search", file: "search.tsx", module: $110 },
-    { pattern: "/share", file: "share.ts", module: $111 },
-    { pattern: "/signup", file: "signup.tsx", module: $112 },
-    { pattern: "/stats", file: "stats.tsx", module: $113 },
-    { pattern: "/stats/:year", file: "stats/[year].tsx", module: $114 },
-    { pattern: "/sw.js", file: "sw.js.ts", module: $115 },
-    { pattern: "/trakt/checkin", file: "trakt/checkin.ts", module: $116 },
-    { pattern: "/trakt/movies/:id", file: "trakt/movies/[id].ts", module: $117 },
-    { pattern: "/trakt/oauth/authorize", file: "trakt/oauth/authorize.tsx", module: $118 },
-    { pattern: "/trakt/oauth/device/code", file: "trakt/oauth/device/code.ts", module: $119 },
-    { pattern: "/trakt/oauth/device/token", file: "trakt/oauth/device/token.ts", module: $120 },
-    { pattern: "/trakt/oauth/revoke", file: "trakt/oauth/revoke.ts", module: $121 },
-    { pattern: "/trakt/oauth/token", file: "trakt/oauth/token.ts", module: $122 },
-    { pattern: "/trakt/scrobble/pause", file: "trakt/scrobble/pause.ts", module: $123 },
-    { pattern: "/trakt/scrobble/start", file: "trakt/scrobble/start.ts", module: $124 },
-    { pattern: "/trakt/scrobble/stop", file: "trakt/scrobble/stop.ts", module: $125 },
-    { pattern: "/trakt/search/:id_type/:id", file: "trakt/search/[id_type]/[id].ts", module: $126 },
-    { pattern: "/trakt/search/:type", file: "trakt/search/[type].ts", module: $127 },
-    { pattern: "/trakt/sync/history", file: "trakt/sync/history.ts", module: $128 },
+    { pattern: "/auth/v1/verify", file: "auth/v1/verify.ts", module: $99 },
+    { pattern: "/calendar", file: "calendar.tsx", module: $100 },
+    { pattern: "/diary", file: "diary.tsx", module: $101 },
+    {
+      pattern: "/feeds/:secret/calendar.ics",
+      file: "feeds/[secret]/calendar.ics.ts",
+      module: $102,
+    },
+    { pattern: "/feeds/:secret/mylist.json", file: "feeds/[secret]/mylist.json.ts", module: $103 },
+    { pattern: "/forgot-password", file: "forgot-password.tsx", module: $104 },
+    { pattern: "/hooks/:secret/:source", file: "hooks/[secret]/[source].ts", module: $105 },
+    { pattern: "/import", file: "import.tsx", module: $106 },
+    { pattern: "/lists", file: "lists.tsx", module: $107 },
+    { pattern: "/lists/:id", file: "lists/[id].tsx", module: $108 },
+    { pattern: "/login", file: "login.tsx", module: $109 },
+    { pattern: "/manifest.webmanifest", file: "manifest.webmanifest.ts", module: $110 },
+    { pattern: "/movies/:id", file: "movies/[id].tsx", module: $111 },
+    { pattern: "/mylist", file: "mylist.tsx", module: $112 },
+    { pattern: "/notifications", file: "notifications.tsx", module: $113 },
+    { pattern: "/offline", file: "offline.tsx", module: $114 },
+    { pattern: "/recommendations", file: "recommendations.tsx", module: $115 },
+    { pattern: "/reset-password", file: "reset-password.tsx", module: $116 },
+    { pattern: "/s/:slug", file: "s/[slug].tsx", module: $117 },
+    { pattern: "/search", file: "search.tsx", module: $118 },
+    { pattern: "/share", file: "share.ts", module: $119 },
+    { pattern: "/signup", file: "signup.tsx", module: $120 },
+    { pattern: "/stats", file: "stats.tsx", module: $121 },
+    { pattern: "/stats/:year", file: "stats/[year].tsx", module: $122 },
+    { pattern: "/sw.js", file: "sw.js.ts", module: $123 },
+    { pattern: "/trakt/checkin", file: "trakt/checkin.ts", module: $124 },
+    { pattern: "/trakt/movies/:id", file: "trakt/movies/[id].ts", module: $125 },
+    { pattern: "/trakt/oauth/authorize", file: "trakt/oauth/authorize.tsx", module: $126 },
+    { pattern: "/trakt/oauth/device/code", file: "trakt/oauth/device/code.ts", module: $127 },
+    { pattern: "/trakt/oauth/device/token", file: "trakt/oauth/device/token.ts", module: $128 },
+    { pattern: "/trakt/oauth/revoke", file: "trakt/oauth/revoke.ts", module: $129 },
+    { pattern: "/trakt/oauth/token", file: "trakt/oauth/token.ts", module: $130 },
+    { pattern: "/trakt/scrobble/pause", file: "trakt/scrobble/pause.ts", module: $131 },
+    { pattern: "/trakt/scrobble/start", file: "trakt/scrobble/start.ts", module: $132 },
+    { pattern: "/trakt/scrobble/stop", file: "trakt/scrobble/stop.ts", module: $133 },
+    { pattern: "/trakt/search/:id_type/:id", file: "trakt/search/[id_type]/[id].ts", module: $134 },
+    { pattern: "/trakt/search/:type", file: "trakt/search/[type].ts", module: $135 },
+    { pattern: "/trakt/sync/history", file: "trakt/sync/history.ts", module: $136 },
     {
       pattern: "/trakt/sync/history/episodes",
       file: "trakt/sync/history/episodes.ts",
-      module: $129,
+      module: $137,
     },
-    { pattern: "/trakt/sync/history/movies", file: "trakt/sync/history/movies.ts", module: $130 },
+    { pattern: "/trakt/sync/history/movies", file: "trakt/sync/history/movies.ts", module: $138 },
     {
       pattern: "/trakt/sync/history/movies/:id",
       file: "trakt/sync/history/movies/[id].ts",
-      module: $131,
+      module: $139,
     },
-    { pattern: "/trakt/sync/history/remove", file: "trakt/sync/history/remove.ts", module: $132 },
-    { pattern: "/trakt/sync/history/shows", file: "trakt/sync/history/shows.ts", module: $133 },
-    { pattern: "/trakt/sync/last_activities", file: "trakt/sync/last_activities.ts", module: $134 },
-    { pattern: "/trakt/sync/playback/movies", file: "trakt/sync/playback/movies.ts", module: $135 },
-    { pattern: "/trakt/sync/playback/:id", file: "trakt/sync/playback/[id].ts", module: $136 },
-    { pattern: "/trakt/sync/ratings", file: "trakt/sync/ratings.ts", module: $137 },
+    { pattern: "/trakt/sync/history/remove", file: "trakt/sync/history/remove.ts", module: $140 },
+    { pattern: "/trakt/sync/history/shows", file: "trakt/sync/history/shows.ts", module: $141 },
+    { pattern: "/trakt/sync/last_activities", file: "trakt/sync/last_activities.ts", module: $142 },
+    { pattern: "/trakt/sync/playback/movies", file: "trakt/sync/playback/movies.ts", module: $143 },
+    { pattern: "/trakt/sync/playback/:id", file: "trakt/sync/playback/[id].ts", module: $144 },
+    { pattern: "/trakt/sync/ratings", file: "trakt/sync/ratings.ts", module: $145 },
     {
       pattern: "/trakt/sync/ratings/episodes",
       file: "trakt/sync/ratings/episodes.ts",
-      module: $138,
+      module: $146,
     },
-    { pattern: "/trakt/sync/ratings/movies", file: "trakt/sync/ratings/movies.ts", module: $139 },
+    { pattern: "/trakt/sync/ratings/movies", file: "trakt/sync/ratings/movies.ts", module: $147 },
     {
       pattern: "/trakt/sync/ratings/movies/:rating",
       file: "trakt/sync/ratings/movies/[rating].ts",
-      module: $140,
+      module: $148,
     },
-    { pattern: "/trakt/sync/ratings/remove", file: "trakt/sync/ratings/remove.ts", module: $141 },
-    { pattern: "/trakt/sync/ratings/seasons", file: "trakt/sync/ratings/seasons.ts", module: $142 },
-    { pattern: "/trakt/sync/ratings/shows", file: "trakt/sync/ratings/shows.ts", module: $143 },
-    { pattern: "/trakt/sync/watched/movies", file: "trakt/sync/watched/movies.ts", module: $144 },
-    { pattern: "/trakt/sync/watched/shows", file: "trakt/sync/watched/shows.ts", module: $145 },
-    { pattern: "/trakt/sync/watchlist", file: "trakt/sync/watchlist.ts", module: $146 },
+    { pattern: "/trakt/sync/ratings/remove", file: "trakt/sync/ratings/remove.ts", module: $149 },
+    { pattern: "/trakt/sync/ratings/seasons", file: "trakt/sync/ratings/seasons.ts", module: $150 },
+    { pattern: "/trakt/sync/ratings/shows", file: "trakt/sync/ratings/shows.ts", module: $151 },
+    { pattern: "/trakt/sync/watched/movies", file: "trakt/sync/watched/movies.ts", module: $152 },
+    { pattern: "/trakt/sync/watched/shows", file: "trakt/sync/watched/shows.ts", module: $153 },
+    { pattern: "/trakt/sync/watchlist", file: "trakt/sync/watchlist.ts", module: $154 },
     {
       pattern: "/trakt/sync/watchlist/episodes",
       file: "trakt/sync/watchlist/episodes.ts",
-      module: $147,
+      module: $155,
     },
     {
       pattern: "/trakt/sync/watchlist/movies",
       file: "trakt/sync/watchlist/movies.ts",
-      module: $148,
+      module: $156,
     },
     {
       pattern: "/trakt/sync/watchlist/movies/:sort",
       file: "trakt/sync/watchlist/movies/[sort].ts",
-      module: $149,
+      module: $157,
     },
     {
       pattern: "/trakt/sync/watchlist/remove",
       file: "trakt/sync/watchlist/remove.ts",
-      module: $150,
+      module: $158,
     },
     {
       pattern: "/trakt/sync/watchlist/seasons",
       file: "trakt/sync/watchlist/seasons.ts",
-      module: $151,
+      module: $159,
     },
-    { pattern: "/trakt/sync/watchlist/shows", file: "trakt/sync/watchlist/shows.ts", module: $152 },
-    { pattern: "/trakt/users/settings", file: "trakt/users/settings.ts", module: $153 },
-    { pattern: "/trakt/users/:id/lists", file: "trakt/users/[id]/lists.ts", module: $154 },
+    { pattern: "/trakt/sync/watchlist/shows", file: "trakt/sync/watchlist/shows.ts", module: $160 },
+    { pattern: "/trakt/users/settings", file: "trakt/users/settings.ts", module: $161 },
+    { pattern: "/trakt/users/:id/lists", file: "trakt/users/[id]/lists.ts", module: $162 },
     {
       pattern: "/trakt/users/:id/lists/:list_id",
       file: "trakt/users/[id]/lists/[list_id].ts",
-      module: $155,
+      module: $163,
     },
     {
       pattern: "/trakt/users/:id/lists/:list_id/items",
       file: "trakt/users/[id]/lists/[list_id]/items.ts",
-      module: $156,
+      module: $164,
     },
-    { pattern: "/trakt/users/:id/watching", file: "trakt/users/[id]/watching.ts", module: $157 },
-    { pattern: "/u/:handle", file: "u/[handle].tsx", module: $158 },
-    { pattern: "/unsubscribe", file: "unsubscribe.tsx", module: $159 },
-    { pattern: "/watched", file: "watched.tsx", module: $160 },
+    { pattern: "/trakt/users/:id/watching", file: "trakt/users/[id]/watching.ts", module: $165 },
+    { pattern: "/u/:handle", file: "u/[handle].tsx", module: $166 },
+    { pattern: "/unsubscribe", file: "unsubscribe.tsx", module: $167 },
+    { pattern: "/watched", file: "watched.tsx", module: $168 },
   ],
 };

@@ -32,6 +32,14 @@ import {
   type DetailsService,
   failInterruptedDetailsRuns,
 } from "../catalog/details/mod.ts";
+import {
+  type AlertsService,
+  createAlertsService,
+} from "../catalog/notifications/channels/service.ts";
+import {
+  createDeliveryWorker,
+  type DeliveryWorker,
+} from "../catalog/notifications/delivery/mod.ts";
 import type { AppDeps } from "../platform/deps.ts";
 import { createDiaryService, type DiaryService } from "../library/diary/mod.ts";
 import { type CalendarService, createCalendarService } from "../library/calendar/mod.ts";
@@ -69,6 +77,10 @@ export interface Services {
   auth: AuthService;
   /** The availability job: refreshes My List providers, notifies (lib/catalog/availability). */
   availability: AvailabilityService;
+  /** The alerts section: kinds and channels, their test button (lib/catalog/notifications/channels). */
+  alerts: AlertsService;
+  /** The alert delivery queue's worker; main.ts starts it (lib/catalog/notifications/delivery). */
+  alertDelivery: DeliveryWorker;
   catalog: Catalog;
   /** The details job: full details for every film a user has (lib/catalog/details). */
   details: DetailsService;
@@ -121,6 +133,8 @@ export function createServices(deps: AppDeps): Services {
     auth: createAuthService(deps),
     invites: createInviteService(deps),
     availability: createAvailabilityService(deps),
+    alerts: createAlertsService(deps),
+    alertDelivery: createDeliveryWorker(deps),
     catalog,
     details,
     connections: createConnectionsService(deps, { catalog: searching }),

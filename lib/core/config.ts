@@ -109,6 +109,11 @@ export interface Config {
    * Deploy and on a machine of fewer than 4 cores.
    */
   historyReadWorkers: number;
+  /**
+   * ALERT_PRIVATE_TARGETS=allow: alert channels may target private and loopback addresses (ntfy
+   * on the home network; docs/alerts.md); otherwise only public ones.
+   */
+  alertPrivateTargets: boolean;
   /** VAPID_PRIVATE_KEY and VAPID_SUBJECT: Web Push's identity (docs/alerts.md, "Web Push"). */
   vapid: VapidConfig;
 }
@@ -249,8 +254,19 @@ export function loadConfig(
     httpServer: onDeploy ? "deno_serve" : httpServer(env),
     access: readAccessConfig(env),
     historyReadWorkers: historyReadWorkers(env, onDeploy || cores < 4),
+    alertPrivateTargets: alertPrivateTargets(env),
     vapid: readVapidConfig(env),
   };
+}
+
+function alertPrivateTargets(env: Env): boolean {
+  const raw = value(env, "ALERT_PRIVATE_TARGETS")?.toLowerCase();
+  if (raw === undefined || raw === "deny") return false;
+  if (raw === "allow") return true;
+  throw new ConfigError(
+    "ALERT_PRIVATE_TARGETS",
+    `must be "allow" or "deny", got ${JSON.stringify(raw)}`,
+  );
 }
 
 function secretsKey(env: Env): Uint8Array<ArrayBuffer> | undefined {

@@ -29,6 +29,7 @@ import { traktComponents, traktPaths } from "./paths/trakt.ts";
 import { calendarComponents, calendarPaths } from "./paths/calendar.ts";
 import { nightsComponents, nightsPaths } from "./paths/nights.ts";
 import { pushComponents, pushPaths } from "./paths/push.ts";
+import { alertsComponents, alertsPaths } from "./paths/alerts.ts";
 
 /** Builds the document afresh (tests; the route serves the cached one). */
 export function buildOpenApiDocument(): Record<string, unknown> {
@@ -83,6 +84,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           ...calendarPaths(),
           ...nightsPaths(),
           ...pushPaths(),
+          ...alertsPaths(),
         }),
       ),
     ),
@@ -103,6 +105,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         ...calendarComponents,
         ...nightsComponents,
         ...pushComponents,
+        ...alertsComponents,
       }),
       headers: headerComponents,
       securitySchemes: {

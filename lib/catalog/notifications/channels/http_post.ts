@@ -8,12 +8,15 @@ import type { SenderDeps, SendResult } from "./types.ts";
 /** The longest error text kept (the column holds 500). */
 const MAX_ERROR = 300;
 
+/** A post's outcome; a delivered one says which 2xx it got. */
+type PostResult = (SendResult & { delivered: false }) | { delivered: true; status: number };
+
 /** POSTs to `url` and answers delivered for a 2xx, else the failure in a sentence. */
 export async function postToTarget(
   deps: SenderDeps,
   url: string,
   init: { headers: Record<string, string>; body: string },
-): Promise<SendResult> {
+): Promise<PostResult> {
   const host = new URL(url).host;
   let res: Response;
   try {
@@ -31,7 +34,7 @@ export async function postToTarget(
     };
   }
   const detail = await res.text().catch(() => "");
-  if (res.ok) return { delivered: true };
+  if (res.ok) return { delivered: true, status: res.status };
   if (res.type === "opaqueredirect" || (res.status >= 300 && res.status < 400)) {
     return {
       delivered: false,

@@ -1,0 +1,103 @@
+/**
+ * The message one notification becomes on every channel (docs/alerts.md, "Messages"): a plain
+ * title and body for people, the facts (movie, provider, region, release type) for machines.
+ */
+import type { AlertMessage } from "./types.ts";
+
+/** A notification with its film, as the delivery queue reads it. */
+export interface NotificationFacts {
+  id: string;
+  kind: string;
+  createdAt: string;
+  catalogId: number | null;
+  title: string | null;
+  year: number | null;
+  posterPath: string | null;
+  providerId: number | null;
+  providerName: string | null;
+  region: string | null;
+  releaseType: string | null;
+  releaseDate: string | null;
+  channelName: string | null;
+}
+
+/** Where links and posters point. */
+export interface MessageLinks {
+  siteUrl: string;
+  imageBaseUrl: string;
+}
+
+const RELEASE: Record<string, { headline: string; where: string }> = {
+  in_theaters: { headline: "is in theaters", where: "In theaters" },
+  on_digital: { headline: "is out on digital", where: "On digital" },
+  on_physical: { headline: "is out on disc", where: "On disc" },
+};
+
+/** "6 Dec 2026" for a YYYY-MM-DD day. */
+function day(date: string): string {
+  const at = new Date(`${date.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(at.getTime())) return date;
+  return at.toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+/** The message of one notification. */
+export function notificationMessage(n: NotificationFacts, links: MessageLinks): AlertMessage {
+  if (n.kind === "channel_disabled" || n.catalogId === null) {
+    const name = n.channelName ?? "An alert channel";
+    return {
+      id: n.id,
+      kind: n.kind,
+      createdAt: n.createdAt,
+      movie: null,
+      channelName: n.channelName ?? undefined,
+      title: "Alert channel switched off",
+      body: `"${name}" failed 10 times in a row and was switched off; ` +
+        `switch it back on in your account once it works again.`,
+    };
+  }
+  const filmTitle = n.title || `Movie ${n.catalogId}`;
+  const named = n.year ? `${filmTitle} (${n.year})` : filmTitle;
+  const release = RELEASE[n.kind];
+  const region = n.region ?? "";
+  const title = release ? `${named} ${release.headline}` : `${named} is now streaming`;
+  const body = release
+    ? `${release.where} in ${region}${n.releaseDate ? ` from ${day(n.releaseDate)}` : ""}.`
+    : `On ${n.providerName || "one of your services"} in ${region}.`;
+  const message: AlertMessage = {
+    id: n.id,
+    kind: n.kind,
+    createdAt: n.createdAt,
+    movie: {
+      catalogId: n.catalogId,
+      title: filmTitle,
+      year: n.year || null,
+      url: `${links.siteUrl}/movies/${n.catalogId}`,
+      poster: n.posterPath ? `${links.imageBaseUrl}/w342${n.posterPath}` : null,
+    },
+    title,
+    body,
+  };
+  if (n.providerId !== null) {
+    message.provider = { id: n.providerId, name: n.providerName ?? "" };
+  }
+  if (n.region) message.region = n.region;
+  if (n.releaseType) message.releaseType = n.releaseType;
+  return message;
+}
+
+/** The message of a channel's test button. */
+export function testMessage(now: number): AlertMessage {
+  return {
+    id: crypto.randomUUID(),
+    kind: "test",
+    createdAt: new Date(now).toISOString(),
+    movie: null,
+    title: "Test alert",
+    body: "This channel works: alerts about the films on your list will arrive here.",
+  };
+}
