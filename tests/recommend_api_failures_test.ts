@@ -21,9 +21,11 @@ Deno.test("a failed regeneration with a stored set answers 200 with the stale sh
     "cached",
     "recommendations",
     "regenerationError",
+    "source",
     "stale",
     "staleRecommendations",
   ]);
+  assert.equal(body.source, "ai");
   assert.deepEqual(body.recommendations, []);
   assert.equal(body.cached, false);
   assert.equal(body.stale, true);

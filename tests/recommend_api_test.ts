@@ -28,6 +28,7 @@ Deno.test("GET /api/recommend generates and stores a set, then serves it from th
     stale: false,
     regenerationError: null,
     staleRecommendations: null,
+    source: "ai",
   });
   assertQuotaHeaders(first, 19);
   const [row] = await w.t.store.query<
@@ -48,6 +49,7 @@ Deno.test("GET /api/recommend generates and stores a set, then serves it from th
     stale: false,
     regenerationError: null,
     staleRecommendations: null,
+    source: "ai",
   });
   assertQuotaHeaders(second, 19);
   assert.equal(w.ai.requests.length, 1);

@@ -64,6 +64,7 @@ import {
 import { createMyStreamingService, type MyStreamingService } from "../catalog/my_streaming/mod.ts";
 import { streamingFilter } from "../recommend/streaming_filter.ts";
 import { createRecommendService, type RecommendService } from "../recommend/mod.ts";
+import { createTonightService, type TonightService } from "../recommend/tonight/mod.ts";
 import { buildNightService, type NightService } from "../recommend/night/mod.ts";
 import {
   createListsService,
@@ -102,6 +103,8 @@ export interface Services {
   calendar: CalendarService;
   historyImport: HistoryImportService;
   recommend: RecommendService;
+  /** Tonight: words or filters turned into films (lib/recommend/tonight). */
+  tonight: TonightService;
   /** Watched and My List: their entries (lib/library/entries). */
   entries: EntriesService;
   /** The admin's signup invites (SIGNUP=invite). */
@@ -165,6 +168,7 @@ export function createServices(deps: AppDeps): Services {
     profiles: createProfilesService(deps),
     myStreaming,
     nights: buildNightService(deps),
+    tonight: createTonightService(deps),
     // Titles the movies store does not know fall back to the catalog search (lib/catalog).
     recommend: createRecommendService(deps, {
       search: (title, { year }) =>

@@ -64,6 +64,11 @@ export interface Config {
     watchRegion: string; // WATCH_REGION: the where-to-watch default region (docs/catalog.md)
   };
   aiProviders: AiProvider[];
+  /**
+   * AI_FALLBACK: `local` answers a GET /api/recommend that would be a 503 with the local picks
+   * (`"source":"local"`, no quota spent); `off` (the default) keeps the 503 (docs/recommend.md).
+   */
+  aiFallback: "off" | "local";
   adminToken?: string;
   /** The platform's deployment id (Deno Deploy sets DENO_DEPLOYMENT_ID); the fallback version. */
   deploymentId?: string;
@@ -236,6 +241,7 @@ export function loadConfig(
       watchRegion: watchRegion(env),
     },
     aiProviders: aiProviders(env),
+    aiFallback: aiFallback(env),
     adminToken: value(env, "ADMIN_TOKEN"),
     deploymentId: value(env, "DENO_DEPLOYMENT_ID"),
     supabase: readSupabaseConfig(env),
@@ -267,6 +273,14 @@ function alertPrivateTargets(env: Env): boolean {
     "ALERT_PRIVATE_TARGETS",
     `must be "allow" or "deny", got ${JSON.stringify(raw)}`,
   );
+}
+
+function aiFallback(env: Env): "off" | "local" {
+  const raw = value(env, "AI_FALLBACK")?.toLowerCase() ?? "off";
+  if (raw !== "off" && raw !== "local") {
+    throw new ConfigError("AI_FALLBACK", `must be "off" or "local", got ${JSON.stringify(raw)}`);
+  }
+  return raw;
 }
 
 function secretsKey(env: Env): Uint8Array<ArrayBuffer> | undefined {

@@ -13,6 +13,7 @@ import { diaryComponents, diaryPaths } from "./paths/diary.ts";
 import { headerComponents, withSharedResponses } from "./responses.ts";
 import { responseComponents } from "./schemas.ts";
 import { recommendComponents, recommendPaths } from "./paths/recommend.ts";
+import { tonightComponents, tonightPaths } from "./paths/tonight.ts";
 import { adminInvitesComponents, adminInvitesPaths } from "./paths/admin_invites.ts";
 import {
   personalTokenScheme,
@@ -70,6 +71,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           ...historyPaths(),
           ...moviesPaths(),
           ...recommendPaths(),
+          ...tonightPaths(),
           ...accountPaths(),
           ...operatorPaths(),
           ...adminInvitesPaths(),
@@ -93,6 +95,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         ...responseComponents,
         ...moviesComponents,
         ...recommendComponents,
+        ...tonightComponents,
         ...adminInvitesComponents,
         ...tokenComponents,
         ...diaryComponents,

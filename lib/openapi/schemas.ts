@@ -157,6 +157,10 @@ const recommendResultSchema = z.strictObject({
   stale: z.boolean(),
   regenerationError: regenerationErrorSchema.nullable(),
   staleRecommendations: z.array(catalogId).nullable(),
+  source: z.enum(["ai", "local"]).meta({
+    description: 'Who chose the films: "ai" (from the local candidates), or "local": the ' +
+      "local picks in place of a 503 when the server sets AI_FALLBACK=local (docs/recommend.md).",
+  }),
 });
 
 /** GET /api/recommend/quota (QuotaStatus with resetAt as ISO 8601 text). */

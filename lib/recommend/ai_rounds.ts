@@ -7,8 +7,14 @@
 import { Problem } from "../core/problem.ts";
 import type { Candidate } from "./parse_output.ts";
 import type { ChatMessage } from "./providers.ts";
-import { buildMessages, label } from "./prompt.ts";
-import { withReasonsAndDismissed } from "./prompt_extras.ts";
+import { buildMessages, candidatesMessage, label } from "./prompt.ts";
+import {
+  type FeedbackTitles,
+  withFeedback,
+  withinBound,
+  withReasonsAndDismissed,
+} from "./prompt_extras.ts";
+import { type LocalCandidate, matchCandidates } from "./candidates.ts";
 import { type StreamingFilter, withServices } from "./streaming.ts";
 import type { Taste } from "./taste.ts";
 
@@ -37,6 +43,10 @@ interface GenerateOptions {
   dismissedTitles?: string[];
   /** "Only what I can stream": picks not available to the user are dropped. */
   streaming?: StreamingFilter;
+  /** The two stages: the local recommender's candidates, best first (none: the AI alone). */
+  candidates?: LocalCandidate[];
+  /** The user's 👍/👎 titles. */
+  feedback?: FeedbackTitles;
 }
 
 /** One kept pick: its catalog id and the AI's reason, uncleaned. */
@@ -58,15 +68,28 @@ export async function generate(taste: Taste, options: GenerateOptions): Promise<
 
   for (let round = 1; round <= ROUNDS; round++) {
     const want = Math.min(30, MAX_RESULTS + 5 * (round - 1));
-    const candidates = await options.ask(
-      withServices(
+    const profile = withServices(
+      withFeedback(
         withReasonsAndDismissed(buildMessages(taste, { want, avoid }), {
           notInterested: options.dismissedTitles ?? [],
         }),
-        options.streaming,
+        options.feedback,
+      ),
+      options.streaming,
+    );
+    const local = options.candidates ?? [];
+    const candidates = await options.ask(
+      withinBound(
+        local.length > 0 ? [...profile, candidatesMessage(local.map(label), { want })] : profile,
       ),
     );
-    const ids = await options.resolve(candidates);
+    // A title naming one of the candidates is that candidate; the others resolve as always.
+    const ids = matchCandidates(candidates, local);
+    const open = ids.flatMap((id, i) => (id === null ? [i] : []));
+    if (open.length > 0) {
+      const resolved = await options.resolve(open.map((i) => candidates[i]));
+      open.forEach((at, i) => ids[at] = resolved[i]);
+    }
     if (options.streaming) {
       const open = ids.filter((id): id is number =>
         typeof id === "number" && !watched.has(id) && !previous.has(id) && !seen.has(id)

@@ -4,7 +4,10 @@ import type { QuotaStatus } from "./quota.ts";
 import { quotaHeaders } from "./quota.ts";
 import type { RecommendResult } from "./types.ts";
 
-/** A set served as is: just generated (`cached` false) or reused from the store (`cached` true). */
+/**
+ * A set served as is: just generated (`cached` false) or reused from the store (`cached` true);
+ * both made by the two stages, so their source is "ai".
+ */
 export function setAnswer(ids: number[], options: { cached: boolean }): RecommendResult {
   return {
     recommendations: ids,
@@ -12,7 +15,16 @@ export function setAnswer(ids: number[], options: { cached: boolean }): Recommen
     stale: false,
     regenerationError: null,
     staleRecommendations: null,
+    source: "ai",
   };
+}
+
+/**
+ * AI_FALLBACK=local: the local picks in place of a 503, in the successful shape with
+ * `"source":"local"` (nothing stored, no quota spent).
+ */
+export function localAnswer(ids: number[]): RecommendResult {
+  return { ...setAnswer(ids, { cached: false }), source: "local" };
 }
 
 /** A failed regeneration that still has the stored set to offer. */
@@ -28,6 +40,7 @@ export function staleAnswer(problem: Problem, options: { storedIds: number[] }):
       retryable: problem.status === 503,
     },
     staleRecommendations: options.storedIds,
+    source: "ai",
   };
 }
 

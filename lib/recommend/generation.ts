@@ -1,11 +1,14 @@
 /**
- * One generation: the user's taste and dismissals from the store, the AI rounds, and the new
- * set stored with each pick's cleaned reason.
+ * One generation: the user's taste, dismissals and 👍/👎 from the store, the local candidates
+ * (the first of the two stages, docs/recommend.md), the AI rounds, and the new set stored with
+ * each pick's cleaned reason.
  */
 import type { AppDeps } from "../platform/deps.ts";
 import type { StoredSet } from "./cache.ts";
 import { dismissedIds } from "./dismissed.ts";
-import { generate } from "./ai_rounds.ts";
+import { generate, type Pick } from "./ai_rounds.ts";
+import { localCandidates } from "./candidates.ts";
+import { loadFeedbackTitles } from "./feedback_titles.ts";
 import { parseOutput } from "./parse_output.ts";
 import { label } from "./prompt.ts";
 import { complete } from "./providers.ts";
@@ -27,40 +30,73 @@ interface RegenerationInput {
 /** Generates and stores a new set for `userId`; returns its ids. */
 type Regenerate = (userId: string, input: RegenerationInput) => Promise<number[]>;
 
-/** Builds the regeneration step over the app's store, AI providers and catalog search. */
-export function createRegenerate(deps: AppDeps, options: RecommendServiceOptions): Regenerate {
-  const { store, clock, log } = deps;
-  const ask = (messages: Parameters<typeof complete>[1]) =>
-    complete(deps.config.aiProviders, messages, {
-      fetch: deps.fetch,
-      parse: parseOutput,
-      timeoutMs: options.timeoutMs,
-      log,
-    });
-  const resolve = (candidates: Parameters<typeof resolveTitles>[0]) =>
-    resolveTitles(candidates, { sql: store, search: options.search, log, now: clock.now() });
+/** How `generationPicks` works: the two stages or the AI alone, and what it leaves out. */
+interface GenerationOptions extends RecommendServiceOptions {
+  /** "two": the local candidates go to the AI (GET /api/recommend); "ai": the AI alone. */
+  stages: "two" | "ai";
+  /** A previous set to leave out (getNew). */
+  previousIds?: number[];
+  /** The watched ids, when already read. */
+  watchedIds?: number[];
+}
 
+/**
+ * One user's generation without HTTP, quota, lease or storing: the picks in the AI's order
+ * (at most 20, each with its uncleaned reason). GET /api/recommend stores what it returns;
+ * `deno task eval` (scripts/eval) calls it for "AI alone" (`stages: "ai"`) and "the two
+ * stages" (`stages: "two"`). Throws the Problem the route would answer (502, 503).
+ */
+export async function generationPicks(
+  deps: AppDeps,
+  userId: string,
+  options: GenerationOptions,
+): Promise<Pick[]> {
+  const { store, clock, log } = deps;
+  const previousIds = options.previousIds ?? [];
+  // The profile is read only here: a cached answer needs the watched ids alone.
+  const { taste, previousTitles, dismissed, feedback } = await store.asUser(userId, async (tx) => ({
+    taste: await loadTaste(tx, userId, { watchedIds: options.watchedIds }),
+    previousTitles: (await titlesOf(tx, previousIds)).map(label),
+    dismissed: await dismissedIds(tx, userId),
+    feedback: await loadFeedbackTitles(tx, userId),
+  }));
+  // Every dismissed movie the prompt lists is named: one the store lacks is looked up first.
+  const named = dismissed.slice(0, NOT_INTERESTED_TITLES);
+  await lookUpUnknown(deps, named, options.details);
+  const dismissedTitles = (await titlesOf(store, named)).map(label);
+  const streaming = (await options.streaming?.(userId)) ?? undefined;
+  const candidates = options.stages === "two"
+    ? await localCandidates(deps, userId, { exclude: previousIds })
+    : [];
+  return await generate(taste, {
+    streaming,
+    previousIds,
+    previousTitles,
+    dismissedIds: dismissed,
+    dismissedTitles,
+    candidates,
+    feedback,
+    ask: (messages) =>
+      complete(deps.config.aiProviders, messages, {
+        fetch: deps.fetch,
+        parse: parseOutput,
+        timeoutMs: options.timeoutMs,
+        log,
+      }),
+    resolve: (films) =>
+      resolveTitles(films, { sql: store, search: options.search, log, now: clock.now() }),
+  });
+}
+
+/** Builds the regeneration step (the two stages) over the app's store, AI and catalog search. */
+export function createRegenerate(deps: AppDeps, options: RecommendServiceOptions): Regenerate {
+  const { store, clock } = deps;
   return async (userId, { mode, stored, hash, watchedIds }) => {
-    const previousIds = mode === "getNew" ? stored?.ids ?? [] : [];
-    // The profile is read only here: a cached answer needs the watched ids alone.
-    const { taste, previousTitles, dismissed } = await store.asUser(userId, async (tx) => ({
-      taste: await loadTaste(tx, userId, { watchedIds }),
-      previousTitles: (await titlesOf(tx, previousIds)).map(label),
-      dismissed: await dismissedIds(tx, userId),
-    }));
-    // Every dismissed movie the prompt lists is named: one the store lacks is looked up first.
-    const named = dismissed.slice(0, NOT_INTERESTED_TITLES);
-    await lookUpUnknown(deps, named, options.details);
-    const dismissedTitles = (await titlesOf(store, named)).map(label);
-    const streaming = (await options.streaming?.(userId)) ?? undefined;
-    const picks = await generate(taste, {
-      streaming,
-      previousIds,
-      previousTitles,
-      dismissedIds: dismissed,
-      dismissedTitles,
-      ask,
-      resolve,
+    const picks = await generationPicks(deps, userId, {
+      ...options,
+      stages: "two",
+      previousIds: mode === "getNew" ? stored?.ids ?? [] : [],
+      watchedIds,
     });
     const email = await emailOf(store, userId);
     return await store.asUser(

@@ -85,6 +85,15 @@ function parseJson(text: string): unknown {
 }
 
 /**
+ * The JSON of an answer's content, read as leniently as the recommendations are (a code fence,
+ * JSON inside a sentence); throws BadOutputError when there is none (Tonight's interpretation).
+ */
+export function contentJson(content: string | null | undefined): unknown {
+  if (!content || !content.trim()) throw new BadOutputError("the content is empty");
+  return parseJson(unfence(content));
+}
+
+/**
  * Parses the content into candidates. Items that are not a valid candidate are dropped;
  * throws BadOutputError when the content is not the agreed shape or holds no valid item.
  */

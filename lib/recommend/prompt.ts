@@ -1,7 +1,9 @@
 /**
  * The messages sent to the AI: a compact taste profile (docs/recommend.md). It carries
  * titles, years, genres and counts only, never a user id or email, and every part is capped,
- * so its size is bounded whatever the history's length.
+ * so its size is bounded whatever the history's length. With the two stages a last message
+ * lists the local recommender's candidates and asks the AI to choose and order among them
+ * (docs/recommend.md, "Two stages").
  */
 import type { ChatMessage } from "./providers.ts";
 import { ratedSections } from "./rated.ts";
@@ -16,6 +18,10 @@ import {
 /** Titles in the "do not suggest" list. */
 export const AVOID_TITLES = 80;
 const TITLE_CHARS = 100;
+/** Local candidates listed to the AI (the first stage's best). */
+export const CANDIDATE_TITLES = 60;
+/** Films of the AI's own choosing, beyond the candidates, it is asked to keep to. */
+export const OWN_CHOICES = 5;
 
 /** A movie as one short line: `Title (1999)`. */
 export function label(movie: { title: string; year?: number | null }): string {
@@ -65,4 +71,22 @@ export function buildMessages(
     { role: "system", content: SYSTEM },
     { role: "user", content: lines.join("\n") },
   ];
+}
+
+/**
+ * The two stages' last message: the local candidates (labels, best first), numbered, and the
+ * request to choose and order `want` of them with at most OWN_CHOICES of the AI's own.
+ */
+export function candidatesMessage(candidates: string[], options: { want: number }): ChatMessage {
+  const { want } = options;
+  return {
+    role: "user",
+    content: [
+      "Candidates a recommender found for this viewer in this site's catalog, best first:",
+      ...candidates.slice(0, CANDIDATE_TITLES).map((title, i) => `${i + 1}. ${title}`),
+      `Choose the ${want} films from these candidates this viewer will like most and order ` +
+      `them best first. At most ${OWN_CHOICES} of the ${want} may be films of your own ` +
+      "choosing that are not in the list, and only where they fit the viewer clearly better.",
+    ].join("\n"),
+  };
 }

@@ -38,7 +38,20 @@ interface CompleteOptions<T> {
   /** Per attempt; 30 s unless a test shortens it. */
   timeoutMs?: number;
   log?: Logger;
+  /** The JSON schema asked for (`response_format`); the recommendations' by default. */
+  responseFormat?: ResponseFormat;
 }
+
+/** A named JSON schema for `response_format` (strict). */
+interface ResponseFormat {
+  name: string;
+  schema: Record<string, unknown>;
+}
+
+const RECOMMENDATIONS_FORMAT: ResponseFormat = {
+  name: "movie_recommendations",
+  schema: OUTPUT_JSON_SCHEMA,
+};
 
 const NAMES_SCHEMA =
   /response_format|response format|json_schema|structured output|requested parameters/i;
@@ -65,17 +78,17 @@ async function ask(
   client: OpenAI,
   model: string,
   messages: ChatMessage[],
-  withSchema: boolean,
+  format: ResponseFormat | null,
 ): Promise<string | null | undefined> {
   const completion = await client.chat.completions.create({
     model,
     messages,
     temperature: 0.7,
-    ...(withSchema
+    ...(format
       ? {
         response_format: {
           type: "json_schema" as const,
-          json_schema: { name: "movie_recommendations", strict: true, schema: OUTPUT_JSON_SCHEMA },
+          json_schema: { name: format.name, strict: true, schema: format.schema },
         },
       }
       : {}),
@@ -118,10 +131,15 @@ export async function complete<T>(
       let content: string | null | undefined;
       try {
         try {
-          content = await ask(client, model, messages, true);
+          content = await ask(
+            client,
+            model,
+            messages,
+            options.responseFormat ?? RECOMMENDATIONS_FORMAT,
+          );
         } catch (error) {
           if (!rejectsSchema(error)) throw error;
-          content = await ask(client, model, messages, false);
+          content = await ask(client, model, messages, null);
         }
       } catch (error) {
         if (!isApiError(error)) throw error;

@@ -11,11 +11,13 @@ import { describeError } from "../core/log.ts";
 import { internalError, Problem } from "../core/problem.ts";
 import {
   generationInProgress,
+  localAnswer,
   noWatchedMovies,
   quotaExceeded,
   setAnswer,
   staleAnswer,
 } from "./answers.ts";
+import { localPicks } from "./local/mod.ts";
 import { isReusable, readStoredSet, type StoredSet, watchedHash } from "./cache.ts";
 import type { SessionCheck } from "../platform/session_check.ts";
 import { readHistoryState } from "./cached_read.ts";
@@ -33,6 +35,9 @@ import type {
   RecommendService,
   RecommendServiceOptions,
 } from "./types.ts";
+
+// As many local picks as a generated set holds at most.
+const LOCAL_FALLBACK_PICKS = 20;
 
 /** Builds the recommendation service. */
 export function createRecommendService(
@@ -58,7 +63,7 @@ export function createRecommendService(
   // A 500 or 503 gives the unit back; with a stored set the failure becomes the stale answer.
   async function answerFailure(
     error: unknown,
-    { unit, stored }: { unit: QuotaUnit; stored: StoredSet | null },
+    { userId, unit, stored }: { userId: string; unit: QuotaUnit; stored: StoredSet | null },
   ): Promise<RecommendResult> {
     const problem = error instanceof Problem ? error : internalError(error);
     if (problem.status === 500 || problem.status === 503) {
@@ -67,7 +72,13 @@ export function createRecommendService(
         log({ level: "warn", msg: "quota refund failed", error: describeError(e) })
       );
     }
-    if (!stored) throw problem;
+    if (!stored) {
+      // AI_FALLBACK=local: where the answer would be a 503, the local picks (unit given back).
+      if (problem.status === 503 && deps.config.aiFallback === "local") {
+        return await fallbackAnswer(userId);
+      }
+      throw problem;
+    }
     if (problem.status >= 500 && problem.code === "internal_error") {
       log({
         level: "error",
@@ -76,6 +87,13 @@ export function createRecommendService(
       });
     }
     return staleAnswer(problem, { storedIds: stored.ids });
+  }
+
+  // The local picks as GET /api/recommend's answer: nothing stored, so the next request asks
+  // the AI again; "only what I can stream" as the user's saved switch says.
+  async function fallbackAnswer(userId: string): Promise<RecommendResult> {
+    const picks = await localPicks(deps, userId, { limit: LOCAL_FALLBACK_PICKS });
+    return localAnswer(picks.map((p) => p.catalogId));
   }
 
   async function answer(
@@ -124,7 +142,7 @@ export function createRecommendService(
         cached: false,
       });
     } catch (error) {
-      return await answerFailure(error, { unit, stored });
+      return await answerFailure(error, { userId, unit, stored });
     }
   }
 

@@ -24,6 +24,8 @@ export interface RecommendResult {
   stale: boolean;
   regenerationError: RegenerationError | null;
   staleRecommendations: number[] | null;
+  /** Who chose the films: the AI (from the local candidates) or, as a fallback, the local picks. */
+  source: "ai" | "local";
 }
 
 /** GET /api/recommend's body and, for a cached answer, the quota read beside it. */
