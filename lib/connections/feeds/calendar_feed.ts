@@ -1,8 +1,10 @@
 /**
  * The release calendar as an iCal feed (docs/calendar.md, "The iCal feed"): the same secret as
  * the My List feed, guarded the same way (an address naming too many unknown secrets is refused
- * before the lookup, one secret answers at most 60 reads a minute), and an ETag so a calendar
- * app's poll of an unchanged calendar costs no body.
+ * before the lookup, one secret answers at most 60 reads a minute), an ETag so a calendar
+ * app's poll of an unchanged calendar costs no body, the text gzipped for clients that take it,
+ * and the written text kept per secret under its ETag, so a poll without the tag of an unchanged
+ * calendar is not written again.
  */
 import { takeAttempt, type WindowLimit } from "@/lib/identity/auth/rate_limit.ts";
 import type { AppDeps } from "@/lib/platform/deps.ts";
@@ -14,7 +16,8 @@ import {
 } from "@/lib/library/calendar/mod.ts";
 import { createGuessLimit } from "../webhooks/guess_limit.ts";
 import { secretDigest } from "../webhooks/secret.ts";
-import { calendarIcs } from "./calendar_ics.ts";
+import { type CalendarCache, createCalendarCache, gunzipText, gzipText } from "./calendar_cache.ts";
+import { calendarIcs, ICS_FORMAT } from "./calendar_ics.ts";
 
 /** Reads per feed secret per minute (calendar apps poll every few minutes to hours). */
 const CALENDAR_FEED_LIMIT: WindowLimit = { name: "calendar_feed", limit: 60, windowMs: 60_000 };
@@ -25,9 +28,10 @@ const LIST_NAMES: Record<CalendarQuery["list"], string> = {
   all: "all my films",
 };
 
-/** One read of the feed: the body unless the client's ETag still holds. */
+/** One read of the feed: the body (gzipped when the client takes gzip) unless its ETag holds. */
 type CalendarFeedAnswer =
-  | { status: 200; etag: string; body: string }
+  | { status: 200; etag: string; body: string; gzip: false }
+  | { status: 200; etag: string; body: Uint8Array<ArrayBuffer>; gzip: true }
   | { status: 304; etag: string };
 
 /** What the feed's route calls. */
@@ -35,7 +39,13 @@ export interface CalendarFeedService {
   /** The feed of the secret's owner; 404 `not_found`, 429 `rate_limited`, 400 `invalid_query`. */
   read(
     secret: string,
-    request: { address: string; params: URLSearchParams; ifNoneMatch: string | null },
+    request: {
+      address: string;
+      params: URLSearchParams;
+      ifNoneMatch: string | null;
+      /** Whether the client accepts a gzipped body (Accept-Encoding). */
+      gzip: boolean;
+    },
   ): Promise<CalendarFeedAnswer>;
 }
 
@@ -51,13 +61,26 @@ function matches(header: string | null, etag: string): boolean {
   return header.split(",").some((t) => t.trim() === "*" || bare(t) === bare(etag));
 }
 
-/** Builds the service on the calendar's own service. */
+/** 304 when the client holds the feed's tag, else its text, gzipped if the client takes it. */
+async function answer(
+  feed: { etag: string; gzip: Uint8Array<ArrayBuffer>; text?: string },
+  request: { ifNoneMatch: string | null; gzip: boolean },
+): Promise<CalendarFeedAnswer> {
+  const { etag } = feed;
+  if (matches(request.ifNoneMatch, etag)) return { status: 304, etag };
+  return request.gzip
+    ? { status: 200, etag, body: feed.gzip, gzip: true }
+    : { status: 200, etag, body: feed.text ?? await gunzipText(feed.gzip), gzip: false };
+}
+
+/** Builds the service on the calendar's own service (tests may pass a small cache). */
 export function createCalendarFeedService(
   deps: AppDeps,
-  services: { calendar: CalendarService },
+  services: { calendar: CalendarService; cache?: CalendarCache },
 ): CalendarFeedService {
   const { store, clock, kv, config } = deps;
   const guesses = createGuessLimit();
+  const cache = services.cache ?? createCalendarCache();
   return {
     async read(secret, request) {
       const wait = guesses.refusedFor(request.address, clock.now());
@@ -90,14 +113,28 @@ export function createCalendarFeedService(
         );
       }
       const query = parseCalendarQuery(request.params, { now: clock.now(), ignoreUnknown: true });
+      const key = `${digest} ${query.list} ${query.types.join(",")} ${query.from} ${query.to}`;
+      // The fingerprint first: a change after it is read gives another one on the next poll.
+      const version = await services.calendar.version(owner.userId, query);
+      const kept = cache.get(key, clock.now());
+      if (kept?.version === version) return answer(kept, request);
       const { region, events } = await services.calendar.read(owner.userId, query);
       const name = `Releases: ${LIST_NAMES[query.list]}`;
-      // The events decide the ETag, not DTSTAMP (the time of this read), so an unchanged
+      // The events decide the ETag, not DTSTAMP (when the text was written), so an unchanged
       // calendar keeps its tag from poll to poll and a changed list changes it at once.
-      const etag = `W/"${(await sha256Hex(JSON.stringify([name, region, events]))).slice(0, 32)}"`;
-      if (matches(request.ifNoneMatch, etag)) return { status: 304, etag };
-      const body = calendarIcs(events, { siteUrl: config.siteUrl, region, name, now: clock.now() });
-      return { status: 200, etag, body };
+      const etag = `W/"${
+        (await sha256Hex(JSON.stringify([ICS_FORMAT, name, region, events]))).slice(0, 32)
+      }"`;
+      // The same events after a write that changed nothing the calendar shows: the text kept is
+      // still the feed. Otherwise it is written now, even for a 304, so the next poll finds it.
+      let text: string | undefined;
+      let gzip = kept?.etag === etag ? kept.gzip : undefined;
+      if (!gzip) {
+        text = calendarIcs(events, { siteUrl: config.siteUrl, region, name, now: clock.now() });
+        gzip = await gzipText(text);
+      }
+      cache.set(key, { version, etag, gzip }, clock.now());
+      return answer({ etag, gzip, text }, request);
     },
   };
 }

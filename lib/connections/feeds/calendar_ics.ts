@@ -7,6 +7,12 @@
 import { ICalCalendar } from "ical-generator";
 import type { CalendarEvent, CalendarType } from "@/lib/library/calendar/mod.ts";
 
+/**
+ * The version of the text written here: part of the feed's ETag, so a client holding the tag of
+ * an older format gets the new text on its next poll.
+ */
+export const ICS_FORMAT = 2;
+
 const SUMMARY: Record<CalendarType, string> = {
   premiere: "premieres",
   theatrical: "in theaters",
@@ -25,12 +31,20 @@ const KIND: Record<CalendarType, string> = {
 
 const REGIONS = new Intl.DisplayNames(["en"], { type: "region" });
 
+// Country names asked once per code: Intl.DisplayNames takes about 2 µs a call, 3 ms a feed.
+const regionNames = new Map<string, string>();
+
 function regionName(code: string): string {
-  try {
-    return REGIONS.of(code) ?? code;
-  } catch {
-    return code;
+  let name = regionNames.get(code);
+  if (name === undefined) {
+    try {
+      name = REGIONS.of(code) ?? code;
+    } catch {
+      name = code;
+    }
+    regionNames.set(code, name);
   }
+  return name;
 }
 
 /** "Title (2026) in theaters"; a film without a stored title is named by its id. */
@@ -85,15 +99,29 @@ function octets(cp: number): number {
   return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
 }
 
-/** CRLF-ended lines folded at 75 octets (RFC 5545 3.1), never inside a character. */
+// Printable ASCII and tab: one octet a character (anything else is walked).
+const ASCII = /^[\t -~]*$/;
+
+/**
+ * CRLF-ended lines folded at 75 octets (RFC 5545 3.1), never inside a character. Most lines are
+ * ASCII, where a character is an octet: those are cut by length, and only a line with other
+ * characters is walked one code point at a time (walking every line took 20 ms a feed of 1,500
+ * events).
+ */
 function foldLines(text: string): string {
   let out = "";
   for (const line of text.split("\r\n")) {
     if (line === "") continue;
+    if (ASCII.test(line)) {
+      // 75 octets on the first line, the space and 74 on every line after it.
+      out += line.slice(0, 75);
+      for (let i = 75; i < line.length; i += 74) out += "\r\n " + line.slice(i, i + 74);
+      out += "\r\n";
+      continue;
+    }
     let width = 0;
     for (const ch of line) {
       const n = octets(ch.codePointAt(0)!);
-      // 75 octets on the first line, the space and 74 on every line after it.
       if (width + n > 75) {
         out += "\r\n ";
         width = 1;

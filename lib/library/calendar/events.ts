@@ -1,8 +1,10 @@
 /**
  * Which release dates a film shows on the calendar (docs/calendar.md): per type, its earliest
  * date in the user's region, else its earliest date of that type anywhere, marked with that
- * region. TMDB's types map as 1 premiere, 2 and 3 theatrical (limited and wide: the earlier
- * counts), 4 digital, 5 physical, 6 tv.
+ * region. The choice is made when the film's dates are stored (the `movie_release_firsts` table,
+ * kept by a trigger on `movies.release_dates`, which also maps TMDB's types: 1 premiere, 2 and 3
+ * theatrical, 4 digital, 5 physical, 6 tv); a read merges the film's two entries in SQL
+ * (`firsts->'*' || firsts->region`) and this file turns the result into events.
  */
 import { CALENDAR_TYPES, type CalendarType } from "./query.ts";
 
@@ -21,64 +23,39 @@ export interface CalendarEvent {
   region?: string;
 }
 
-/** A stored film with its release dates as the details job keeps them. */
+/** A date as chosen for the user's region: day, certification, note, and the region when another. */
+type ChosenDate = [string, string, string] | [string, string, string, string];
+
+/** A stored film with the date each type shows in the user's region. */
 export interface CalendarFilm {
   catalogId: number;
   title: string;
   year: number | null;
   poster: string | null;
-  releases: Record<string, { type: number; date: string; certification: string; note: string }[]>;
+  chosen: Partial<Record<string, ChosenDate>>;
 }
 
-const TMDB_TYPES: Record<CalendarType, number[]> = {
-  premiere: [1],
-  theatrical: [2, 3],
-  digital: [4],
-  physical: [5],
-  tv: [6],
-};
-
-type Release = CalendarFilm["releases"][string][number];
-
-function earliest(releases: Release[] | undefined, codes: number[]): Release | null {
-  let best: Release | null = null;
-  for (const r of releases ?? []) {
-    if (codes.includes(r.type) && (best === null || r.date < best.date)) best = r;
-  }
-  return best;
-}
-
-/** The film's events of `types` between `from` and `to` (inclusive), as seen from `region`. */
+/** The film's events of `types` between `from` and `to` (inclusive). */
 export function filmEvents(
   film: CalendarFilm,
-  options: { region: string; types: CalendarType[]; from: string; to: string },
+  options: { types: CalendarType[]; from: string; to: string },
 ): CalendarEvent[] {
   const out: CalendarEvent[] = [];
   for (const type of options.types) {
-    const codes = TMDB_TYPES[type];
-    let chosen = earliest(film.releases[options.region], codes);
-    let elsewhere: string | null = null;
-    if (!chosen) {
-      // Regions in code order, so a tie on the day always picks the same one (a stable UID).
-      for (const code of Object.keys(film.releases).sort()) {
-        const r = earliest(film.releases[code], codes);
-        if (r && (chosen === null || r.date < chosen.date)) {
-          chosen = r;
-          elsewhere = code;
-        }
-      }
-    }
-    if (!chosen || chosen.date < options.from || chosen.date > options.to) continue;
+    const chosen = film.chosen[type];
+    // The date is chosen first, then compared: a region's own later date wins over an earlier
+    // one elsewhere even when only the earlier is inside the span.
+    if (!chosen || chosen[0] < options.from || chosen[0] > options.to) continue;
     out.push({
-      date: chosen.date,
+      date: chosen[0],
       type,
       catalogId: film.catalogId,
       title: film.title,
       year: film.year,
       poster: film.poster,
-      note: chosen.note,
-      certification: chosen.certification,
-      ...(elsewhere ? { region: elsewhere } : {}),
+      note: chosen[2],
+      certification: chosen[1],
+      ...(chosen.length === 4 ? { region: chosen[3] } : {}),
     });
   }
   return out;

@@ -1,7 +1,7 @@
 /**
  * The release calendar (docs/calendar.md): the release dates of a user's films in a span of
- * days, in the user's region (My services), read in one query of the films that have any date
- * in the span at all.
+ * days, in the user's region (My services), read in one query: the region, and per film of the
+ * list the date each type shows there, for the films with any such date in the span.
  */
 import type { AppDeps } from "@/lib/platform/deps.ts";
 import { byDate, type CalendarEvent, type CalendarFilm, filmEvents } from "./events.ts";
@@ -17,11 +17,17 @@ export interface Calendar {
 export interface CalendarService {
   /** The user's calendar for a parsed query. */
   read(userId: string, query: CalendarQuery): Promise<Calendar>;
+  /**
+   * A fingerprint of everything `read` reads for the query (the region, which films, and each
+   * film's row and chosen dates as last written), in one query that returns no film: equal
+   * fingerprints mean `read` would answer the same. Only the feed uses it, to skip the read.
+   */
+  version(userId: string, query: CalendarQuery): Promise<string>;
 }
 
-// The films of the list asked for that have a stored date anywhere in the span: an event's
-// date is always one of the film's stored dates, so no other film can give one.
-const FILMS_SQL = `with ids as (
+// The films of the list asked for, as every read of the calendar takes them ($1 the user, $2
+// the list).
+const IDS_SQL = `ids as (
     select u.id as catalog_id
       from public.user_my_list ml, unnest(ml.catalog_ids) as u(id)
      where ml.user_id = $1::uuid and $2::text in ('mylist', 'all')
@@ -32,15 +38,47 @@ const FILMS_SQL = `with ids as (
     select i.catalog_id from public.user_lists l
       join public.user_list_items i on i.list_id = l.id
      where l.user_id = $1::uuid and $2::text = 'all'
-  )
-  select m.catalog_id as "catalogId", m.title, m.year, m.poster_path as "posterPath",
-         m.release_dates as "releaseDates"
-    from ids join public.movies m on m.catalog_id = ids.catalog_id
-   where m.release_dates is not null
-     and exists (
-       select 1 from jsonb_each(m.release_dates) r, jsonb_array_elements(r.value) d
-        where d->>'date' between $3::text and $4::text
-     )`;
+  )`;
+
+// A row's xmin is the transaction that last wrote it, so any write to a film's movies row or
+// its chosen dates changes the fingerprint, and a film coming or going changes the ids in it.
+// A write that changes nothing the calendar shows changes it too: the feed then reads the
+// calendar and finds the same events (the same ETag).
+const VERSION_SQL = `with ${IDS_SQL}
+  select coalesce(
+           (select us.region from public.user_services us where us.user_id = $1::uuid), $3::text
+         ) || ' ' || md5(coalesce(string_agg(
+           ids.catalog_id::text || ':' || coalesce(m.xmin::text, '') || ':' ||
+             coalesce(r.xmin::text, ''), ',' order by ids.catalog_id), '')) as version
+    from ids
+    left join public.movies m on m.catalog_id = ids.catalog_id
+    left join public.movie_release_firsts r on r.catalog_id = ids.catalog_id`;
+
+// The region, then the films of the list asked for whose chosen date of a wanted type is in the
+// span (at least one row: the region's, with no film when none has). `firsts->'*' ||
+// firsts->region` is the date each type shows: the region's own where it has one, else the
+// earliest anywhere with its region (movie_release_firsts, kept by a trigger on movies).
+const CALENDAR_SQL = `with s as (
+    select coalesce(
+      (select us.region from public.user_services us where us.user_id = $1::uuid), $5::text
+    ) as region
+  ), ${IDS_SQL}
+  select s.region, f."catalogId", f.title, f.year, f."posterPath", f.chosen
+    from s
+    left join lateral (
+      select m.catalog_id as "catalogId", m.title, m.year, m.poster_path as "posterPath",
+             c.chosen
+        from ids
+        join public.movie_release_firsts r on r.catalog_id = ids.catalog_id
+        join public.movies m on m.catalog_id = ids.catalog_id
+       cross join lateral (
+         select (r.firsts -> '*') || coalesce(r.firsts -> s.region, '{}'::jsonb) as chosen
+       ) c
+       where exists (
+         select 1 from jsonb_each(c.chosen) d
+          where d.key = any($6::text[]) and d.value ->> 0 between $3::text and $4::text
+       )
+    ) f on true`;
 
 /** Builds the service. */
 export function createCalendarService(deps: AppDeps): CalendarService {
@@ -48,29 +86,36 @@ export function createCalendarService(deps: AppDeps): CalendarService {
   const imageBase = config.tmdb.imageBaseUrl.replace(/\/+$/, "");
   return {
     async read(userId, query) {
-      const [settings] = await store.query<{ region: string }>(
-        "select region from public.user_services where user_id = $1::uuid",
-        [userId],
-      );
-      const region = settings?.region ?? config.tmdb.watchRegion;
-      const rows = await store.query<Record<string, unknown>>(FILMS_SQL, [
+      const rows = await store.query<Record<string, unknown>>(CALENDAR_SQL, [
         userId,
         query.list,
         query.from,
         query.to,
+        config.tmdb.watchRegion,
+        query.types,
       ]);
+      const region = String(rows[0].region);
       const events = rows.flatMap((r) => {
-        const raw = r.releaseDates;
+        if (r.catalogId === null) return [];
+        const raw = r.chosen;
         const film: CalendarFilm = {
           catalogId: Number(r.catalogId),
           title: String(r.title ?? ""),
           year: r.year ? Number(r.year) : null,
           poster: r.posterPath ? `${imageBase}/w342${r.posterPath}` : null,
-          releases: (typeof raw === "string" ? JSON.parse(raw) : raw) as CalendarFilm["releases"],
+          chosen: (typeof raw === "string" ? JSON.parse(raw) : raw) as CalendarFilm["chosen"],
         };
-        return filmEvents(film, { region, types: query.types, from: query.from, to: query.to });
+        return filmEvents(film, query);
       });
       return { region, events: events.sort(byDate) };
+    },
+    async version(userId, query) {
+      const [row] = await store.query<{ version: string }>(VERSION_SQL, [
+        userId,
+        query.list,
+        config.tmdb.watchRegion,
+      ]);
+      return row.version;
     },
   };
 }
