@@ -8,7 +8,7 @@
 import { type FakeBehaviour, startFakeReceiver } from "./fake_receiver.ts";
 
 /** A notification the fake passed on. */
-export interface AppriseNotification {
+interface AppriseNotification {
   key: string;
   title?: string;
   body: string;
@@ -16,7 +16,7 @@ export interface AppriseNotification {
 }
 
 /** A running fake Apprise API with one configured key. */
-export interface FakeApprise extends FakeBehaviour, AsyncDisposable {
+interface FakeApprise extends FakeBehaviour, AsyncDisposable {
   url: string;
   /** The notify URL of the configured key. */
   notifyUrl: string;

@@ -9,7 +9,7 @@
 import { type FakeBehaviour, startFakeReceiver } from "./fake_receiver.ts";
 
 /** One embed as received. */
-export interface DiscordEmbed {
+interface DiscordEmbed {
   title?: string;
   description?: string;
   url?: string;
@@ -18,7 +18,7 @@ export interface DiscordEmbed {
 }
 
 /** A running fake Discord with one webhook. */
-export interface FakeDiscord extends FakeBehaviour, AsyncDisposable {
+interface FakeDiscord extends FakeBehaviour, AsyncDisposable {
   url: string;
   /** The webhook's URL (what a user pastes). */
   webhookUrl: string;

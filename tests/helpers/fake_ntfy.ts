@@ -9,7 +9,7 @@
 import { type FakeBehaviour, startFakeReceiver } from "./fake_receiver.ts";
 
 /** A message the fake published. */
-export interface NtfyMessage {
+interface NtfyMessage {
   topic: string;
   message: string;
   title?: string;
@@ -19,7 +19,7 @@ export interface NtfyMessage {
 }
 
 /** A running fake ntfy; `topicUrl` is what a user saves. */
-export interface FakeNtfy extends FakeBehaviour, AsyncDisposable {
+interface FakeNtfy extends FakeBehaviour, AsyncDisposable {
   url: string;
   topicUrl(topic: string): string;
   messages: NtfyMessage[];

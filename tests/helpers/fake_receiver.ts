@@ -15,7 +15,7 @@ export interface FakeBehaviour {
 }
 
 /** A running fake: its base URL and behaviour. */
-export interface FakeReceiver extends FakeBehaviour, AsyncDisposable {
+interface FakeReceiver extends FakeBehaviour, AsyncDisposable {
   url: string;
   close(): Promise<void>;
 }

@@ -10,7 +10,7 @@ import { timingSafeEqual } from "node:crypto";
 import { type FakeBehaviour, startFakeReceiver } from "./fake_receiver.ts";
 
 /** A delivery the receiver got. */
-export interface ReceivedWebhook {
+interface ReceivedWebhook {
   id: string | null;
   timestamp: string | null;
   // deno-lint-ignore no-explicit-any
@@ -18,7 +18,7 @@ export interface ReceivedWebhook {
 }
 
 /** A running receiver. */
-export interface FakeStandardWebhooks extends FakeBehaviour, AsyncDisposable {
+interface FakeStandardWebhooks extends FakeBehaviour, AsyncDisposable {
   url: string;
   /** The secret to verify with (the one the channel's 201 showed); set it before delivering. */
   secret?: string;

@@ -15,7 +15,7 @@ import type {
 } from "./types.ts";
 
 /** How long one attempt may take. */
-export const ATTEMPT_MS = 10_000;
+const ATTEMPT_MS = 10_000;
 
 /** The URL a channel delivers to (a push subscription's endpoint), or undefined for email. */
 export function channelTarget(channel: StoredChannel): string | undefined {

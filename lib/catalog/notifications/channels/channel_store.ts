@@ -8,7 +8,7 @@ import { type SealKeySource, unseal } from "@/lib/platform/kv/seal.ts";
 import type { StoredChannel } from "./types.ts";
 
 /** The most channels a user may have. */
-export const MAX_CHANNELS = 10;
+const MAX_CHANNELS = 10;
 
 /** One channel as the API shows it. */
 export interface ChannelView {
@@ -139,7 +139,7 @@ export interface ChannelRecord {
 }
 
 /** Why a channel was not saved. */
-export type SaveRefusal = "too_many";
+type SaveRefusal = "too_many";
 
 // Serialises one user's channel writes so the count check and the insert are one step.
 const LOCK_SQL = `select pg_advisory_xact_lock(hashtextextended('alert_channels:' || $1, 0))`;

@@ -22,7 +22,7 @@ export interface NotificationFacts {
 }
 
 /** Where links and posters point. */
-export interface MessageLinks {
+interface MessageLinks {
   siteUrl: string;
   imageBaseUrl: string;
 }

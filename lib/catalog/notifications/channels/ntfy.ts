@@ -17,7 +17,7 @@ const TAGS: Record<string, string> = {
 };
 
 /** `value` as a header may carry it: itself when printable ASCII, else `=?UTF-8?B?...?=`. */
-export function headerText(value: string): string {
+function headerText(value: string): string {
   const flat = value.replace(/[\r\n]+/g, " ");
   if (/^[\x20-\x7e]*$/.test(flat)) return flat;
   const bytes = new TextEncoder().encode(flat);

@@ -7,7 +7,7 @@
 import type { Sql } from "@/lib/platform/store/mod.ts";
 
 /** Failed deliveries in a row that switch a channel off. */
-export const FAILURES_TO_DISABLE = 10;
+const FAILURES_TO_DISABLE = 10;
 
 /** Records a delivery that arrived. */
 export async function recordDelivered(sql: Sql, channelId: string, now: number): Promise<void> {

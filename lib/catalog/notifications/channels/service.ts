@@ -23,7 +23,7 @@ import {
 } from "./channel_store.ts";
 import { isDiscordWebhookUrl } from "./discord.ts";
 import { testMessage } from "./message.ts";
-import { SENDERS } from "./mod.ts";
+import { SENDERS } from "./senders.ts";
 import { recordDelivered, recordFailed, removeGoneChannel } from "./outcome.ts";
 import { channelNotFound, type ChannelPatch, type NewChannel } from "./payloads.ts";
 import { maskTarget, type ResolveHost, systemResolveHost, targetProblem } from "./target_guard.ts";
@@ -31,13 +31,13 @@ import type { ChannelSender, ChannelType } from "./types.ts";
 import { newWebhookSecret } from "./webhook.ts";
 
 /** GET /api/me/alerts's body. */
-export interface AlertSettings {
+interface AlertSettings {
   kinds: AlertKinds;
   channels: ChannelView[];
 }
 
 /** A test's outcome as the API answers it. */
-export type TestOutcome = { delivered: true } | { delivered: false; error: string };
+type TestOutcome = { delivered: true } | { delivered: false; error: string };
 
 /** The alerts of an account. */
 export interface AlertsService {
@@ -53,7 +53,7 @@ export interface AlertsService {
 }
 
 /** What the service is built with besides the app's dependencies (tests replace these). */
-export interface AlertsOptions {
+interface AlertsOptions {
   resolveHost?: ResolveHost;
   senders?: Record<ChannelType, ChannelSender>;
   /** One attempt's deadline (10 s). */

@@ -13,13 +13,13 @@ export const CHANNEL_TYPES = ["email", "webpush", "ntfy", "discord", "webhook", 
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
 
 /** A browser's push subscription, as `PushSubscription.toJSON()` gives it. */
-export interface PushSubscriptionJson {
+interface PushSubscriptionJson {
   endpoint: string;
   keys: { p256dh: string; auth: string };
 }
 
 /** What a channel of each type delivers to, secrets opened (the store keeps them sealed). */
-export type ChannelTarget =
+type ChannelTarget =
   /** The account's own address (auth.users.email), read when the channel is loaded. */
   | { type: "email"; address: string | null }
   | { type: "webpush"; subscription: PushSubscriptionJson }

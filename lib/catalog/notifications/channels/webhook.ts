@@ -23,7 +23,7 @@ export function newWebhookSecret(): string {
 }
 
 /** The `webhook-signature` value of `body` sent with `id` at `timestamp` (seconds). */
-export async function signWebhook(
+async function signWebhook(
   secret: string,
   signed: { id: string; timestamp: number; body: string },
 ): Promise<string> {

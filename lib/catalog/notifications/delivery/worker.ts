@@ -12,18 +12,18 @@ import { type Mailer, smtpMailer } from "@/lib/platform/mail/mod.ts";
 import { attemptDelivery, type AttemptDeps, channelTarget } from "../channels/attempt.ts";
 import { openChannel } from "../channels/channel_store.ts";
 import { notificationMessage } from "../channels/message.ts";
-import { SENDERS } from "../channels/mod.ts";
+import { SENDERS } from "../channels/senders.ts";
 import { recordDelivered, recordFailed, removeGoneChannel } from "../channels/outcome.ts";
 import { maskTarget, type ResolveHost, systemResolveHost } from "../channels/target_guard.ts";
 import type { ChannelSender, ChannelType } from "../channels/types.ts";
 import { claimDeliveries, type ClaimedDelivery, finishDelivery, retryDelivery } from "./queue.ts";
 
 /** Deliveries in flight at once per instance. */
-export const DELIVERY_CONCURRENCY = 4;
+const DELIVERY_CONCURRENCY = 4;
 /** Attempts of one delivery, the first included. */
-export const DELIVERY_ATTEMPTS = 3;
+const DELIVERY_ATTEMPTS = 3;
 /** The wait before attempt 2 and before attempt 3. */
-export const BACKOFF_MS = [30_000, 120_000];
+const BACKOFF_MS = [30_000, 120_000];
 /** How long a claim is this instance's: well past one attempt's 10 s. */
 const LEASE_MS = 60_000;
 /** How often an idle worker looks at the queue. */
@@ -40,7 +40,7 @@ export interface DeliveryWorker {
 }
 
 /** What the worker is built with besides the app's dependencies (tests and benchmarks set these). */
-export interface DeliveryOptions {
+interface DeliveryOptions {
   resolveHost?: ResolveHost;
   senders?: Record<ChannelType, ChannelSender>;
   attemptMs?: number;
