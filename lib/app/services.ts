@@ -65,6 +65,7 @@ import { createMyStreamingService, type MyStreamingService } from "../catalog/my
 import { streamingFilter } from "../recommend/streaming_filter.ts";
 import { createRecommendService, type RecommendService } from "../recommend/mod.ts";
 import { createTonightService, type TonightService } from "../recommend/tonight/mod.ts";
+import { createLocalRecommendService, type LocalRecommendService } from "../recommend/local/mod.ts";
 import { buildNightService, type NightService } from "../recommend/night/mod.ts";
 import {
   createListsService,
@@ -103,6 +104,8 @@ export interface Services {
   calendar: CalendarService;
   historyImport: HistoryImportService;
   recommend: RecommendService;
+  /** The local recommender: picks, "more like this", 👍/👎 (lib/recommend/local). */
+  localRecommend: LocalRecommendService;
   /** Tonight: words or filters turned into films (lib/recommend/tonight). */
   tonight: TonightService;
   /** Watched and My List: their entries (lib/library/entries). */
@@ -169,6 +172,7 @@ export function createServices(deps: AppDeps): Services {
     myStreaming,
     nights: buildNightService(deps),
     tonight: createTonightService(deps),
+    localRecommend: createLocalRecommendService(deps),
     // Titles the movies store does not know fall back to the catalog search (lib/catalog).
     recommend: createRecommendService(deps, {
       search: (title, { year }) =>

@@ -14,6 +14,7 @@ import { headerComponents, withSharedResponses } from "./responses.ts";
 import { responseComponents } from "./schemas.ts";
 import { recommendComponents, recommendPaths } from "./paths/recommend.ts";
 import { tonightComponents, tonightPaths } from "./paths/tonight.ts";
+import { localRecommendComponents, localRecommendPaths } from "./paths/local_recommend.ts";
 import { adminInvitesComponents, adminInvitesPaths } from "./paths/admin_invites.ts";
 import {
   personalTokenScheme,
@@ -72,6 +73,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           ...moviesPaths(),
           ...recommendPaths(),
           ...tonightPaths(),
+          ...localRecommendPaths(),
           ...accountPaths(),
           ...operatorPaths(),
           ...adminInvitesPaths(),
@@ -96,6 +98,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         ...moviesComponents,
         ...recommendComponents,
         ...tonightComponents,
+        ...localRecommendComponents,
         ...adminInvitesComponents,
         ...tokenComponents,
         ...diaryComponents,

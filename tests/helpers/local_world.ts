@@ -4,6 +4,42 @@
  * romantic-comedy cluster the user dislikes, and popular filler films that share nothing.
  */
 import type { Store } from "@/lib/platform/store/mod.ts";
+import { migrate, readMigrations } from "@/lib/platform/store/migrate.ts";
+import { openPostgresStore } from "@/lib/platform/store/postgres.ts";
+import { type Engine, TEST_DATABASE_URL, testStore } from "./store.ts";
+import { postgresTemplateName, TEST_RUN_ID, withDatabase } from "./store_templates.ts";
+
+/**
+ * A store whose films and watched lists are this world's alone: the model reads every stored
+ * film and every user's watched list, and on PostgreSQL a file's tests share a database (run
+ * alone, the server's own, which other files use at the same time). So on PostgreSQL each world
+ * gets a database of its own (copied from the run's template under `deno task test`, else
+ * created and migrated), dropped with the store.
+ */
+export async function worldStore(engine: Engine): Promise<Store & AsyncDisposable> {
+  if (engine === "embedded") return await testStore("embedded");
+  const server = TEST_DATABASE_URL!;
+  const admin = openPostgresStore(server, { max: 1 });
+  const name = TEST_RUN_ID
+    ? `${postgresTemplateName(server, TEST_RUN_ID)}_${crypto.randomUUID().slice(0, 8)}`
+    : `movies_local_world_${crypto.randomUUID().slice(0, 8)}`;
+  await admin.query(
+    TEST_RUN_ID
+      ? `create database ${name} template ${postgresTemplateName(server, TEST_RUN_ID)}`
+      : `create database ${name}`,
+  );
+  const store = openPostgresStore(withDatabase(server, name), { max: 10 });
+  if (!TEST_RUN_ID) await migrate(store, await readMigrations());
+  return Object.assign(store, {
+    async [Symbol.asyncDispose]() {
+      await store.close();
+      // Dropping waits for the server to end the database's connections: past the store bound.
+      await admin.query(`set statement_timeout = 0`);
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.close();
+    },
+  });
+}
 
 /** A movie with the features the model reads. */
 export interface FeatureMovie {

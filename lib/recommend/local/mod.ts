@@ -9,3 +9,8 @@ export {
 } from "./picks.ts";
 export { similarMovies } from "./similar.ts";
 export { genreName, type PickFilter } from "./filters.ts";
+export {
+  createLocalRecommendService,
+  type LocalRecommendService,
+  type SimilarCard,
+} from "./service.ts";

@@ -1,0 +1,48 @@
+/**
+ * The local recommender as a service (docs/recommend.md, "Local picks"): picks for a user, "more
+ * like this" as movie cards with reasons, and 👍/👎.
+ */
+import type { AppDeps } from "@/lib/platform/deps.ts";
+import { CARD_COLUMNS, type MovieCard, toCard } from "@/lib/catalog/cards.ts";
+import { type FeedbackValue, giveFeedback, undoFeedback } from "./feedback.ts";
+import { type LocalPick, type LocalPickOptions, localPicks } from "./picks.ts";
+import { similarMovies } from "./similar.ts";
+
+/** A card of "more like this": the list card and why. */
+export type SimilarCard = MovieCard & { reasons: string[] };
+
+/** What handlers call. */
+export interface LocalRecommendService {
+  picks(userId: string, options: LocalPickOptions): Promise<LocalPick[]>;
+  /** The stored films most like `catalogId` as cards (404 when it is not stored). */
+  similar(catalogId: number, options: { limit: number }): Promise<SimilarCard[]>;
+  feedback(userId: string, options: { catalogId: number; value: FeedbackValue }): Promise<void>;
+  undoFeedback(userId: string, catalogId: number): Promise<void>;
+}
+
+// Inner join: a film gone from the store since the index read it is left out.
+const CARDS_SQL = `select ${CARD_COLUMNS}
+  from unnest($1::integer[]) with ordinality as l(catalog_id, ord)
+  join public.movies m on m.catalog_id = l.catalog_id
+  order by l.ord`;
+
+/** Builds the service over the app's store and clock. */
+export function createLocalRecommendService(deps: AppDeps): LocalRecommendService {
+  const { store, clock } = deps;
+  return {
+    picks: (userId, options) => localPicks(deps, userId, options),
+    async similar(catalogId, options) {
+      const picks = await similarMovies(deps, catalogId, options);
+      if (picks.length === 0) return [];
+      const rows = await store.query(CARDS_SQL, [picks.map((p) => p.catalogId)]);
+      const reasons = new Map(picks.map((p) => [p.catalogId, p.reasons]));
+      return rows.map((r) => {
+        const card = toCard(r);
+        return { ...card, reasons: reasons.get(card.catalogId) ?? [] };
+      });
+    },
+    feedback: (userId, options) =>
+      store.asUser(userId, (tx) => giveFeedback(tx, userId, { ...options, now: clock.now() })),
+    undoFeedback: (userId, catalogId) => store.asUser(userId, (tx) => undoFeedback(tx, catalogId)),
+  };
+}
