@@ -6,6 +6,7 @@
 import { systemClock } from "@/lib/core/clock.ts";
 import type { Config } from "@/lib/core/config.ts";
 import type { AppDeps } from "@/lib/platform/deps.ts";
+import type { Store } from "@/lib/platform/store/mod.ts";
 import { readInstance } from "./instance.ts";
 import { loadWorld, movieColumns, openEvalStore } from "./load.ts";
 import { recommenders } from "./recommenders.ts";
@@ -27,6 +28,8 @@ export interface EvalOptions {
   /** Per provider attempt, as the app's (30 s by default). */
   timeoutMs?: number;
   progress?: (line: string) => void;
+  /** A migrated, empty store to load the world into (tests pass one); left open. */
+  store?: Store;
 }
 
 /** What was evaluated, in aggregate only, and the figures. */
@@ -43,10 +46,10 @@ export interface Evaluation extends Results {
   seconds: { prepare: number; total: number };
 }
 
-/** Runs one evaluation; the store it made is closed before it returns. */
+/** Runs one evaluation; a store it made is closed before it returns. */
 export async function evaluate(options: EvalOptions): Promise<Evaluation> {
   const started = performance.now();
-  const store = await openEvalStore();
+  const store = options.store ?? await openEvalStore();
   const kv = await Deno.openKv(":memory:");
   try {
     const data = options.databaseUrl
@@ -90,6 +93,6 @@ export async function evaluate(options: EvalOptions): Promise<Evaluation> {
     };
   } finally {
     kv.close();
-    await store.close();
+    if (!options.store) await store.close();
   }
 }

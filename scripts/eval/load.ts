@@ -61,6 +61,9 @@ export async function loadWorld(store: Store, data: EvalData): Promise<void> {
       created_at: w.createdAt,
     }))
   );
+  // The watched list's triggers keep the diary's and the year in review's figures, which no
+  // recommender reads; the evaluation store skips them while it loads (3-4 times faster).
+  await store.exec("alter table public.user_watched_movies disable trigger user");
   await inBatches(watched, (batch) =>
     store.query(
       `insert into public.user_watched_movies (user_id, catalog_id, rating, watched_on, created_at)
@@ -70,6 +73,7 @@ export async function loadWorld(store: Store, data: EvalData): Promise<void> {
                 created_at timestamptz)`,
       [JSON.stringify(batch)],
     ));
+  await store.exec("alter table public.user_watched_movies enable trigger user");
   const dismissed = data.users.flatMap((u) =>
     u.dismissed.map((d) => ({ user_id: u.id, catalog_id: d.catalogId, created_at: d.createdAt }))
   );
