@@ -15,7 +15,7 @@ import { splitWorld } from "./split.ts";
 import { generateWorld } from "./world.ts";
 
 /** What to evaluate on. */
-export interface EvalOptions {
+interface EvalOptions {
   /** The app's configuration: its AI providers decide whether the AI rows run. */
   config: Config;
   /** An instance's database, read only; absent: the generated world. */

@@ -11,7 +11,7 @@ import { localPicks } from "@/lib/recommend/local/mod.ts";
 import { CUTOFF } from "./metrics.ts";
 
 /** One user's answer. */
-export interface Answer {
+interface Answer {
   ids: number[];
   /** Titles the AI named that no stored film matched. */
   unresolved: number;

@@ -23,7 +23,7 @@ interface UserResult {
 }
 
 /** One line of the table. */
-export interface Row {
+interface Row {
   recommender: string;
   users: number;
   hr: number;

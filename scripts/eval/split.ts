@@ -18,7 +18,7 @@ export interface EvalCase {
 }
 
 /** The split: the world the recommenders see, the users measured, and how many were skipped. */
-export interface Split {
+interface Split {
   train: EvalData;
   cases: EvalCase[];
   /** Users with fewer than MIN_RATED rated films, or none rated LIKED or more. */

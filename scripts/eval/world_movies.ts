@@ -49,7 +49,7 @@ function weighted<T>(random: Random, items: readonly T[], weights: readonly numb
 }
 
 /** The keywords, each belonging to one genre (its pool), so a genre's films share themes. */
-export function keywordsByGenre(keywords: string[]): Map<string, string[]> {
+function keywordsByGenre(keywords: string[]): Map<string, string[]> {
   const pools = new Map<string, string[]>(GENRES.map((g) => [g.name, []]));
   keywords.forEach((k, i) => pools.get(GENRES[i % GENRES.length].name)!.push(k));
   return pools;
