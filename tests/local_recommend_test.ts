@@ -9,7 +9,15 @@ import { ENGINES } from "./helpers/store.ts";
 import { type TestApp, testApp } from "./helpers/app.ts";
 import { createUser, type TestUser } from "./helpers/users.ts";
 import { F, rate, seedFeatureMovies, worldMovies, worldStore } from "./helpers/local_world.ts";
-import { localPicks, POPULAR_REASON, scoreMovies } from "@/lib/recommend/local/mod.ts";
+import {
+  genreName,
+  type LocalPick,
+  type LocalPickOptions,
+  localPicks,
+  type PickFilter,
+  POPULAR_REASON,
+  scoreMovies,
+} from "@/lib/recommend/local/mod.ts";
 
 interface Pick {
   catalogId: number;
@@ -233,8 +241,10 @@ for (const engine of ENGINES) {
     const { t, user } = await world(engine);
     await using _ = t;
     await lover(t, user);
-    const pick = (filter: Parameters<typeof localPicks>[2]["filter"], exclude?: number[]) =>
-      localPicks(t.deps, user.id, { limit: 50, filter, exclude }).then(ids);
+    const pick = (filter: PickFilter | undefined, exclude?: number[]) => {
+      const options: LocalPickOptions = { limit: 50, filter, exclude };
+      return localPicks(t.deps, user.id, options).then((list: LocalPick[]) => ids(list));
+    };
     assert.deepEqual(
       new Set(await pick({ runtimeMax: 125 })),
       new Set([
@@ -305,3 +315,10 @@ for (const engine of ENGINES) {
     assert.notEqual((await picks(t, user, "?limit=1"))[0].catalogId, 1050);
   });
 }
+
+Deno.test("genre names are read in any case or as TMDB ids; anything else is unknown", () => {
+  assert.equal(genreName("science fiction"), "Science Fiction");
+  assert.equal(genreName(" 878 "), "Science Fiction");
+  assert.equal(genreName("Cartoons"), null);
+  assert.equal(genreName("99999"), null);
+});

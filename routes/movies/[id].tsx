@@ -13,6 +13,8 @@ import type { Ctx, Handlers, PageProps } from "@/lib/http/app_env.ts";
 import { describeError } from "@/lib/core/log.ts";
 import { Problem } from "@/lib/core/problem.ts";
 import { Poster } from "@/components/Poster.tsx";
+import { MoreLikeThis } from "@/components/MoreLikeThis.tsx";
+import type { SimilarCard } from "@/lib/recommend/local/mod.ts";
 import { AddToList, ListButtons, LogViewing, SeerrRequest } from "@/islands.gen.ts";
 
 interface Data {
@@ -29,7 +31,12 @@ interface Data {
   mine?: string[];
   /** Whether the user has saved a Seerr: the page shows its Request button. */
   seerr?: boolean;
+  /** "More like this" from the stored films (the local model); empty when it cannot say. */
+  similar: SimilarCard[];
 }
+
+/** The films "More like this" shows. */
+const SIMILAR_SHOWN = 6;
 
 const MAX_ID = 2 ** 31 - 1;
 
@@ -74,8 +81,18 @@ export const handler: Handlers = {
         providerIds: chosen.providerIds,
       })
       : undefined;
+    // The detail fetch stored the movie; "More like this" never fails the page.
+    const similar = await c.var.services.localRecommend.similar(id, { limit: SIMILAR_SHOWN })
+      .catch((error) => {
+        c.var.deps.log({
+          level: "warn",
+          msg: "more like this failed",
+          error: describeError(error),
+        });
+        return [];
+      });
     return c.var.render(
-      { movie, lists, region, offers, mine, seerr: Boolean(seerr?.url) } satisfies Data,
+      { movie, lists, region, offers, mine, seerr: Boolean(seerr?.url), similar } satisfies Data,
     );
   },
   // The entry form sent without JavaScript: nothing is saved (a cookie never acts for the user),
@@ -187,6 +204,7 @@ export default function Movie({ data, url, user }: PageProps<Data>) {
           )
           : null}
         <WatchProviders offers={offers} region={region} path={url.pathname} mine={mine} />
+        <MoreLikeThis movies={data.similar} />
       </div>
     </article>
   );

@@ -6,10 +6,10 @@
 import type { Sql } from "@/lib/platform/store/mod.ts";
 
 /** Fewest distinct users a pair needs before it counts. */
-export const MIN_CO_WATCHERS = 3;
+const MIN_CO_WATCHERS = 3;
 
 /** Most seed films one read looks at (the user's strongest). */
-export const MAX_SEEDS = 50;
+const MAX_SEEDS = 50;
 
 const CO_WATCH_SQL = `select w1.catalog_id as seed, w2.catalog_id as other, count(*)::int as n
     from public.user_watched_movies w1
@@ -21,7 +21,7 @@ const CO_WATCH_SQL = `select w1.catalog_id as seed, w2.catalog_id as other, coun
   having count(*) >= ${MIN_CO_WATCHERS}`;
 
 /** One pair: how many users watched both `seed` and `other`. */
-export interface CoWatch {
+interface CoWatch {
   seed: number;
   other: number;
   users: number;

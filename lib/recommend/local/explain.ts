@@ -21,7 +21,7 @@ export interface SeedFilm {
 }
 
 /** Why a pick: reasons for people, traits for a group. */
-export interface Explanation {
+interface Explanation {
   reasons: string[];
   traits: string[];
 }
@@ -150,13 +150,14 @@ export function explain(
   const reasons: string[] = [];
   const film = strongestFilm(index, { ...options, features });
   if (film) reasons.push(filmReason(film.film, film.coWatched));
+  // "More like this" names no film: co-watching with the page's film is said plainly, first.
+  if (options.similar && options.coWatch.size > 0) {
+    reasons.push("Often watched together with this film by people here");
+  }
   for (const [kind, g] of named) {
     if (reasons.length >= MAX_REASONS) break;
     const reason = groupReason(kind, g.parts.map((p) => p.label), options.similar);
     if (reason) reasons.push(reason);
-  }
-  if (options.similar && options.coWatch.size > 0 && reasons.length < MAX_REASONS) {
-    reasons.push("Often watched together with this film by people here");
   }
   const traits: string[] = [];
   for (const [kind, g] of named) {

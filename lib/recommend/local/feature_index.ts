@@ -11,7 +11,7 @@ import type { Sql } from "@/lib/platform/store/mod.ts";
 export type FeatureKind = "c" | "d" | "k" | "a" | "g" | "l" | "y" | "r";
 
 /** How much a shared feature of each kind counts, before its rarity (idf). */
-export const KIND_WEIGHTS: Record<FeatureKind, number> = {
+const KIND_WEIGHTS: Record<FeatureKind, number> = {
   c: 3, // the same collection
   d: 2, // a director
   k: 1, // a keyword
@@ -129,7 +129,7 @@ function featureId(index: FeatureIndex, key: string): number {
 }
 
 /** The runtime band of a runtime in minutes, or null when unknown. */
-export function runtimeBand(runtime: number): string | null {
+function runtimeBand(runtime: number): string | null {
   if (runtime <= 0) return null;
   return runtime < 90 ? "short" : runtime <= 130 ? "feature" : "long";
 }

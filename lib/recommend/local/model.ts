@@ -21,7 +21,7 @@ export interface Profile {
 }
 
 /** The length of a slot's weighted feature vector. */
-export function slotNorm(index: FeatureIndex, slot: number): number {
+function slotNorm(index: FeatureIndex, slot: number): number {
   let n2 = 0;
   for (const f of featuresOf(index, slot)) n2 += index.weight[f] * index.weight[f];
   return Math.sqrt(n2);
@@ -66,7 +66,7 @@ export function contentScore(index: FeatureIndex, profile: Profile, slot: number
 }
 
 /** How much the prior adds at most (quality and popularity together). */
-export const PRIOR_MAX = 0.04;
+const PRIOR_MAX = 0.04;
 
 /** Popularity and votes, 0 … PRIOR_MAX: enough to order films the profile cannot tell apart. */
 export function priorScore(index: FeatureIndex, slot: number): number {
@@ -79,7 +79,7 @@ export function priorScore(index: FeatureIndex, slot: number): number {
 }
 
 /** The most co-watching adds. */
-export const CO_WATCH_MAX = 0.3;
+const CO_WATCH_MAX = 0.3;
 
 /** One seed's co-watching part: its weight times log2(users / 2) (3 users: 0.58). */
 export function coWatchPart(weight: number, users: number): number {
@@ -94,7 +94,7 @@ export function coWatchScore(parts: number[]): number {
 }
 
 /** A scored slot. */
-export interface Scored {
+interface Scored {
   slot: number;
   score: number;
 }

@@ -7,7 +7,7 @@
 import type { Store } from "@/lib/platform/store/mod.ts";
 
 /** One film of the user's with the weight it gives the profile. */
-export interface TasteFilm {
+interface TasteFilm {
   catalogId: number;
   weight: number;
   /** 1-10 when rated. */
@@ -30,7 +30,7 @@ export interface Taste {
 }
 
 /** The weight of a watched film by its rating (null: watched, not rated). */
-export function ratingWeight(rating: number | null): number {
+function ratingWeight(rating: number | null): number {
   if (rating === null) return 0.3;
   if (rating >= 7) return 0.75 + (rating - 7) * 0.5; // 7: 0.75 … 10: 2.25
   if (rating <= 4) return -(0.75 + (4 - rating) * 0.5); // 4: -0.75 … 1: -2.25
@@ -38,9 +38,9 @@ export function ratingWeight(rating: number | null): number {
 }
 
 /** The pull of a 👍, the push of a 👎 and of a dismissal. */
-export const THUMB_UP = 1.5;
-export const THUMB_DOWN = -1.5;
-export const DISMISSED = -1;
+const THUMB_UP = 1.5;
+const THUMB_DOWN = -1.5;
+const DISMISSED = -1;
 
 const TASTE_SQL = `select
     (select coalesce(array_agg(w.catalog_id order by w.catalog_id), '{}')
