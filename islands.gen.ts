@@ -2,6 +2,7 @@
 import { island } from "./lib/http/island.tsx";
 import $ActivateDevice from "./islands/ActivateDevice.tsx";
 import $AddToList from "./islands/AddToList.tsx";
+import $AlertSettings from "./islands/AlertSettings.tsx";
 import $ApiConsole from "./islands/ApiConsole.tsx";
 import $AuthForm from "./islands/AuthForm.tsx";
 import $ChangePassword from "./islands/ChangePassword.tsx";
@@ -42,6 +43,8 @@ import $WebhookConnections from "./islands/WebhookConnections.tsx";
 export const ActivateDevice = island("ActivateDevice", $ActivateDevice);
 /** islands/AddToList.tsx, hydrated in the browser. */
 export const AddToList = island("AddToList", $AddToList);
+/** islands/AlertSettings.tsx, hydrated in the browser. */
+export const AlertSettings = island("AlertSettings", $AlertSettings);
 /** islands/ApiConsole.tsx, hydrated in the browser. */
 export const ApiConsole = island("ApiConsole", $ApiConsole);
 /** islands/AuthForm.tsx, hydrated in the browser. */

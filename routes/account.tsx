@@ -5,6 +5,7 @@
 import { SignInPrompt } from "../components/SignInPrompt.tsx";
 import { Title } from "../components/Title.tsx";
 import type { MyServicesProps } from "../islands/MyStreaming.tsx";
+import type { AlertSettingsProps } from "../islands/AlertSettings.tsx";
 import { Problem } from "../lib/core/problem.ts";
 import type { Profile } from "../lib/library/lists/profile.ts";
 import { ProviderSection } from "../components/ProviderSection.tsx";
@@ -13,6 +14,7 @@ import { regionNames } from "../lib/catalog/my_streaming/region_names.ts";
 import { DELETE_CONFIRMATION } from "../lib/identity/auth/delete_account.ts";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import {
+  AlertSettings,
   ChangePassword,
   DeleteAccount,
   ExportLinks,
@@ -26,6 +28,8 @@ import {
 interface Data {
   services: MyServicesProps;
   profile: Profile | null;
+  /** The alerts section: the kinds and the channels (docs/alerts.md). */
+  alerts: AlertSettingsProps;
   /** The identity provider's section, when one is configured. */
   provider?: ProviderLink;
 }
@@ -69,7 +73,8 @@ export const handler: Handlers = {
         if (error instanceof Problem && error.code === "no_profile") return null;
         throw error;
       });
-      data = { services, profile, provider: await providerLink(c, user.id) };
+      const alerts = await c.var.services.alerts.read(user.id);
+      data = { services, profile, alerts, provider: await providerLink(c, user.id) };
     }
     const response = await c.var.render(data);
     response.headers.set("cache-control", "private, no-store");
@@ -114,6 +119,16 @@ export default function Account({ user, url, data }: PageProps<Data | undefined>
             you can be told when a saved movie starts streaming. Streaming data by JustWatch.
           </p>
           <MyStreaming {...data.services} />
+        </section>
+      )}
+      {data && (
+        <section class="auth" id="alerts" aria-labelledby="alerts-heading">
+          <h2 id="alerts-heading">Alerts</h2>
+          <p class="hint">
+            Every alert is in the bell; here you choose which ones you want and where else they go:
+            this device, ntfy, Discord, a webhook, Apprise or email.
+          </p>
+          <AlertSettings {...data.alerts} />
         </section>
       )}
       <section class="auth" aria-labelledby="password-heading">

@@ -31,7 +31,7 @@ interface PushDelivery {
 }
 
 /** A running fake push service. */
-interface FakePushService extends AsyncDisposable {
+export interface FakePushService extends AsyncDisposable {
   /** `https://127.0.0.1:<port>`. */
   origin: string;
   /** A fetch that trusts the fake's certificate (pass it as the test app's fetch). */

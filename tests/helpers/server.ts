@@ -54,7 +54,11 @@ function startImages(): { baseUrl: string; close(): Promise<void> } {
 
 /** Builds the islands bundle if stale, starts the fakes and serves the site; `await using` it. */
 export async function startTestServer(
-  options: { env?: (url: string) => Promise<Record<string, string>> } = {},
+  options: {
+    env?: (url: string) => Promise<Record<string, string>>;
+    /** The app's fetch (a fake push service's, which trusts its own certificate). */
+    fetch?: typeof fetch;
+  } = {},
 ): Promise<TestServer> {
   await build(new URL("../../", import.meta.url).pathname.replace(/\/$/, ""), { ifStale: true });
   const tmdb = await startFakeTmdb();
@@ -69,6 +73,7 @@ export async function startTestServer(
   const url = `http://127.0.0.1:${server.addr.port}`;
   const t = await testApp({
     clock: systemClock,
+    fetch: options.fetch,
     env: {
       SITE_URL: url,
       ...tmdbEnv(tmdb),
