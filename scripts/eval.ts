@@ -6,13 +6,14 @@
  *   deno task eval [--users 300] [--movies 3000] [--seed 1] [--ai-users 50]
  *                  [--database-url postgres://...] [--json]
  *
- * The AI rows run when the app's AI configuration names a provider (AI_PROVIDERS, or
+ * Exits with 1 when a recommender showed a watched or dismissed film (leakage must be 0), 2 on
+ * a bad option. The AI rows run when the app's AI configuration names a provider (AI_PROVIDERS, or
  * OPENAI_API_KEY / OPENAI_BASE_URL with AI_MODELS).
  */
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "@/lib/core/config.ts";
 import { evaluate } from "./eval/evaluate.ts";
-import { formatReport, jsonReport } from "./eval/report.ts";
+import { failureOf, formatReport, jsonReport } from "./eval/report.ts";
 
 const USAGE =
   "usage: deno task eval [--users N] [--movies N] [--seed N] [--ai-users N] [--database-url URL] [--json]";
@@ -70,7 +71,9 @@ async function main(args: string[]): Promise<number> {
     progress: (line) => console.error(line),
   });
   console.log(values.json ? jsonReport(evaluation) : formatReport(evaluation));
-  return 0;
+  const failure = failureOf(evaluation);
+  if (failure) console.error(failure);
+  return failure ? 1 : 0;
 }
 
 Deno.exit(await main(Deno.args));

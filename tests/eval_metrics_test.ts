@@ -3,9 +3,12 @@
  * generated world's reproducibility (docs/recommend.md, "Measuring recommendations").
  */
 import assert from "node:assert/strict";
+import { Problem } from "@/lib/core/problem.ts";
 import { coverage, hitAt, ndcgAt } from "@/scripts/eval/metrics.ts";
+import { failureOf, formatReport, jsonReport } from "@/scripts/eval/report.ts";
+import { runEvaluation } from "@/scripts/eval/run.ts";
 import { heldOutOf, splitWorld } from "@/scripts/eval/split.ts";
-import type { EvalUser, Watch } from "@/scripts/eval/types.ts";
+import type { EvalData, EvalUser, Watch } from "@/scripts/eval/types.ts";
 import { generateWorld } from "@/scripts/eval/world.ts";
 
 const close = (actual: number, expected: number) =>
@@ -143,4 +146,94 @@ Deno.test("the generated world has the features tastes are made of, co-watching 
   // Ratings follow taste with noise: every score from low to high is given.
   const ratings = new Set(world.users.flatMap((u) => u.watched.map((w) => w.rating)));
   for (const r of [1, 3, 5, 7, 9, 10, null]) assert.ok(ratings.has(r), `rating ${r}`);
+});
+
+/** A train world of 3 stored films and one user who watched 1 and dismissed 2. */
+const TRAIN: EvalData = {
+  movies: [{ catalog_id: 1 }, { catalog_id: 2 }, { catalog_id: 3 }, { catalog_id: 4 }],
+  users: [{
+    id: "u1",
+    watched: [watch(1, 8, "2024-01-01")],
+    dismissed: [{ catalogId: 2, createdAt: "2024-01-01T00:00:00.000Z" }],
+    myList: [],
+  }, { id: "u2", watched: [], dismissed: [], myList: [] }],
+};
+
+function fixed(name: string, ids: number[], options: { ai?: boolean; unresolved?: number } = {}) {
+  return {
+    name,
+    ai: options.ai ?? false,
+    recommend: () => Promise.resolve({ ids, unresolved: options.unresolved ?? 0 }),
+  };
+}
+
+Deno.test("leakage counts watched and dismissed films shown, unresolved counts AI misses and ids not stored, failures count as no hit", async () => {
+  const cases = [{ userId: "u1", heldOut: [3] }, { userId: "u2", heldOut: [4] }];
+  const results = await runEvaluation([
+    fixed("leaky", [1, 2, 3]),
+    fixed("clean", [3, 4, 99], { unresolved: 2 }),
+    {
+      name: "broken",
+      ai: false,
+      recommend: () => Promise.reject(new Problem(502, "ai_bad_output", "Only 3 could be used")),
+    },
+  ], { train: TRAIN, cases, aiUsers: 10 });
+  const [leaky, clean, broken] = results.rows;
+  // u1 is shown the watched 1 and the dismissed 2; u2 watched nothing, so only 1 and 2 for u1.
+  assert.equal(leaky.leakage, 2);
+  close(leaky.hr, 0.5); // 3 is u1's held-out film (rank 3); u2's 4 is not shown
+  close(leaky.ndcg, (1 / Math.log2(4) + 0) / 2);
+  assert.equal(clean.leakage, 0);
+  // Two AI titles per user resolved to nothing, and 99 is not stored: (2 + 1) per user.
+  assert.equal(clean.unresolved, 6);
+  close(clean.coverage, 2 / 4);
+  assert.equal(broken.failures, 2);
+  close(broken.hr, 0);
+  assert.deepEqual(results.errors.broken, {
+    code: "502 ai_bad_output",
+    message: "Only 3 could be used",
+  });
+  const evaluation = {
+    ...results,
+    world: {
+      kind: "instance" as const,
+      movies: 4,
+      users: 2,
+      evaluated: 2,
+      skipped: 0,
+      watched: 1,
+    },
+    seconds: { prepare: 1, total: 2 },
+  };
+  assert.equal(
+    failureOf(evaluation),
+    "Leakage must be 0: leaky showed watched or dismissed films.",
+  );
+  assert.equal(failureOf({ ...evaluation, rows: [clean, broken] }), null);
+  // On an instance an error is printed by its code alone: its message may name a film.
+  const table = formatReport(evaluation);
+  assert.match(table, /broken failed for some users; the first: 502 ai_bad_output$/m);
+  assert.ok(!table.includes("Only 3 could be used"));
+  assert.ok(!jsonReport(evaluation).includes("Only 3 could be used"));
+});
+
+Deno.test("the AI recommenders run on the first --ai-users users, and the others are summed again on those", async () => {
+  const cases = [{ userId: "u1", heldOut: [3] }, { userId: "u2", heldOut: [4] }];
+  const asked: string[] = [];
+  const results = await runEvaluation([
+    fixed("popularity", [4]),
+    {
+      name: "AI alone",
+      ai: true,
+      recommend: (userId: string) => {
+        asked.push(userId);
+        return Promise.resolve({ ids: [3], unresolved: 0 });
+      },
+    },
+  ], { train: TRAIN, cases, aiUsers: 1 });
+  assert.deepEqual(asked, ["u1"]);
+  assert.deepEqual(
+    results.rows.map((r) => [r.recommender, r.users, r.hr]),
+    [["popularity", 2, 0.5], ["AI alone", 1, 1], ["popularity (AI's users)", 1, 0]],
+  );
 });

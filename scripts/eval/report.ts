@@ -59,3 +59,14 @@ export function jsonReport(evaluation: Evaluation): string {
   );
   return JSON.stringify({ ...evaluation, errors }, null, 2);
 }
+
+/**
+ * Why the run fails, or null: leakage must be 0 (a watched or dismissed film shown), so a run that
+ * shows one exits with 1 and says which recommender.
+ */
+export function failureOf(evaluation: Evaluation): string | null {
+  const leaking = evaluation.rows.filter((r) => r.leakage > 0).map((r) => r.recommender);
+  return leaking.length
+    ? `Leakage must be 0: ${leaking.join(", ")} showed watched or dismissed films.`
+    : null;
+}

@@ -3,7 +3,6 @@
  * "Measuring recommendations"): HR@10, NDCG@10, catalog coverage, leakage (a watched or dismissed
  * film shown), unresolved picks, failures, and the time per user.
  */
-import { describeError } from "@/lib/core/log.ts";
 import { Problem } from "@/lib/core/problem.ts";
 import { coverage, CUTOFF, hitAt, ndcgAt } from "./metrics.ts";
 import type { Recommender } from "./recommenders.ts";
@@ -45,7 +44,7 @@ export interface Results {
   errors: Record<string, { code: string; message: string }>;
 }
 
-function summarise(name: string, results: UserResult[], catalogSize: number): Row {
+function summarise(name: string, results: UserResult[], stored: Set<number>): Row {
   const n = results.length || 1;
   const sum = (f: (r: UserResult) => number) => results.reduce((a, r) => a + f(r), 0);
   return {
@@ -53,7 +52,8 @@ function summarise(name: string, results: UserResult[], catalogSize: number): Ro
     users: results.length,
     hr: sum((r) => r.hit) / n,
     ndcg: sum((r) => r.ndcg) / n,
-    coverage: coverage(results.map((r) => r.ids), catalogSize),
+    // Only stored films are the catalog: an id that is not stored is an unresolved pick.
+    coverage: coverage(results.map((r) => r.ids.filter((id) => stored.has(id))), stored.size),
     leakage: sum((r) => r.leaked),
     unresolved: sum((r) => r.unresolved),
     failures: sum((r) => (r.failed ? 1 : 0)),
@@ -103,7 +103,7 @@ export async function runEvaluation(
             : error instanceof Error
             ? error.name
             : "error",
-          message: describeError(error),
+          message: error instanceof Error ? error.message : String(error),
         };
       }
       const ms = performance.now() - start;
@@ -124,13 +124,13 @@ export async function runEvaluation(
     byName.set(recommender.name, results);
     options.progress?.(`${recommender.name}: ${results.length} users`);
   }
-  const rows = recommenders.map((r) => summarise(r.name, byName.get(r.name)!, stored.size));
+  const rows = recommenders.map((r) => summarise(r.name, byName.get(r.name)!, stored));
   const aiRan = recommenders.some((r) => r.ai);
   if (aiRan && aiCases.length < cases.length) {
     const same = new Set(aiCases.map((c) => c.userId));
     for (const r of recommenders.filter((r) => !r.ai)) {
       const subset = byName.get(r.name)!.filter((x) => same.has(x.userId));
-      rows.push(summarise(`${r.name} (AI's users)`, subset, stored.size));
+      rows.push(summarise(`${r.name} (AI's users)`, subset, stored));
     }
   }
   return { rows, errors };
