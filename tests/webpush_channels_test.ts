@@ -98,6 +98,21 @@ for (const engine of ENGINES) {
     assert.match(listed[0].lastDeliveryAt, /^\d{4}-\d\d-\d\dT/);
   });
 
+  Deno.test(`[${engine}] The same browser allowing notifications again replaces its channel instead of adding one`, async () => {
+    await using w = await world(engine);
+    const { sub, channel } = await w.addDevice();
+    const again = await send(w.t, w.user, "/api/me/alerts/channels", "POST", {
+      type: "webpush",
+      name: "Pixel again",
+      subscription: sub.json,
+    });
+    assert.equal(again.status, 201);
+    assert.equal((await again.json()).id, channel.id);
+    const listed = (await (await w.t.request("/api/me/alerts", { headers: w.user.headers }))
+      .json()).channels;
+    assert.deepEqual(listed.map((c: { name: string }) => c.name), ["Pixel again"]);
+  });
+
   Deno.test(`[${engine}] A push service's 410 at a test removes the webpush channel`, async () => {
     await using w = await world(engine);
     const { sub, channel } = await w.addDevice();

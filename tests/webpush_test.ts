@@ -128,6 +128,17 @@ Deno.test("A web push of a film without a poster or a title of 5,000 characters 
   assert.equal("image" in payload, false);
 });
 
+Deno.test("A title of 200 characters and a body of 1,000 are sent whole; one more is cut with an ellipsis", () => {
+  const payload = (title: string, body: string) =>
+    pushPayload({ ...MESSAGE, title, body }, "https://movies.example");
+  const whole = payload("T".repeat(200), "B".repeat(1_000));
+  assert.equal(whole.title, "T".repeat(200));
+  assert.equal(whole.body, "B".repeat(1_000));
+  const cut = payload("T".repeat(201), "B".repeat(1_001));
+  assert.equal(cut.title, `${"T".repeat(199)}…`);
+  assert.equal(cut.body, `${"B".repeat(999)}…`);
+});
+
 Deno.test("A notice naming no film opens the alerts section of /account", async () => {
   await using w = await senderWorld();
   const notice: AlertMessage = {
@@ -284,7 +295,13 @@ Deno.test("A push subscription needs an https endpoint, a 65-byte point on P-256
   assert.equal(parse({ endpoint: json.endpoint, keys: { p256dh: json.keys.p256dh } }), false);
   assert.equal(parse({ ...json, endpoint: json.endpoint.replace("https:", "http:") }), false);
   assert.equal(parse({ ...json, endpoint: "not a url" }), false);
-  assert.equal(parse({ ...json, endpoint: `https://push.example/${"x".repeat(2048)}` }), false);
+  // 2,048 characters at most.
+  const at = (length: number) => {
+    const head = "https://push.example/";
+    return `${head}${"x".repeat(length - head.length)}`;
+  };
+  assert.equal(parse({ ...json, endpoint: at(2048) }), true);
+  assert.equal(parse({ ...json, endpoint: at(2049) }), false);
   const p256dh = bytesOf(json.keys.p256dh);
   const auth = bytesOf(json.keys.auth);
   const withKeys = (keys: Record<string, string>) => ({ ...json, keys: { ...json.keys, ...keys } });
