@@ -202,7 +202,8 @@ for (const engine of ENGINES) {
       note,
     });
     await t.store.query(
-      `insert into public.movies (catalog_id, title, release_dates) values (946201, 'Picks', $1::text::jsonb)`,
+      `insert into public.movies (catalog_id, title, release_dates) values (946201, 'Picks', $1::text::jsonb)
+       on conflict (catalog_id) do update set release_dates = excluded.release_dates`,
       [JSON.stringify({
         US: [
           release(2, "2027-01-05", "R", "Limited"),
