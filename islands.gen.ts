@@ -18,6 +18,7 @@ import $ListEditor from "./islands/ListEditor.tsx";
 import $ListGrid from "./islands/ListGrid.tsx";
 import $ListSettings from "./islands/ListSettings.tsx";
 import $LiveSearch from "./islands/LiveSearch.tsx";
+import $LocalPicks from "./islands/LocalPicks.tsx";
 import $LogViewing from "./islands/LogViewing.tsx";
 import $MyStreaming from "./islands/MyStreaming.tsx";
 import $NewList from "./islands/NewList.tsx";
@@ -34,6 +35,7 @@ import $ShareDialog from "./islands/ShareDialog.tsx";
 import $SharedGrid from "./islands/SharedGrid.tsx";
 import $SignOutButton from "./islands/SignOutButton.tsx";
 import $SignOutOthers from "./islands/SignOutOthers.tsx";
+import $Tonight from "./islands/Tonight.tsx";
 import $TraktApps from "./islands/TraktApps.tsx";
 import $TraktConsent from "./islands/TraktConsent.tsx";
 import $TwoFactor from "./islands/TwoFactor.tsx";
@@ -75,6 +77,8 @@ export const ListGrid = island("ListGrid", $ListGrid);
 export const ListSettings = island("ListSettings", $ListSettings);
 /** islands/LiveSearch.tsx, hydrated in the browser. */
 export const LiveSearch = island("LiveSearch", $LiveSearch);
+/** islands/LocalPicks.tsx, hydrated in the browser. */
+export const LocalPicks = island("LocalPicks", $LocalPicks);
 /** islands/LogViewing.tsx, hydrated in the browser. */
 export const LogViewing = island("LogViewing", $LogViewing);
 /** islands/MyStreaming.tsx, hydrated in the browser. */
@@ -107,6 +111,8 @@ export const SharedGrid = island("SharedGrid", $SharedGrid);
 export const SignOutButton = island("SignOutButton", $SignOutButton);
 /** islands/SignOutOthers.tsx, hydrated in the browser. */
 export const SignOutOthers = island("SignOutOthers", $SignOutOthers);
+/** islands/Tonight.tsx, hydrated in the browser. */
+export const Tonight = island("Tonight", $Tonight);
 /** islands/TraktApps.tsx, hydrated in the browser. */
 export const TraktApps = island("TraktApps", $TraktApps);
 /** islands/TraktConsent.tsx, hydrated in the browser. */

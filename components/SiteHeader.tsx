@@ -12,6 +12,7 @@ const LINKS = [
   { href: "/calendar", label: "Calendar" },
   { href: "/lists", label: "Lists" },
   { href: "/recommendations", label: "For you" },
+  { href: "/tonight", label: "Tonight" },
 ];
 
 /** The page the installed app keeps for everyone and shows offline, to anyone signed in or not. */

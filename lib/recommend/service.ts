@@ -27,6 +27,7 @@ import { isGenerationRunning, withGenerationLease } from "./lease.ts";
 import { consumeQuota, quotaStatus, type QuotaUnit, refundQuota } from "./quota.ts";
 import { createRegenerate } from "./generation.ts";
 import { readShelf } from "./shelf.ts";
+import { readLocalShelf } from "./local_shelf.ts";
 import { loadWatchedIds } from "./taste.ts";
 import type {
   RecommendAnswer,
@@ -153,6 +154,7 @@ export function createRecommendService(
     current: (userId) =>
       store.asUser(userId, (tx) => readCurrent(tx, userId, { now: clock.now() })),
     shelf: (userId) => store.asUser(userId, (tx) => readShelf(tx, userId, { now: clock.now() })),
+    localShelf: (userId) => readLocalShelf(deps, userId),
     dismiss: (userId, catalogId) =>
       store.asUser(userId, (tx) => dismiss(tx, userId, { catalogId, now: clock.now() })),
     undismiss: (userId, catalogId) => store.asUser(userId, (tx) => undismiss(tx, catalogId)),

@@ -4,6 +4,7 @@ import type { CurrentSet } from "./current.ts";
 import type { QuotaStatus } from "./quota.ts";
 import type { CandidateSearch } from "./resolve_titles.ts";
 import type { Shelf } from "./shelf.ts";
+import type { LocalShelfCard } from "./local_shelf.ts";
 import type { SessionCheck } from "../platform/session_check.ts";
 
 /** Default: reuse a reusable set; refresh: regenerate; getNew: regenerate without the previous set. */
@@ -51,6 +52,8 @@ export interface RecommendService {
   current(userId: string): Promise<CurrentSet>;
   /** The stored set as the website's cards (null when none); reads only, like `current`. */
   shelf(userId: string): Promise<Shelf | null>;
+  /** The best local picks as the website's cards, with the user's 👍/👎 (free: no AI, no quota). */
+  localShelf(userId: string): Promise<LocalShelfCard[]>;
   /** Marks a movie "not interested": it leaves the stored set and is never recommended again. */
   dismiss(userId: string, catalogId: number): Promise<void>;
   /** Undoes a dismissal. */

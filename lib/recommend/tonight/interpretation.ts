@@ -76,11 +76,6 @@ function isLanguage(code: string): boolean {
   return /^[a-z]{2}$/.test(code) && languageNames.of(code) !== code;
 }
 
-/** The English name of a language code, for the chips. */
-export function languageName(code: string): string {
-  return languageNames.of(code) ?? code;
-}
-
 const unique = <T>(values: T[]) => [...new Set(values)].slice(0, LIST_MAX);
 
 // The client's filters: the interpretation's keys and types, each optional; anything else 400.
@@ -199,7 +194,8 @@ const intIn = (value: unknown, bounds: { min: number; max: number }): number | n
 /**
  * Cleans the AI's answer, the interpretation itself or wrapped as `{"interpretation":{...}}`:
  * unknown genres, moods and languages are dropped, numbers outside their bounds become null,
- * anything not a boolean is false; null when the answer is not an object at all.
+ * anything not a boolean is false; null when the answer is not an object or has none of the
+ * interpretation's keys.
  */
 export function cleanAiReading(raw: unknown): AiReading | null {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
@@ -208,6 +204,8 @@ export function cleanAiReading(raw: unknown): AiReading | null {
   const o = inner && typeof inner === "object" && !Array.isArray(inner)
     ? inner as Record<string, unknown>
     : outer;
+  // An object with none of the keys is some other answer (a list of films), not a reading.
+  if (!INTERPRETATION_JSON_SCHEMA.required.some((key) => key in o)) return null;
   const genres = (value: unknown) =>
     unique(strings(value).map(knownGenre).filter((g): g is string => g !== null));
   const moods = unique(
