@@ -113,6 +113,51 @@ for (const engine of ENGINES) {
     assert.deepEqual(listed.map((c: { name: string }) => c.name), ["Pixel again"]);
   });
 
+  Deno.test(`[${engine}] A film's alert goes through the queue to the device: the payload decrypted is the film's message`, async () => {
+    await using w = await world(engine);
+    const { sub } = await w.addDevice();
+    const catalogId = 930_000 + Math.floor(Math.random() * 50_000);
+    await w.t.store.query(
+      `insert into public.movies (catalog_id, title, year, poster_path)
+        values ($1, 'Dune', 2021, '/dune.jpg') on conflict (catalog_id) do nothing`,
+      [catalogId],
+    );
+    await w.t.store.query(
+      `insert into public.user_notifications
+          (user_id, kind, catalog_id, provider_id, provider_name, region)
+        values ($1, 'now_streaming', $2, 8, 'Netflix', 'DE')`,
+      [w.user.id, catalogId],
+    );
+    await w.t.services.alertDelivery.drain();
+    assert.equal(w.push.deliveries.length, 1);
+    const [got] = w.push.deliveries;
+    assert.equal(got.subscriptionId, sub.id);
+    assert.equal(got.refusal, "");
+    assert.equal(got.headers.get("ttl"), "86400");
+    assert.deepEqual(JSON.parse(got.text), {
+      title: "Dune (2021) is now streaming",
+      body: "On Netflix in DE.",
+      url: `https://movies.example/movies/${catalogId}`,
+      icon: "https://movies.example/static/icons/icon-192.png",
+      image: `${w.t.config.tmdb.imageBaseUrl}/w342/dune.jpg`,
+      tag: `now_streaming-${catalogId}`,
+    });
+
+    // The same device forgotten by its push service: the next alert removes the channel.
+    w.push.answer(410, sub.id);
+    await w.t.store.query(
+      `insert into public.user_notifications
+          (user_id, kind, catalog_id, provider_id, provider_name, region)
+        values ($1, 'now_streaming', $2, 337, 'Disney Plus', 'DE')`,
+      [w.user.id, catalogId],
+    );
+    await w.t.services.alertDelivery.drain();
+    assert.equal(w.push.deliveries.length, 2);
+    const listed = (await (await w.t.request("/api/me/alerts", { headers: w.user.headers }))
+      .json()).channels;
+    assert.deepEqual(listed, []);
+  });
+
   Deno.test(`[${engine}] A push service's 410 at a test removes the webpush channel`, async () => {
     await using w = await world(engine);
     const { sub, channel } = await w.addDevice();
