@@ -70,7 +70,19 @@ export async function subscribeThisDevice(publicKey: string): Promise<PushSubscr
     );
   }
   if (permission !== "granted") throw new PushRefused("Notifications were not allowed.");
-  const registration = await navigator.serviceWorker.ready;
+  // `ready` never settles where the worker could not register (a private window in some browsers).
+  const registration = await Promise.race([
+    navigator.serviceWorker.ready,
+    new Promise<never>((_, reject) =>
+      setTimeout(
+        () =>
+          reject(
+            new PushRefused("The site's service worker is not running here, so it cannot notify."),
+          ),
+        10_000,
+      )
+    ),
+  ]);
   const key = keyBytes(publicKey);
   let subscription = await registration.pushManager.getSubscription();
   if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
