@@ -22,6 +22,8 @@ import $LocalPicks from "./islands/LocalPicks.tsx";
 import $LogViewing from "./islands/LogViewing.tsx";
 import $MyStreaming from "./islands/MyStreaming.tsx";
 import $NewList from "./islands/NewList.tsx";
+import $NightStart from "./islands/NightStart.tsx";
+import $NightVote from "./islands/NightVote.tsx";
 import $OnlyMineSwitch from "./islands/OnlyMineSwitch.tsx";
 import $OtherApps from "./islands/OtherApps.tsx";
 import $PersonalTokens from "./islands/PersonalTokens.tsx";
@@ -85,6 +87,10 @@ export const LogViewing = island("LogViewing", $LogViewing);
 export const MyStreaming = island("MyStreaming", $MyStreaming);
 /** islands/NewList.tsx, hydrated in the browser. */
 export const NewList = island("NewList", $NewList);
+/** islands/NightStart.tsx, hydrated in the browser. */
+export const NightStart = island("NightStart", $NightStart);
+/** islands/NightVote.tsx, hydrated in the browser. */
+export const NightVote = island("NightVote", $NightVote);
 /** islands/OnlyMineSwitch.tsx, hydrated in the browser. */
 export const OnlyMineSwitch = island("OnlyMineSwitch", $OnlyMineSwitch);
 /** islands/OtherApps.tsx, hydrated in the browser. */

@@ -113,63 +113,64 @@ import * as $109 from "./routes/login.tsx";
 import * as $110 from "./routes/manifest.webmanifest.ts";
 import * as $111 from "./routes/movies/[id].tsx";
 import * as $112 from "./routes/mylist.tsx";
-import * as $113 from "./routes/notifications.tsx";
-import * as $114 from "./routes/offline.tsx";
-import * as $115 from "./routes/recommendations.tsx";
-import * as $116 from "./routes/reset-password.tsx";
-import * as $117 from "./routes/s/[slug].tsx";
-import * as $118 from "./routes/search.tsx";
-import * as $119 from "./routes/share.ts";
-import * as $120 from "./routes/signup.tsx";
-import * as $121 from "./routes/stats.tsx";
-import * as $122 from "./routes/stats/[year].tsx";
-import * as $123 from "./routes/sw.js.ts";
-import * as $124 from "./routes/tonight.tsx";
-import * as $125 from "./routes/trakt/checkin.ts";
-import * as $126 from "./routes/trakt/movies/[id].ts";
-import * as $127 from "./routes/trakt/oauth/authorize.tsx";
-import * as $128 from "./routes/trakt/oauth/device/code.ts";
-import * as $129 from "./routes/trakt/oauth/device/token.ts";
-import * as $130 from "./routes/trakt/oauth/revoke.ts";
-import * as $131 from "./routes/trakt/oauth/token.ts";
-import * as $132 from "./routes/trakt/scrobble/pause.ts";
-import * as $133 from "./routes/trakt/scrobble/start.ts";
-import * as $134 from "./routes/trakt/scrobble/stop.ts";
-import * as $135 from "./routes/trakt/search/[id_type]/[id].ts";
-import * as $136 from "./routes/trakt/search/[type].ts";
-import * as $137 from "./routes/trakt/sync/history.ts";
-import * as $138 from "./routes/trakt/sync/history/episodes.ts";
-import * as $139 from "./routes/trakt/sync/history/movies.ts";
-import * as $140 from "./routes/trakt/sync/history/movies/[id].ts";
-import * as $141 from "./routes/trakt/sync/history/remove.ts";
-import * as $142 from "./routes/trakt/sync/history/shows.ts";
-import * as $143 from "./routes/trakt/sync/last_activities.ts";
-import * as $144 from "./routes/trakt/sync/playback/movies.ts";
-import * as $145 from "./routes/trakt/sync/playback/[id].ts";
-import * as $146 from "./routes/trakt/sync/ratings.ts";
-import * as $147 from "./routes/trakt/sync/ratings/episodes.ts";
-import * as $148 from "./routes/trakt/sync/ratings/movies.ts";
-import * as $149 from "./routes/trakt/sync/ratings/movies/[rating].ts";
-import * as $150 from "./routes/trakt/sync/ratings/remove.ts";
-import * as $151 from "./routes/trakt/sync/ratings/seasons.ts";
-import * as $152 from "./routes/trakt/sync/ratings/shows.ts";
-import * as $153 from "./routes/trakt/sync/watched/movies.ts";
-import * as $154 from "./routes/trakt/sync/watched/shows.ts";
-import * as $155 from "./routes/trakt/sync/watchlist.ts";
-import * as $156 from "./routes/trakt/sync/watchlist/episodes.ts";
-import * as $157 from "./routes/trakt/sync/watchlist/movies.ts";
-import * as $158 from "./routes/trakt/sync/watchlist/movies/[sort].ts";
-import * as $159 from "./routes/trakt/sync/watchlist/remove.ts";
-import * as $160 from "./routes/trakt/sync/watchlist/seasons.ts";
-import * as $161 from "./routes/trakt/sync/watchlist/shows.ts";
-import * as $162 from "./routes/trakt/users/settings.ts";
-import * as $163 from "./routes/trakt/users/[id]/lists.ts";
-import * as $164 from "./routes/trakt/users/[id]/lists/[list_id].ts";
-import * as $165 from "./routes/trakt/users/[id]/lists/[list_id]/items.ts";
-import * as $166 from "./routes/trakt/users/[id]/watching.ts";
-import * as $167 from "./routes/u/[handle].tsx";
-import * as $168 from "./routes/unsubscribe.tsx";
-import * as $169 from "./routes/watched.tsx";
+import * as $113 from "./routes/nights/[id].tsx";
+import * as $114 from "./routes/notifications.tsx";
+import * as $115 from "./routes/offline.tsx";
+import * as $116 from "./routes/recommendations.tsx";
+import * as $117 from "./routes/reset-password.tsx";
+import * as $118 from "./routes/s/[slug].tsx";
+import * as $119 from "./routes/search.tsx";
+import * as $120 from "./routes/share.ts";
+import * as $121 from "./routes/signup.tsx";
+import * as $122 from "./routes/stats.tsx";
+import * as $123 from "./routes/stats/[year].tsx";
+import * as $124 from "./routes/sw.js.ts";
+import * as $125 from "./routes/tonight.tsx";
+import * as $126 from "./routes/trakt/checkin.ts";
+import * as $127 from "./routes/trakt/movies/[id].ts";
+import * as $128 from "./routes/trakt/oauth/authorize.tsx";
+import * as $129 from "./routes/trakt/oauth/device/code.ts";
+import * as $130 from "./routes/trakt/oauth/device/token.ts";
+import * as $131 from "./routes/trakt/oauth/revoke.ts";
+import * as $132 from "./routes/trakt/oauth/token.ts";
+import * as $133 from "./routes/trakt/scrobble/pause.ts";
+import * as $134 from "./routes/trakt/scrobble/start.ts";
+import * as $135 from "./routes/trakt/scrobble/stop.ts";
+import * as $136 from "./routes/trakt/search/[id_type]/[id].ts";
+import * as $137 from "./routes/trakt/search/[type].ts";
+import * as $138 from "./routes/trakt/sync/history.ts";
+import * as $139 from "./routes/trakt/sync/history/episodes.ts";
+import * as $140 from "./routes/trakt/sync/history/movies.ts";
+import * as $141 from "./routes/trakt/sync/history/movies/[id].ts";
+import * as $142 from "./routes/trakt/sync/history/remove.ts";
+import * as $143 from "./routes/trakt/sync/history/shows.ts";
+import * as $144 from "./routes/trakt/sync/last_activities.ts";
+import * as $145 from "./routes/trakt/sync/playback/movies.ts";
+import * as $146 from "./routes/trakt/sync/playback/[id].ts";
+import * as $147 from "./routes/trakt/sync/ratings.ts";
+import * as $148 from "./routes/trakt/sync/ratings/episodes.ts";
+import * as $149 from "./routes/trakt/sync/ratings/movies.ts";
+import * as $150 from "./routes/trakt/sync/ratings/movies/[rating].ts";
+import * as $151 from "./routes/trakt/sync/ratings/remove.ts";
+import * as $152 from "./routes/trakt/sync/ratings/seasons.ts";
+import * as $153 from "./routes/trakt/sync/ratings/shows.ts";
+import * as $154 from "./routes/trakt/sync/watched/movies.ts";
+import * as $155 from "./routes/trakt/sync/watched/shows.ts";
+import * as $156 from "./routes/trakt/sync/watchlist.ts";
+import * as $157 from "./routes/trakt/sync/watchlist/episodes.ts";
+import * as $158 from "./routes/trakt/sync/watchlist/movies.ts";
+import * as $159 from "./routes/trakt/sync/watchlist/movies/[sort].ts";
+import * as $160 from "./routes/trakt/sync/watchlist/remove.ts";
+import * as $161 from "./routes/trakt/sync/watchlist/seasons.ts";
+import * as $162 from "./routes/trakt/sync/watchlist/shows.ts";
+import * as $163 from "./routes/trakt/users/settings.ts";
+import * as $164 from "./routes/trakt/users/[id]/lists.ts";
+import * as $165 from "./routes/trakt/users/[id]/lists/[list_id].ts";
+import * as $166 from "./routes/trakt/users/[id]/lists/[list_id]/items.ts";
+import * as $167 from "./routes/trakt/users/[id]/watching.ts";
+import * as $168 from "./routes/u/[handle].tsx";
+import * as $169 from "./routes/unsubscribe.tsx";
+import * as $170 from "./routes/watched.tsx";
 
 /** The route table app.ts builds the app from. */
 export const manifest: Manifest = {
@@ -329,106 +330,107 @@ export const manifest: Manifest = {
     { pattern: "/manifest.webmanifest", file: "manifest.webmanifest.ts", module: $110 },
     { pattern: "/movies/:id", file: "movies/[id].tsx", module: $111 },
     { pattern: "/mylist", file: "mylist.tsx", module: $112 },
-    { pattern: "/notifications", file: "notifications.tsx", module: $113 },
-    { pattern: "/offline", file: "offline.tsx", module: $114 },
-    { pattern: "/recommendations", file: "recommendations.tsx", module: $115 },
-    { pattern: "/reset-password", file: "reset-password.tsx", module: $116 },
-    { pattern: "/s/:slug", file: "s/[slug].tsx", module: $117 },
-    { pattern: "/search", file: "search.tsx", module: $118 },
-    { pattern: "/share", file: "share.ts", module: $119 },
-    { pattern: "/signup", file: "signup.tsx", module: $120 },
-    { pattern: "/stats", file: "stats.tsx", module: $121 },
-    { pattern: "/stats/:year", file: "stats/[year].tsx", module: $122 },
-    { pattern: "/sw.js", file: "sw.js.ts", module: $123 },
-    { pattern: "/tonight", file: "tonight.tsx", module: $124 },
-    { pattern: "/trakt/checkin", file: "trakt/checkin.ts", module: $125 },
-    { pattern: "/trakt/movies/:id", file: "trakt/movies/[id].ts", module: $126 },
-    { pattern: "/trakt/oauth/authorize", file: "trakt/oauth/authorize.tsx", module: $127 },
-    { pattern: "/trakt/oauth/device/code", file: "trakt/oauth/device/code.ts", module: $128 },
-    { pattern: "/trakt/oauth/device/token", file: "trakt/oauth/device/token.ts", module: $129 },
-    { pattern: "/trakt/oauth/revoke", file: "trakt/oauth/revoke.ts", module: $130 },
-    { pattern: "/trakt/oauth/token", file: "trakt/oauth/token.ts", module: $131 },
-    { pattern: "/trakt/scrobble/pause", file: "trakt/scrobble/pause.ts", module: $132 },
-    { pattern: "/trakt/scrobble/start", file: "trakt/scrobble/start.ts", module: $133 },
-    { pattern: "/trakt/scrobble/stop", file: "trakt/scrobble/stop.ts", module: $134 },
-    { pattern: "/trakt/search/:id_type/:id", file: "trakt/search/[id_type]/[id].ts", module: $135 },
-    { pattern: "/trakt/search/:type", file: "trakt/search/[type].ts", module: $136 },
-    { pattern: "/trakt/sync/history", file: "trakt/sync/history.ts", module: $137 },
+    { pattern: "/nights/:id", file: "nights/[id].tsx", module: $113 },
+    { pattern: "/notifications", file: "notifications.tsx", module: $114 },
+    { pattern: "/offline", file: "offline.tsx", module: $115 },
+    { pattern: "/recommendations", file: "recommendations.tsx", module: $116 },
+    { pattern: "/reset-password", file: "reset-password.tsx", module: $117 },
+    { pattern: "/s/:slug", file: "s/[slug].tsx", module: $118 },
+    { pattern: "/search", file: "search.tsx", module: $119 },
+    { pattern: "/share", file: "share.ts", module: $120 },
+    { pattern: "/signup", file: "signup.tsx", module: $121 },
+    { pattern: "/stats", file: "stats.tsx", module: $122 },
+    { pattern: "/stats/:year", file: "stats/[year].tsx", module: $123 },
+    { pattern: "/sw.js", file: "sw.js.ts", module: $124 },
+    { pattern: "/tonight", file: "tonight.tsx", module: $125 },
+    { pattern: "/trakt/checkin", file: "trakt/checkin.ts", module: $126 },
+    { pattern: "/trakt/movies/:id", file: "trakt/movies/[id].ts", module: $127 },
+    { pattern: "/trakt/oauth/authorize", file: "trakt/oauth/authorize.tsx", module: $128 },
+    { pattern: "/trakt/oauth/device/code", file: "trakt/oauth/device/code.ts", module: $129 },
+    { pattern: "/trakt/oauth/device/token", file: "trakt/oauth/device/token.ts", module: $130 },
+    { pattern: "/trakt/oauth/revoke", file: "trakt/oauth/revoke.ts", module: $131 },
+    { pattern: "/trakt/oauth/token", file: "trakt/oauth/token.ts", module: $132 },
+    { pattern: "/trakt/scrobble/pause", file: "trakt/scrobble/pause.ts", module: $133 },
+    { pattern: "/trakt/scrobble/start", file: "trakt/scrobble/start.ts", module: $134 },
+    { pattern: "/trakt/scrobble/stop", file: "trakt/scrobble/stop.ts", module: $135 },
+    { pattern: "/trakt/search/:id_type/:id", file: "trakt/search/[id_type]/[id].ts", module: $136 },
+    { pattern: "/trakt/search/:type", file: "trakt/search/[type].ts", module: $137 },
+    { pattern: "/trakt/sync/history", file: "trakt/sync/history.ts", module: $138 },
     {
       pattern: "/trakt/sync/history/episodes",
       file: "trakt/sync/history/episodes.ts",
-      module: $138,
+      module: $139,
     },
-    { pattern: "/trakt/sync/history/movies", file: "trakt/sync/history/movies.ts", module: $139 },
+    { pattern: "/trakt/sync/history/movies", file: "trakt/sync/history/movies.ts", module: $140 },
     {
       pattern: "/trakt/sync/history/movies/:id",
       file: "trakt/sync/history/movies/[id].ts",
-      module: $140,
+      module: $141,
     },
-    { pattern: "/trakt/sync/history/remove", file: "trakt/sync/history/remove.ts", module: $141 },
-    { pattern: "/trakt/sync/history/shows", file: "trakt/sync/history/shows.ts", module: $142 },
-    { pattern: "/trakt/sync/last_activities", file: "trakt/sync/last_activities.ts", module: $143 },
-    { pattern: "/trakt/sync/playback/movies", file: "trakt/sync/playback/movies.ts", module: $144 },
-    { pattern: "/trakt/sync/playback/:id", file: "trakt/sync/playback/[id].ts", module: $145 },
-    { pattern: "/trakt/sync/ratings", file: "trakt/sync/ratings.ts", module: $146 },
+    { pattern: "/trakt/sync/history/remove", file: "trakt/sync/history/remove.ts", module: $142 },
+    { pattern: "/trakt/sync/history/shows", file: "trakt/sync/history/shows.ts", module: $143 },
+    { pattern: "/trakt/sync/last_activities", file: "trakt/sync/last_activities.ts", module: $144 },
+    { pattern: "/trakt/sync/playback/movies", file: "trakt/sync/playback/movies.ts", module: $145 },
+    { pattern: "/trakt/sync/playback/:id", file: "trakt/sync/playback/[id].ts", module: $146 },
+    { pattern: "/trakt/sync/ratings", file: "trakt/sync/ratings.ts", module: $147 },
     {
       pattern: "/trakt/sync/ratings/episodes",
       file: "trakt/sync/ratings/episodes.ts",
-      module: $147,
+      module: $148,
     },
-    { pattern: "/trakt/sync/ratings/movies", file: "trakt/sync/ratings/movies.ts", module: $148 },
+    { pattern: "/trakt/sync/ratings/movies", file: "trakt/sync/ratings/movies.ts", module: $149 },
     {
       pattern: "/trakt/sync/ratings/movies/:rating",
       file: "trakt/sync/ratings/movies/[rating].ts",
-      module: $149,
+      module: $150,
     },
-    { pattern: "/trakt/sync/ratings/remove", file: "trakt/sync/ratings/remove.ts", module: $150 },
-    { pattern: "/trakt/sync/ratings/seasons", file: "trakt/sync/ratings/seasons.ts", module: $151 },
-    { pattern: "/trakt/sync/ratings/shows", file: "trakt/sync/ratings/shows.ts", module: $152 },
-    { pattern: "/trakt/sync/watched/movies", file: "trakt/sync/watched/movies.ts", module: $153 },
-    { pattern: "/trakt/sync/watched/shows", file: "trakt/sync/watched/shows.ts", module: $154 },
-    { pattern: "/trakt/sync/watchlist", file: "trakt/sync/watchlist.ts", module: $155 },
+    { pattern: "/trakt/sync/ratings/remove", file: "trakt/sync/ratings/remove.ts", module: $151 },
+    { pattern: "/trakt/sync/ratings/seasons", file: "trakt/sync/ratings/seasons.ts", module: $152 },
+    { pattern: "/trakt/sync/ratings/shows", file: "trakt/sync/ratings/shows.ts", module: $153 },
+    { pattern: "/trakt/sync/watched/movies", file: "trakt/sync/watched/movies.ts", module: $154 },
+    { pattern: "/trakt/sync/watched/shows", file: "trakt/sync/watched/shows.ts", module: $155 },
+    { pattern: "/trakt/sync/watchlist", file: "trakt/sync/watchlist.ts", module: $156 },
     {
       pattern: "/trakt/sync/watchlist/episodes",
       file: "trakt/sync/watchlist/episodes.ts",
-      module: $156,
+      module: $157,
     },
     {
       pattern: "/trakt/sync/watchlist/movies",
       file: "trakt/sync/watchlist/movies.ts",
-      module: $157,
+      module: $158,
     },
     {
       pattern: "/trakt/sync/watchlist/movies/:sort",
       file: "trakt/sync/watchlist/movies/[sort].ts",
-      module: $158,
+      module: $159,
     },
     {
       pattern: "/trakt/sync/watchlist/remove",
       file: "trakt/sync/watchlist/remove.ts",
-      module: $159,
+      module: $160,
     },
     {
       pattern: "/trakt/sync/watchlist/seasons",
       file: "trakt/sync/watchlist/seasons.ts",
-      module: $160,
+      module: $161,
     },
-    { pattern: "/trakt/sync/watchlist/shows", file: "trakt/sync/watchlist/shows.ts", module: $161 },
-    { pattern: "/trakt/users/settings", file: "trakt/users/settings.ts", module: $162 },
-    { pattern: "/trakt/users/:id/lists", file: "trakt/users/[id]/lists.ts", module: $163 },
+    { pattern: "/trakt/sync/watchlist/shows", file: "trakt/sync/watchlist/shows.ts", module: $162 },
+    { pattern: "/trakt/users/settings", file: "trakt/users/settings.ts", module: $163 },
+    { pattern: "/trakt/users/:id/lists", file: "trakt/users/[id]/lists.ts", module: $164 },
     {
       pattern: "/trakt/users/:id/lists/:list_id",
       file: "trakt/users/[id]/lists/[list_id].ts",
-      module: $164,
+      module: $165,
     },
     {
       pattern: "/trakt/users/:id/lists/:list_id/items",
       file: "trakt/users/[id]/lists/[list_id]/items.ts",
-      module: $165,
+      module: $166,
     },
-    { pattern: "/trakt/users/:id/watching", file: "trakt/users/[id]/watching.ts", module: $166 },
-    { pattern: "/u/:handle", file: "u/[handle].tsx", module: $167 },
-    { pattern: "/unsubscribe", file: "unsubscribe.tsx", module: $168 },
-    { pattern: "/watched", file: "watched.tsx", module: $169 },
+    { pattern: "/trakt/users/:id/watching", file: "trakt/users/[id]/watching.ts", module: $167 },
+    { pattern: "/u/:handle", file: "u/[handle].tsx", module: $168 },
+    { pattern: "/unsubscribe", file: "unsubscribe.tsx", module: $169 },
+    { pattern: "/watched", file: "watched.tsx", module: $170 },
   ],
 };

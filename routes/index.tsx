@@ -8,7 +8,7 @@ import type { UnratedMovie } from "../lib/library/diary/mod.ts";
 import type { Handlers, PageProps } from "../lib/http/app_env.ts";
 import { usePage } from "../lib/http/page_context.ts";
 import { type PageFailure, softFail } from "../lib/http/soft_fail.ts";
-import { AddToList, RateQueue } from "../islands.gen.ts";
+import { AddToList, NightStart, RateQueue } from "../islands.gen.ts";
 import { WatchingNow } from "../components/WatchingNow.tsx";
 import type { WatchingNowView } from "../lib/connections/trakt/watching_now.ts";
 
@@ -82,6 +82,7 @@ export default function Home({ data }: PageProps<Data>) {
         <SearchForm />
       </section>
       {watching ? <WatchingNow watching={watching} /> : null}
+      {signedIn && page === 1 ? <NightStart /> : null}
       {unrated?.length
         ? (
           <section aria-labelledby="rate-heading" class="rate-section">

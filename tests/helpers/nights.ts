@@ -53,7 +53,7 @@ export async function freshTokens(t: Pick<TestApp, "deps">, users: TestUser[]): 
 }
 
 /** One event of a night's stream. */
-export interface StreamEvent {
+interface StreamEvent {
   event: string;
   data: Record<string, unknown>;
 }

@@ -9,7 +9,7 @@ import type { Logger } from "@/lib/core/log.ts";
 import { describeError } from "@/lib/core/log.ts";
 
 /** The names of a night's events. */
-export type NightEventName = "member" | "vote" | "match" | "start" | "end";
+type NightEventName = "member" | "vote" | "match" | "start" | "end";
 
 /** One event of one night. */
 export interface NightEvent {

@@ -20,7 +20,7 @@ export const nightVoteSchema = z.strictObject({
 });
 
 /** A night's id: a UUID. */
-export const nightIdSchema = z.uuid();
+const nightIdSchema = z.uuid();
 
 /** What a new night is made with. */
 export interface NightFields {

@@ -11,7 +11,7 @@ export interface MemberScore {
 }
 
 /** A candidate ranked for the group. */
-export interface RankedFilm {
+interface RankedFilm {
   catalogId: number;
   lowest: number;
   mean: number;

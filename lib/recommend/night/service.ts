@@ -15,7 +15,7 @@ import type { NightStreams } from "./streams.ts";
 import { buildShortlist, type NightScorer } from "./shortlist.ts";
 
 /** Most nights one user may have open at once. */
-export const MAX_OPEN_NIGHTS = 10;
+const MAX_OPEN_NIGHTS = 10;
 
 /** What POST /api/nights answers. */
 export interface CreatedNight {

@@ -19,7 +19,7 @@ export interface NightScorer {
 }
 
 /** One film of a new shortlist. */
-export interface ShortlistFilm {
+interface ShortlistFilm {
   catalogId: number;
   reasons: string[];
 }

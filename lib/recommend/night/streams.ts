@@ -10,14 +10,14 @@ import { Problem } from "@/lib/core/problem.ts";
 import type { NightBus, NightEvent } from "./events.ts";
 
 /** The bounds of the streams. */
-export interface StreamLimits {
+interface StreamLimits {
   perNight: number;
   perInstance: number;
   heartbeatMs: number;
 }
 
 /** Default bounds: 8 members with a few tabs each; a server's worth of phones. */
-export const STREAM_LIMITS: StreamLimits = {
+const STREAM_LIMITS: StreamLimits = {
   perNight: 24,
   perInstance: 2_000,
   heartbeatMs: 25_000,
@@ -35,7 +35,7 @@ export interface NightStreams {
 }
 
 /** Writes one event as the event-stream format has it. */
-export function eventText(e: Pick<NightEvent, "event" | "data">): string {
+function eventText(e: Pick<NightEvent, "event" | "data">): string {
   return `event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`;
 }
 

@@ -6,7 +6,7 @@
 import { type MovieCard, toCard } from "@/lib/catalog/cards.ts";
 
 /** A member as the others see them. */
-export interface NightMember {
+interface NightMember {
   displayName: string;
   /** Whether they have voted on every film of the shortlist. */
   voted: boolean;
@@ -19,12 +19,12 @@ export interface NightMember {
 }
 
 /** A film of the shortlist. */
-export interface NightFilm extends MovieCard {
+interface NightFilm extends MovieCard {
   reasons: string[];
 }
 
 /** A film of `closest`: among those with the most yeses. */
-export interface ClosestFilm {
+interface ClosestFilm {
   catalogId: number;
   yes: number;
 }
@@ -67,7 +67,7 @@ export function memberIds(row: NightRow): string[] {
 }
 
 /** Whether everyone has voted on every film, and which films have the most yeses (at least one). */
-export function closestOf(
+function closestOf(
   shortlist: number[],
   members: string[],
   votes: { userId: string; catalogId: number; yes: boolean }[],
