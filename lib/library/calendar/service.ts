@@ -55,11 +55,11 @@ const VERSION_SQL = `with ${IDS_SQL}
     left join public.movie_release_firsts r on r.catalog_id = ids.catalog_id`;
 
 // One row: the region, and the films of the list asked for whose chosen date of a wanted type is
-// in the span, as one JSON array of [catalogId, title, year, posterPath, chosen] (one text is
-// parsed at once; 500 rows with a JSON value each took twice as long on the embedded store).
-// `firsts->'*' || firsts->region` is the date each type shows: the region's own where it has
-// one, else the earliest anywhere with its region (movie_release_firsts, kept by a trigger on
-// movies).
+// in the span, as one JSON array of [catalogId, title, year, posterPath, chosen] (one text parsed
+// at once: 10-25 % faster than 500 rows with a JSON value each on the embedded store, the same on
+// PostgreSQL). `firsts->'*' || firsts->region` is the date each type shows: the region's own
+// where it has one, else the earliest anywhere with its region (movie_release_firsts, kept by a
+// trigger on movies).
 const CALENDAR_SQL = `with s as (
     select coalesce(
       (select us.region from public.user_services us where us.user_id = $1::uuid), $5::text
