@@ -4,6 +4,7 @@
  * each pick's cleaned reason.
  */
 import type { AppDeps } from "../platform/deps.ts";
+import { describeError } from "../core/log.ts";
 import type { StoredSet } from "./cache.ts";
 import { dismissedIds } from "./dismissed.ts";
 import { generate, type Pick } from "./ai_rounds.ts";
@@ -65,8 +66,12 @@ export async function generationPicks(
   await lookUpUnknown(deps, named, options.details);
   const dismissedTitles = (await titlesOf(store, named)).map(label);
   const streaming = (await options.streaming?.(userId)) ?? undefined;
+  // The first stage helps the AI; when it fails the AI still answers alone, as before it.
   const candidates = options.stages === "two"
-    ? await localCandidates(deps, userId, { exclude: previousIds })
+    ? await localCandidates(deps, userId, { exclude: previousIds }).catch((error) => {
+      log({ level: "warn", msg: "local candidates failed", error: describeError(error) });
+      return [];
+    })
     : [];
   return await generate(taste, {
     streaming,

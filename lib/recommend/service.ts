@@ -3,8 +3,9 @@
  * a generation in progress (409, the lease read, not taken), no watched movies (400), cache
  * (answered without the lease, writing nothing); then the lease is taken (409 if another
  * request took it first), the quota unit (429) and the generation. A failed regeneration with a
- * stored set answers the stale shape; a 500 or 503 gives the unit back. The first checks are one
- * statement and two KV reads at once (docs/recommend.md, "Reads").
+ * stored set answers the stale shape; a 500 or 503 gives the unit back, and without a stored set
+ * AI_FALLBACK=local turns the 503 into the local picks (docs/recommend.md, "Two stages"). The
+ * first checks are one statement and two KV reads at once (docs/recommend.md, "Reads").
  */
 import type { AppDeps } from "../platform/deps.ts";
 import { describeError } from "../core/log.ts";
