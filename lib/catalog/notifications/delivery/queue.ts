@@ -21,16 +21,20 @@ const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 const DUE =
   `(d.due_at is null or d.due_at <= $1) and (d.lease_until is null or d.lease_until <= $1)`;
 
-// The channels with a due row and none leased, oldest first; each gives its oldest due row.
-const CLAIM_SQL = `with ready as (
-    select d.channel_id, min(coalesce(d.due_at, d.created_at)) as first_due
+// The channels of the oldest due rows (the busy ones skipped, a sample of 200 rows through the
+// due index, not the whole queue), oldest first; each gives its oldest due row.
+const CLAIM_SQL = `with busy as (
+    select channel_id from public.alert_deliveries where lease_until > $1
+  ), sample as (
+    select d.channel_id, coalesce(d.due_at, d.created_at) as due
       from public.alert_deliveries d
      where ${DUE} and d.channel_id <> all ($3::uuid[])
-       and not exists (select 1 from public.alert_deliveries b
-                        where b.channel_id = d.channel_id and b.lease_until > $1)
-     group by d.channel_id
-     order by first_due
-     limit $2 * 2
+       and d.channel_id not in (select channel_id from busy)
+     order by d.due_at nulls first, d.created_at
+     limit 200
+  ), ready as (
+    select channel_id, min(due) as first_due from sample
+     group by channel_id order by first_due limit $2 * 2
   ), pick as (
     select one.id from ready r
      cross join lateral (

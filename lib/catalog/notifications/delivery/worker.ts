@@ -75,6 +75,8 @@ export function createDeliveryWorker(
   // Channel id -> its delivery in flight on this instance.
   const inflight = new Map<string, Promise<void>>();
   let claiming: Promise<number> | undefined;
+  // A claim was asked for while one ran: run another when it ends.
+  let again = false;
   let stopTimer: (() => void) | undefined;
   let stopped = false;
 
@@ -122,41 +124,59 @@ export function createDeliveryWorker(
   }
 
   /** Claims what the free slots allow and starts it; resolves with how many it claimed. */
+  function claimOnce(): Promise<number> {
+    const now = clock.now();
+    return claimDeliveries(store, {
+      now,
+      limit: limit - inflight.size,
+      busy: [...inflight.keys()],
+      leaseUntil: now + LEASE_MS,
+    }).then((rows) => {
+      for (const row of rows) {
+        const channelId = row.channel.id;
+        const done = deliver(row)
+          .catch((error) =>
+            // The lease runs out and the row is tried again (by any instance).
+            log({
+              level: "error",
+              msg: "alert delivery broke",
+              deliveryId: row.id,
+              error: describeError(error),
+            })
+          )
+          .finally(() => {
+            inflight.delete(channelId);
+            if (!stopped) void fill();
+          });
+        inflight.set(channelId, done);
+      }
+      return rows.length;
+    });
+  }
+
+  /**
+   * Claims until a claim started after the last change finds nothing more (a delivery that ends
+   * while a claim runs frees a slot and its channel, which that claim could not see); resolves
+   * with how many rows it claimed in all.
+   */
   function fill(): Promise<number> {
-    claiming ??= (async () => {
+    if (claiming) {
+      again = true;
+      return claiming;
+    }
+    claiming = (async () => {
+      let total = 0;
       try {
-        const now = clock.now();
-        const rows = await claimDeliveries(store, {
-          now,
-          limit: limit - inflight.size,
-          busy: [...inflight.keys()],
-          leaseUntil: now + LEASE_MS,
-        });
-        for (const row of rows) {
-          const channelId = row.channel.id;
-          const done = deliver(row)
-            .catch((error) =>
-              // The lease runs out and the row is tried again (by any instance).
-              log({
-                level: "error",
-                msg: "alert delivery broke",
-                deliveryId: row.id,
-                error: describeError(error),
-              })
-            )
-            .finally(() => {
-              inflight.delete(channelId);
-              if (!stopped) void fill();
-            });
-          inflight.set(channelId, done);
-        }
-        return rows.length;
+        do {
+          again = false;
+          total += await claimOnce();
+        } while (again && !stopped);
       } catch (error) {
         log({ level: "error", msg: "alert queue claim failed", error: describeError(error) });
-        return 0;
       } finally {
         claiming = undefined;
       }
+      return total;
     })();
     return claiming;
   }
@@ -175,7 +195,6 @@ export function createDeliveryWorker(
     },
     async drain() {
       while (true) {
-        if (claiming) await claiming;
         const claimed = await fill();
         if (claimed === 0 && inflight.size === 0) return;
         if (inflight.size > 0) await Promise.race(inflight.values());
