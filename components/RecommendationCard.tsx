@@ -15,12 +15,14 @@ import { cardFacts, MovieCard } from "./MovieCard.tsx";
  * join the actions (the island's "Add to list").
  */
 export function RecommendationCard(
-  { pick, busy, note, onAction, onUndo, children }: {
+  { pick, busy, note, onAction, onUndo, onThumb, children }: {
     pick: Pick;
     busy: boolean;
     note?: CardNote;
     onAction?: (pick: Pick, action: PickAction) => void;
     onUndo?: (pick: Pick) => void;
+    /** 👍 pressed (or pressed again to take it back); "Not interested" is the 👎 side. */
+    onThumb?: (pick: Pick) => void;
     children?: ComponentChildren;
   },
 ) {
@@ -78,6 +80,23 @@ export function RecommendationCard(
               pick.inMyList,
             )}
             {action("dismiss", "Not interested", `Not interested in ${name}`)}
+            {onThumb
+              ? (
+                <button
+                  type="button"
+                  class={pick.thumb === 1
+                    ? "button button-small button-on"
+                    : "button button-small button-quiet"}
+                  data-action={`thumb-${pick.catalogId}`}
+                  aria-pressed={pick.thumb === 1}
+                  aria-disabled={busy ? "true" : undefined}
+                  aria-label={`Thumbs up: ${name}`}
+                  onClick={() => busy || onThumb(pick)}
+                >
+                  👍
+                </button>
+              )
+              : null}
             {children}
           </div>
           {status}

@@ -12,7 +12,7 @@ import SeerrRequest from "./SeerrRequest.tsx";
 import { LocalTime } from "../components/LocalTime.tsx";
 import { SetDates } from "../components/SetDates.tsx";
 import type { RecommendResult } from "../lib/recommend/types.ts";
-import { api } from "../lib/web/api.ts";
+import { api, ApiError } from "../lib/web/api.ts";
 import {
   type CardNote,
   type PickAction,
@@ -93,6 +93,28 @@ export default function Recommendations(props: RecommendationsProps) {
     if (!note.error && action === "mylist") update(pick.catalogId, { inMyList: !pick.inMyList });
     // The card that left keeps its place with Undo, and focus goes there; otherwise focus stays.
     if (note.gone) focusNext(`[data-undo="${pick.catalogId}"]`);
+  }
+
+  // 👍 (or taking it back): more like this in the next set, from the AI and the local picks.
+  async function thumb(pick: Pick) {
+    if (cardBusy !== null) return;
+    const undo = pick.thumb === 1;
+    setCardBusy(pick.catalogId);
+    let note: CardNote;
+    try {
+      await api("/api/recommend/feedback", {
+        method: undo ? "DELETE" : "POST",
+        auth: true,
+        body: undo ? { catalogId: pick.catalogId } : { catalogId: pick.catalogId, value: 1 },
+      });
+      update(pick.catalogId, { thumb: undo ? 0 : 1 });
+      note = { text: undo ? "Thumbs up taken back." : "Noted: more like this.", error: false };
+    } catch (e) {
+      note = { text: e instanceof ApiError ? e.message : "That could not be saved.", error: true };
+    }
+    setCardBusy(null);
+    // Kept as My List's is: a note that never takes the card away (no Undo).
+    setNotes((n) => ({ ...n, [pick.catalogId]: { ...note, action: "mylist" } }));
   }
 
   async function undo(pick: Pick) {
@@ -188,6 +210,7 @@ export default function Recommendations(props: RecommendationsProps) {
                 note={notes[pick.catalogId]}
                 onAction={act}
                 onUndo={undo}
+                onThumb={thumb}
               >
                 <AddToList catalogId={pick.catalogId} title={pick.title} compact />
                 {props.seerr

@@ -76,6 +76,7 @@ function setView(shelf: Shelf | null, imageBaseUrl: string): SetView | null {
       catalogId: card.catalogId,
       reason: card.reason,
       inMyList: card.inMyList,
+      thumb: card.thumb,
       title: card.title,
       year: card.year,
       genres: card.genres,

@@ -42,12 +42,20 @@ export default function TonightPage({ data, url, user }: PageProps<Data | undefi
       </p>
       {user && data
         ? (
-          <Tonight
-            moods={MOOD_KEYS.map((key) => ({ key, label: MOODS[key].label }))}
-            hasServices={data.hasServices}
-            aiReadsWords={data.aiReadsWords}
-            imageBaseUrl={imageBaseUrl}
-          />
+          <>
+            <noscript>
+              <p class="notice notice-note">
+                Tonight needs JavaScript to search; <a href="/recommendations">your picks</a>{" "}
+                read without it.
+              </p>
+            </noscript>
+            <Tonight
+              moods={MOOD_KEYS.map((key) => ({ key, label: MOODS[key].label }))}
+              hasServices={data.hasServices}
+              aiReadsWords={data.aiReadsWords}
+              imageBaseUrl={imageBaseUrl}
+            />
+          </>
         )
         : <SignInPrompt what="find a film for tonight" next={url.pathname} />}
     </section>

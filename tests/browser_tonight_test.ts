@@ -116,6 +116,17 @@ browserTest({
     assert.deepEqual(await axeViolations(page), []);
     assert.deepEqual(errors, []);
     await context.close();
+
+    // The light scheme too, with an answer on the page.
+    const light = await open({ session, colorScheme: "light" });
+    await light.page.goto(`${server.url}/tonight`);
+    await hydrated(light.page);
+    await light.page.getByRole("button", { name: "Something light" }).click();
+    await light.page.getByRole("button", { name: "Find films" }).click();
+    await light.page.locator("#tonight-chips button").first().waitFor();
+    assert.deepEqual(await axeViolations(light.page), []);
+    assert.deepEqual(light.errors, []);
+    await light.context.close();
   },
 });
 

@@ -85,3 +85,24 @@ Deno.test("/recommendations without a provider shows only the local picks and sa
   );
   assert.doesNotMatch(textOf(html), /Ask the AI/);
 });
+
+Deno.test("/recommendations: each AI pick has 👍, pressed when the user gave it", async () => {
+  await using w = await recommendWorld();
+  const set = (await (await w.get("/api/recommend")).json()).recommendations as number[];
+  await w.t.store.query(
+    `insert into public.recommend_feedback (user_id, catalog_id, value) values ($1, $2, 1)`,
+    [w.user.id, set[0]],
+  );
+  const { html } = await get(w.t, "/recommendations", {
+    headers: { cookie: sessionCookie(w.user.token, w.user.email) },
+  });
+  const picks = (islandsOf(html).find((i) => i.name === "Recommendations")!.props.set as {
+    picks: { catalogId: number; title: string; thumb: number }[];
+  }).picks;
+  assert.deepEqual(picks.map((p) => p.thumb), set.map((id) => (id === set[0] ? 1 : 0)));
+  const doc = parseHtml(html);
+  const up = getByRole(doc, "button", { name: `Thumbs up: ${picks[0].title}` });
+  assert.equal(up.getAttribute("aria-pressed"), "true");
+  const other = getByRole(doc, "button", { name: `Thumbs up: ${picks[1].title}` });
+  assert.equal(other.getAttribute("aria-pressed"), "false");
+});

@@ -50,7 +50,7 @@ Deno.test("/recommendations renders the stored set with reasons and dates on loa
   );
   assert.match(textOf(card), new RegExp(`Because you like ${first.title}\\.`));
   const actions = queryAllByRole(card, "button").map((b) => textOf(b).replace(/^✓ /, ""));
-  assert.deepEqual(actions, ["Mark watched", "My List", "Not interested", "Add to list"]);
+  assert.deepEqual(actions, ["Mark watched", "My List", "Not interested", "👍", "Add to list"]);
   assert.match(text, /Made 23 Nov 2026, 14:05 UTC ?, kept until 30 Nov 2026 ?\./);
   getByRole(doc, "button", { name: "Refresh" });
   assert.deepEqual(island.props.quota, {

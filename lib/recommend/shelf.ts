@@ -10,10 +10,11 @@ import { Problem } from "../core/problem.ts";
 import type { Sql } from "../platform/store/mod.ts";
 import { readCurrent } from "./current.ts";
 
-/** One recommended movie on the page. */
+/** One recommended movie on the page; `thumb` the user's 👍 (1), 👎 (-1) or none (0). */
 interface ShelfCard extends MovieCard {
   reason: string;
   inMyList: boolean;
+  thumb: number;
 }
 
 /** The stored set as the page shows it. */
@@ -27,7 +28,9 @@ export interface Shelf {
 // One statement for every card: the ids in stored order, the movie row if any, and the lists.
 const CARDS_SQL = `select ${CARD_COLUMNS},
     exists (select 1 from public.user_my_list s
-             where s.user_id = $2::uuid and l.catalog_id = any (s.catalog_ids)) as "inMyList"
+             where s.user_id = $2::uuid and l.catalog_id = any (s.catalog_ids)) as "inMyList",
+    coalesce((select f.value from public.recommend_feedback f
+               where f.user_id = $2::uuid and f.catalog_id = l.catalog_id), 0) as thumb
   from unnest($1::integer[]) with ordinality as l(catalog_id, ord)
   left join public.movies m on m.catalog_id = l.catalog_id
   where not exists (select 1 from public.user_watched_movies w
@@ -52,7 +55,12 @@ export async function readShelf(
   return {
     cards: rows.map((row) => {
       const card = toCard(row);
-      return { ...card, reason: reasons.get(card.catalogId) ?? "", inMyList: !!row.inMyList };
+      return {
+        ...card,
+        reason: reasons.get(card.catalogId) ?? "",
+        inMyList: !!row.inMyList,
+        thumb: Number(row.thumb),
+      };
     }),
     createdAt: current.createdAt,
     expiresAt: current.expiresAt,

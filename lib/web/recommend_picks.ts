@@ -18,6 +18,8 @@ export interface Pick {
   genres: string[];
   posterUrl: string;
   loaded: boolean;
+  /** The user's 👍 on it (1), else 0; a set read after a generation starts at 0. */
+  thumb?: number;
 }
 
 /** The stored set as the island holds it. */
