@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { testApp } from "./helpers/app.ts";
 import { type FakeAi, providersEnv, startFakeAi } from "./helpers/fake_ai.ts";
-import { markWatched, type SeedMovie, seedMovies } from "./helpers/recommend_world.ts";
+import { markWatched, type SeedMovie, seedMovies, setMyList } from "./helpers/recommend_world.ts";
 import { type Engine, ENGINES } from "./helpers/store.ts";
 import { issueAccessToken } from "./helpers/tokens.ts";
 import { createUser } from "./helpers/users.ts";
@@ -310,4 +310,22 @@ Deno.test("POST /api/tonight refuses bad input with 400 at every edge", async ()
   const unsigned = await w.t.request("/api/tonight", { method: "POST", body: "{}" });
   assert.equal(unsigned.status, 401);
   await unsigned.body?.cancel();
+});
+
+Deno.test("fromMyList ranks My List alone; onlyMine without chosen services is 400 no_services", async () => {
+  await using w = await world({ ai: false });
+  await setMyList(w.t.store, w.user.id, [20, 21, 22, 2]);
+  const body = await (await w.post({ filters: { fromMyList: true } })).json();
+  assert.deepEqual(
+    body.movies.map((m: { catalogId: number }) => m.catalogId).sort((a: number, b: number) =>
+      a - b
+    ),
+    [20, 21, 22],
+  );
+  // Without fromMyList, My List films are left out of the picks.
+  const all = await (await w.post({})).json();
+  assert.ok(!all.movies.some((m: { catalogId: number }) => [20, 21, 22].includes(m.catalogId)));
+  const mine = await w.post({ filters: { onlyMine: true } });
+  assert.equal(mine.status, 400);
+  assert.equal((await mine.json()).code, "no_services");
 });
