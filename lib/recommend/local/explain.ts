@@ -11,7 +11,9 @@ import type { Profile } from "./model.ts";
 /** What a reason may name of one of the user's films. */
 export interface SeedFilm {
   slot: number;
+  catalogId: number;
   weight: number;
+  /** Read for the films a reason names only. */
   title: string;
   rating: number | null;
   watched: boolean;
@@ -114,17 +116,17 @@ function filmReason(film: SeedFilm, coWatched: boolean): string {
 
 /**
  * Explains `slot`'s score: the feature groups that added at least a tenth of its content score,
- * and (for picks) the user's film that added most through telling features or co-watching.
+ * after (for picks) the user's film that added most through telling features or co-watching.
  */
 export function explain(
   index: FeatureIndex,
   options: {
     slot: number;
     profile: Profile;
-    /** The seeds a reason may name (the user's films), by slot; empty for "more like this". */
-    films: Map<number, SeedFilm>;
-    /** Co-watching that added, per seed slot (weight × log2(users / 2)). */
-    coWatch: Map<number, number>;
+    /** The user's film the first reason names (picks only; see `strongestFilm`). */
+    film: StrongFilm | null;
+    /** Whether co-watching added ("more like this" says so without naming anyone). */
+    coWatched: boolean;
     similar: boolean;
   },
 ): Explanation {
@@ -148,10 +150,10 @@ export function explain(
   for (const [, g] of named) g.parts.sort((a, b) => b.v - a.v);
 
   const reasons: string[] = [];
-  const film = strongestFilm(index, { ...options, features });
+  const film = options.film;
   if (film) reasons.push(filmReason(film.film, film.coWatched));
   // "More like this" names no film: co-watching with the page's film is said plainly, first.
-  if (options.similar && options.coWatch.size > 0) {
+  if (options.similar && options.coWatched) {
     reasons.push("Often watched together with this film by people here");
   }
   for (const [kind, g] of named) {
@@ -169,36 +171,56 @@ export function explain(
   return { reasons, traits };
 }
 
-/** The user's film that added most to `slot` by telling features and co-watching. */
-function strongestFilm(
+/** The film of the user's a pick's first reason names, and whether co-watching alone tied them. */
+export interface StrongFilm {
+  film: SeedFilm;
+  coWatched: boolean;
+}
+
+/** Whether a feature key is of a telling kind (collection, director, keyword, cast). */
+export function isTelling(key: string): boolean {
+  return SPECIFIC.has(key[0] as FeatureKind);
+}
+
+/**
+ * The user's film that added most to `slot` through telling features (`filmsWith`: feature →
+ * the user's positive films that have it) and co-watching (`coWatch`: seed slot → its part).
+ */
+export function strongestFilm(
   index: FeatureIndex,
   options: {
-    features: Int32Array;
+    slot: number;
     profile: Profile;
-    films: Map<number, SeedFilm>;
+    filmsWith: Map<number, SeedFilm[]>;
+    seeds: Map<number, SeedFilm>;
     coWatch: Map<number, number>;
   },
-): { film: SeedFilm; coWatched: boolean } | null {
-  if (options.films.size === 0) return null;
-  const telling = new Set<number>();
-  for (const f of options.features) {
-    if (SPECIFIC.has(index.keys[f][0] as FeatureKind)) telling.add(f);
-  }
-  let best: { film: SeedFilm; v: number; coWatched: boolean } | null = null;
-  for (const film of options.films.values()) {
-    if (film.weight <= 0) continue;
-    let v = 0;
-    const norm = options.profile.seedNorms.get(film.slot) ?? 0;
-    if (norm > 0 && telling.size > 0) {
-      for (const f of featuresOf(index, film.slot)) {
-        if (telling.has(f)) v += film.weight * index.weight[f] * index.weight[f] / norm;
+): StrongFilm | null {
+  const { profile } = options;
+  const content = new Map<SeedFilm, number>();
+  if (profile.norm > 0) {
+    for (const f of featuresOf(index, options.slot)) {
+      const films = options.filmsWith.get(f);
+      if (!films) continue;
+      const w2 = index.weight[f] * index.weight[f];
+      for (const film of films) {
+        const norm = profile.seedNorms.get(film.slot) ?? 0;
+        if (norm <= 0) continue;
+        content.set(film, (content.get(film) ?? 0) + film.weight * w2 / norm / profile.norm);
       }
     }
-    const co = options.coWatch.get(film.slot) ?? 0;
-    if (v <= 0 && co <= 0) continue;
-    // Co-watching is weighed on the content's scale: its 0.1 × … against a cosine's numerator.
-    const score = v / Math.max(options.profile.norm, 1e-9) + co * 0.1;
-    if (!best || score > best.v) best = { film, v: score, coWatched: co > 0 && v <= 0 };
   }
-  return best ? { film: best.film, coWatched: best.coWatched } : null;
+  let best: { film: SeedFilm; v: number; coWatched: boolean } | null = null;
+  const consider = (film: SeedFilm, v: number, coWatched: boolean) => {
+    if (v > 0 && (!best || v > best.v)) best = { film, v, coWatched };
+  };
+  for (const [film, v] of content) {
+    consider(film, v + 0.1 * (options.coWatch.get(film.slot) ?? 0), false);
+  }
+  for (const [seedSlot, co] of options.coWatch) {
+    const film = options.seeds.get(seedSlot);
+    if (film && film.weight > 0 && !content.has(film)) consider(film, 0.1 * co, true);
+  }
+  const found = best as { film: SeedFilm; coWatched: boolean } | null;
+  return found ? { film: found.film, coWatched: found.coWatched } : null;
 }

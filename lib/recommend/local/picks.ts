@@ -8,16 +8,14 @@ import { Problem } from "@/lib/core/problem.ts";
 import type { Clock } from "@/lib/core/clock.ts";
 import type { Store } from "@/lib/platform/store/mod.ts";
 import { coWatched } from "./co_watch.ts";
-import { currentIndex, type FeatureIndex } from "./feature_index.ts";
-import { explain, type SeedFilm } from "./explain.ts";
+import { currentIndex, type FeatureIndex, featuresOf } from "./feature_index.ts";
+import { explain, isTelling, type SeedFilm, strongestFilm } from "./explain.ts";
 import {
   buildProfile,
   contentScore,
   coWatchPart,
   coWatchScore,
-  priorScore,
   type Profile,
-  type Seed,
   topScored,
 } from "./model.ts";
 import { readTaste, type Taste } from "./taste.ts";
@@ -64,6 +62,7 @@ interface Scorer {
   index: FeatureIndex;
   taste: Taste;
   profile: Profile;
+  /** The user's weighted films (and similarTo films), by slot. */
   seeds: Map<number, SeedFilm>;
   /** candidate catalog id → seed slot → co-watch part. */
   coWatch: Map<number, Map<number, number>>;
@@ -71,70 +70,117 @@ interface Scorer {
   score(slot: number): number;
 }
 
+// A user's weighed taste is kept while nothing the model reads of users changed (the sequence of
+// 20261206100301_local_recommend_taste_rev.sql) and the index did not move, for at most a minute
+// (a write still uncommitted when the sequence was read is seen then at the latest).
+const CACHE_MS = 60_000;
+const CACHED_USERS = 32;
+
+interface Cached {
+  scorer: Scorer;
+  tasteRev: number;
+  indexRev: number;
+  at: number;
+}
+
+const cache = new WeakMap<object, Map<string, Cached>>();
+
+async function tasteRev(store: Store): Promise<number> {
+  const [row] = await store.query<{ rev: number }>(
+    `select last_value::float8 as rev from public.recommend_taste_rev_seq`,
+  );
+  return Number(row?.rev ?? 0);
+}
+
 async function scorer(
   deps: LocalDeps,
   userId: string,
   options: { similarTo?: number[] },
 ): Promise<Scorer> {
-  const [index, taste] = await Promise.all([
-    currentIndex(deps.store, { now: deps.clock.now() }),
-    readTaste(deps.store, userId),
+  const now = deps.clock.now();
+  const [index, rev] = await Promise.all([
+    currentIndex(deps.store, { now }),
+    tasteRev(deps.store),
   ]);
-  const weighted: { id: number; slot: number; weight: number; asked: boolean }[] = [];
+  const key = `${userId}:${(options.similarTo ?? []).join(",")}`;
+  let users = cache.get(deps.store);
+  if (!users) cache.set(deps.store, users = new Map());
+  const hit = users.get(key);
+  if (
+    hit && hit.tasteRev === rev && hit.scorer.index === index && hit.indexRev === index.rev &&
+    now - hit.at < CACHE_MS
+  ) {
+    return hit.scorer;
+  }
+  const made = await makeScorer(deps, userId, { ...options, index });
+  users.delete(key);
+  users.set(key, { scorer: made, tasteRev: rev, indexRev: index.rev, at: now });
+  // The oldest first out: a Map iterates in insertion order.
+  while (users.size > CACHED_USERS) users.delete(users.keys().next().value!);
+  return made;
+}
+
+async function makeScorer(
+  deps: LocalDeps,
+  userId: string,
+  options: { similarTo?: number[]; index: FeatureIndex },
+): Promise<Scorer> {
+  const { index } = options;
+  const taste = await readTaste(deps.store, userId);
+  const seeds = new Map<number, SeedFilm>();
   for (const film of taste.films) {
     const slot = index.slots.get(film.catalogId);
-    if (slot !== undefined) {
-      weighted.push({ id: film.catalogId, slot, weight: film.weight, asked: false });
-    }
+    if (slot === undefined) continue;
+    seeds.set(slot, { ...film, slot, title: "", asked: false });
   }
   for (const id of options.similarTo ?? []) {
     const slot = index.slots.get(id);
-    if (slot !== undefined) weighted.push({ id, slot, weight: SIMILAR_TO_WEIGHT, asked: true });
+    if (slot === undefined) continue;
+    const known = seeds.get(slot);
+    seeds.set(slot, {
+      slot,
+      catalogId: id,
+      weight: (known?.weight ?? 0) + SIMILAR_TO_WEIGHT,
+      rating: null,
+      watched: known?.watched ?? false,
+      thumb: known?.thumb ?? 0,
+      title: "",
+      asked: true,
+    });
   }
-  const seeds: Seed[] = weighted.map((w) => ({ slot: w.slot, weight: w.weight }));
-  const profile = buildProfile(index, seeds);
+  const list = [...seeds.values()];
+  const profile = buildProfile(index, list.map((s) => ({ slot: s.slot, weight: s.weight })));
   // The strongest positive films seed co-watching.
-  const positive = weighted.filter((w) => w.weight > 0).sort((a, b) => b.weight - a.weight);
-  const pairs = await coWatched(deps.store, positive.map((w) => w.id), { userId });
-  const weightOf = new Map(weighted.map((w) => [w.id, w]));
+  const positive = list.filter((s) => s.weight > 0).sort((a, b) => b.weight - a.weight);
+  const pairs = await coWatched(deps.store, positive.map((s) => s.catalogId), { userId });
+  const bySeedId = new Map(list.map((s) => [s.catalogId, s]));
   const coWatch = new Map<number, Map<number, number>>();
-  const coScore = new Map<number, number>();
   for (const p of pairs) {
-    const seed = weightOf.get(p.seed);
+    const seed = bySeedId.get(p.seed);
     if (!seed) continue;
     const per = coWatch.get(p.other) ?? new Map<number, number>();
     per.set(seed.slot, coWatchPart(seed.weight, p.users));
     coWatch.set(p.other, per);
   }
-  for (const [id, per] of coWatch) coScore.set(id, coWatchScore([...per.values()]));
-  const titles = await titlesOf(deps.store, weighted.filter((w) => w.weight > 0).map((w) => w.id));
-  const byId = new Map(taste.films.map((f) => [f.catalogId, f]));
-  const films = new Map<number, SeedFilm>();
-  for (const w of weighted) {
-    const f = byId.get(w.id);
-    films.set(w.slot, {
-      slot: w.slot,
-      weight: w.weight,
-      title: titles.get(w.id) ?? "",
-      rating: w.asked ? null : f?.rating ?? null,
-      watched: f?.watched ?? false,
-      thumb: f?.thumb ?? 0,
-      asked: w.asked,
-    });
+  // Per slot, so the scan reads an array rather than a map.
+  const coScore = new Float32Array(coWatch.size ? index.count : 0);
+  for (const [id, per] of coWatch) {
+    const slot = index.slots.get(id);
+    if (slot !== undefined) coScore[slot] = coWatchScore([...per.values()]);
   }
   const noHistory = taste.watched.size === 0 && !(options.similarTo?.length);
   return {
     index,
     taste,
     profile,
-    seeds: films,
+    seeds,
     coWatch,
     noHistory,
     score: noHistory
       ? (slot) => Math.log1p(index.popularity[slot]) / Math.log1p(index.maxPopularity)
-      : (slot) =>
-        contentScore(index, profile, slot) + (coScore.get(index.ids[slot]) ?? 0) +
-        priorScore(index, slot),
+      : coScore.length
+      ? (slot) => contentScore(index, profile, slot) + coScore[slot] + index.prior[slot]
+      : (slot) => contentScore(index, profile, slot) + index.prior[slot],
   };
 }
 
@@ -147,21 +193,67 @@ async function titlesOf(store: Store, ids: number[]): Promise<Map<number, string
   return new Map(rows.map((r) => [Number(r.catalog_id), String(r.title)]));
 }
 
-function pickOf(s: Scorer, slot: number, score: number): LocalPick {
-  const catalogId = s.index.ids[slot];
-  if (s.noHistory) return { catalogId, score: round(score), reasons: [POPULAR_REASON], traits: [] };
-  // Only the seeds' co-watching reaches the reasons when the film's features add nothing.
-  const co = s.coWatch.get(catalogId) ?? new Map<number, number>();
-  const positiveCo = new Map([...co].filter(([, v]) => v > 0));
-  const { reasons, traits } = explain(s.index, {
-    slot,
-    profile: s.profile,
-    films: s.seeds,
-    coWatch: positiveCo,
-    similar: false,
+/** Feature → the user's positive films that have it, for the telling features of `slots`. */
+function filmsWithFeatures(s: Scorer, slots: number[]): Map<number, SeedFilm[]> {
+  const wanted = new Set<number>();
+  for (const slot of slots) {
+    for (const f of featuresOf(s.index, slot)) if (isTelling(s.index.keys[f])) wanted.add(f);
+  }
+  const filmsWith = new Map<number, SeedFilm[]>();
+  for (const film of s.seeds.values()) {
+    if (film.weight <= 0) continue;
+    for (const f of featuresOf(s.index, film.slot)) {
+      if (!wanted.has(f)) continue;
+      const list = filmsWith.get(f);
+      if (list) list.push(film);
+      else filmsWith.set(f, [film]);
+    }
+  }
+  return filmsWith;
+}
+
+/** The picks of `scored` with their reasons: one read of the titles the reasons name. */
+async function explained(
+  deps: LocalDeps,
+  s: Scorer,
+  scored: { slot: number; score: number }[],
+): Promise<LocalPick[]> {
+  const { index } = s;
+  if (s.noHistory) {
+    return scored.map((p) => ({
+      catalogId: index.ids[p.slot],
+      score: round(p.score),
+      reasons: [POPULAR_REASON],
+      traits: [],
+    }));
+  }
+  const filmsWith = filmsWithFeatures(s, scored.map((p) => p.slot));
+  const strong = scored.map((p) => {
+    const co = s.coWatch.get(index.ids[p.slot]) ?? new Map<number, number>();
+    return strongestFilm(index, {
+      slot: p.slot,
+      profile: s.profile,
+      filmsWith,
+      seeds: s.seeds,
+      coWatch: new Map([...co].filter(([, v]) => v > 0)),
+    });
   });
-  if (reasons.length === 0) reasons.push("Popular and well rated here");
-  return { catalogId, score: round(score), reasons, traits };
+  const titles = await titlesOf(deps.store, [
+    ...new Set(strong.flatMap((f) => (f ? [f.film.catalogId] : []))),
+  ]);
+  for (const f of strong) if (f) f.film.title = titles.get(f.film.catalogId) ?? "";
+  return scored.map((p, i) => {
+    const film = strong[i];
+    const { reasons, traits } = explain(index, {
+      slot: p.slot,
+      profile: s.profile,
+      film: film && film.film.title ? film : null,
+      coWatched: false,
+      similar: false,
+    });
+    if (reasons.length === 0) reasons.push("Popular and well rated here");
+    return { catalogId: index.ids[p.slot], score: round(p.score), reasons, traits };
+  });
 }
 
 /** The user's local picks, best first (docs/recommend.md, "Local picks"). */
@@ -192,8 +284,7 @@ export async function localPicks(
     genre: opts.genre,
     filter: opts.filter,
   });
-  return topScored(index, { limit: opts.limit, keep, score: s.score })
-    .map((p) => pickOf(s, p.slot, p.score));
+  return explained(deps, s, topScored(index, { limit: opts.limit, keep, score: s.score }));
 }
 
 /**
@@ -206,9 +297,12 @@ export async function scoreMovies(
   opts: { catalogIds: number[] },
 ): Promise<LocalPick[]> {
   const s = await scorer(deps, userId, {});
-  return opts.catalogIds.map((catalogId) => {
-    const slot = s.index.slots.get(catalogId);
-    if (slot === undefined) return { catalogId, score: 0, reasons: [], traits: [] };
-    return pickOf(s, slot, s.score(slot));
+  const stored = opts.catalogIds.flatMap((id) => {
+    const slot = s.index.slots.get(id);
+    return slot === undefined ? [] : [{ slot, score: s.score(slot) }];
   });
+  const picks = new Map((await explained(deps, s, stored)).map((p) => [p.catalogId, p]));
+  return opts.catalogIds.map((catalogId) =>
+    picks.get(catalogId) ?? { catalogId, score: 0, reasons: [], traits: [] }
+  );
 }

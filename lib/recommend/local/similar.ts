@@ -7,14 +7,7 @@ import { Problem } from "@/lib/core/problem.ts";
 import { coWatched } from "./co_watch.ts";
 import { currentIndex } from "./feature_index.ts";
 import { explain } from "./explain.ts";
-import {
-  buildProfile,
-  contentScore,
-  coWatchPart,
-  coWatchScore,
-  priorScore,
-  topScored,
-} from "./model.ts";
+import { buildProfile, contentScore, coWatchPart, coWatchScore, topScored } from "./model.ts";
 import type { LocalDeps, LocalPick } from "./picks.ts";
 
 /** The films most like `catalogId`, best first; 404 `movie_not_found` when it is not stored. */
@@ -38,16 +31,15 @@ export async function similarMovies(
   const picks = topScored(index, {
     limit: opts.limit,
     keep: (slot) => slot !== target && related(slot) > 0,
-    score: (slot) => related(slot) + priorScore(index, slot),
+    score: (slot) => related(slot) + index.prior[slot],
   });
   return picks.map((p) => {
     const id = index.ids[p.slot];
-    const coWatch = co.has(id) ? new Map([[target, co.get(id)!]]) : new Map<number, number>();
     const { reasons, traits } = explain(index, {
       slot: p.slot,
       profile,
-      films: new Map(),
-      coWatch,
+      film: null,
+      coWatched: (co.get(id) ?? 0) > 0,
       similar: true,
     });
     return { catalogId: id, score: Math.round(p.score * 1e6) / 1e6, reasons, traits };
