@@ -238,6 +238,14 @@ for (const engine of ENGINES) {
     });
     await t.store.query("update public.movies set release_dates = null where catalog_id = 946201");
     assert.equal(await firsts(), undefined);
+    // A row stored without dates (a catalog import's) gets them from the update that brings them.
+    await t.store.query(
+      `update public.movies set release_dates = '{"US": [{"type": 4, "date": "2027-02-02", "certification": "", "note": ""}]}' where catalog_id = 946201`,
+    );
+    assert.deepEqual(await firsts(), {
+      "*": { digital: ["2027-02-02", "", "", "US"] },
+      US: { digital: ["2027-02-02", "", ""] },
+    });
   });
 
   Deno.test(`[${engine}] GET /api/calendar reads the region and the events in one query`, async () => {
