@@ -261,3 +261,25 @@ Deno.test("generationPicks: the two stages send the candidates, the AI alone doe
   );
   assert.equal(row.n, 0);
 });
+
+Deno.test("when the local candidates cannot be read, the AI answers alone and the failure is logged", async () => {
+  await using w = await world();
+  // The store as it is, but the local model's index read fails.
+  const store = new Proxy(w.t.store, {
+    get(target, prop) {
+      if (prop === "query") {
+        return (text: string, params?: unknown[]) =>
+          text.includes("features_rev")
+            ? Promise.reject(new Error("index read failed"))
+            : target.query(text, params);
+      }
+      const value = Reflect.get(target, prop, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  const search = () => Promise.resolve({ results: [] });
+  const picks = await generationPicks({ ...w.t.deps, store }, w.user.id, { stages: "two", search });
+  assert.ok(picks.length >= 5);
+  assert.equal(w.ai!.requests[0].body.messages.length, 2);
+  assert.ok(w.t.logs.some((l) => l.msg === "local candidates failed"));
+});
