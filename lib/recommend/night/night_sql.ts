@@ -70,11 +70,17 @@ export const NAME_SQL = `select ${DISPLAY_NAME} as "displayName"
 export const MEMBER_IDS_SQL = `select user_id::text as "userId" from public.movie_night_members
   where night_id = $1 order by seq`;
 
-/** Every film any of the members watched or dismissed: never on their shortlist. */
-export const SEEN_SQL = `select catalog_id as "catalogId" from public.user_watched_movies
-   where user_id = any ($1::uuid[])
-  union
-  select catalog_id from public.user_dismissed_movies where user_id = any ($1::uuid[])`;
+/**
+ * Of the candidates `$2`, those no member (`$1`) watched or dismissed: each a probe of the two
+ * tables' (user, film) keys, rather than reading every member's thousands of films.
+ */
+export const UNSEEN_SQL = `select c.id as "catalogId"
+  from unnest($2::integer[]) with ordinality as c(id, ord)
+  where not exists (select 1 from public.user_watched_movies w
+                     where w.user_id = any ($1::uuid[]) and w.catalog_id = c.id)
+    and not exists (select 1 from public.user_dismissed_movies d
+                     where d.user_id = any ($1::uuid[]) and d.catalog_id = c.id)
+  order by c.ord`;
 
 /**
  * Of `$2`'s films, those streaming (flatrate, free or ads) on a service of any member (`$1`) in

@@ -7,7 +7,7 @@
 import type { AppDeps } from "@/lib/platform/deps.ts";
 import { type MemberScore, rankForGroup } from "./ranking.ts";
 import { sharedReasons } from "./shared_reasons.ts";
-import { SEEN_SQL, STREAMING_SQL } from "./night_sql.ts";
+import { STREAMING_SQL, UNSEEN_SQL } from "./night_sql.ts";
 import { SHORTLIST_SIZE } from "./limits.ts";
 
 /** What the shortlist needs of the local recommender (lib/recommend/local). */
@@ -25,7 +25,7 @@ interface ShortlistFilm {
 }
 
 /** Candidates asked of each member: enough that the group's lowest scores have room to differ. */
-const PICKS_PER_MEMBER = 60;
+const PICKS_PER_MEMBER = 30;
 /** With `onlyMine` many candidates stream nowhere the members have: ask for more. */
 const PICKS_PER_MEMBER_MINE = 250;
 
@@ -34,11 +34,10 @@ const PICKS_PER_MEMBER_MINE = 250;
 const TITLED_SQL = `select distinct lower(m.title) as title
   from public.movies m
   where lower(m.title) = any ($2::text[])
-    and m.catalog_id in (select catalog_id from public.user_watched_movies
-                          where user_id = any ($1::uuid[])
-                         union
-                         select catalog_id from public.user_dismissed_movies
-                          where user_id = any ($1::uuid[]))`;
+    and (exists (select 1 from public.user_watched_movies w
+                  where w.user_id = any ($1::uuid[]) and w.catalog_id = m.catalog_id)
+      or exists (select 1 from public.user_dismissed_movies d
+                  where d.user_id = any ($1::uuid[]) and d.catalog_id = m.catalog_id))`;
 
 /** Every run of whole words of `label`, lower-cased: the titles it could hold. */
 function wordRuns(label: string): string[] {
@@ -57,24 +56,28 @@ export async function buildShortlist(
   options: { scorer: NightScorer; onlyMine: boolean; exclude: number[] },
 ): Promise<ShortlistFilm[]> {
   const { store } = deps;
-  const seen = await store.query<{ catalogId: number }>(SEEN_SQL, [members]);
-  const exclude = [...new Set([...seen.map((r) => Number(r.catalogId)), ...options.exclude])];
+  const exclude = options.exclude;
   const limit = options.onlyMine ? PICKS_PER_MEMBER_MINE : PICKS_PER_MEMBER;
+  // Each member's picks leave out their own films; the others' are taken out below.
   const lists = await Promise.all(
     members.map((m) => options.scorer.picks(m, { limit, exclude })),
   );
   // Each member's best in turn, so nobody's picks crowd out the others' before the ranking.
   const excluded = new Set(exclude);
-  const candidates: number[] = [];
+  const offered: number[] = [];
   const taken = new Set<number>();
   for (let i = 0; i < limit; i++) {
     for (const list of lists) {
       const id = list[i];
       if (id === undefined || taken.has(id) || excluded.has(id)) continue;
       taken.add(id);
-      candidates.push(id);
+      offered.push(id);
     }
   }
+  const candidates = offered.length === 0
+    ? []
+    : (await store.query<{ catalogId: number }>(UNSEEN_SQL, [members, offered]))
+      .map((r) => Number(r.catalogId));
   let pool = candidates;
   if (options.onlyMine && pool.length > 0) {
     const streaming = new Set(
