@@ -29,7 +29,23 @@ export interface SealKeySource {
   configured?: Uint8Array<ArrayBuffer>;
 }
 
-async function sealKey(source: SealKeySource): Promise<CryptoKey> {
+// The key of each source, read and imported once: it never changes once written (the first writer
+// wins), and the alert queue opens a channel's settings at every delivery.
+const KEYS = new WeakMap<object, Promise<CryptoKey>>();
+
+function sealKey(source: SealKeySource): Promise<CryptoKey> {
+  const holder = source.configured ?? source.kv;
+  let key = KEYS.get(holder);
+  if (!key) {
+    key = readSealKey(source);
+    KEYS.set(holder, key);
+    // A failed read (KV unreachable) is not kept: the next use tries again.
+    key.catch(() => KEYS.delete(holder));
+  }
+  return key;
+}
+
+async function readSealKey(source: SealKeySource): Promise<CryptoKey> {
   let raw = source.configured;
   if (!raw) {
     let entry = await source.kv.get<string>(KV_KEY);

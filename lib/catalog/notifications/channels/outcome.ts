@@ -9,13 +9,18 @@ import type { Sql } from "@/lib/platform/store/mod.ts";
 /** Failed deliveries in a row that switch a channel off. */
 const FAILURES_TO_DISABLE = 10;
 
-/** Records a delivery that arrived. */
-export async function recordDelivered(sql: Sql, channelId: string, now: number): Promise<void> {
+/** Records a delivery that arrived, removing its queue row (`deliveryId`) in the same statement. */
+export async function recordDelivered(
+  sql: Sql,
+  channelId: string,
+  options: { now: number; deliveryId?: string },
+): Promise<void> {
   await sql.query(
-    `update public.alert_channels
+    `with done as (delete from public.alert_deliveries where id = $3::uuid)
+     update public.alert_channels
         set last_delivery_at = $2, last_error = null, consecutive_failures = 0
       where id = $1::uuid`,
-    [channelId, new Date(now).toISOString()],
+    [channelId, new Date(options.now).toISOString(), options.deliveryId ?? null],
   );
 }
 

@@ -235,7 +235,7 @@ export function createAlertsService(deps: AppDeps, options: AlertsOptions = {}):
       }
       const result = await attemptDelivery(channel, testMessage(clock.now()), attemptDeps);
       if (result.delivered) {
-        await recordDelivered(store, channel.id, clock.now());
+        await recordDelivered(store, channel.id, { now: clock.now() });
         return { delivered: true };
       }
       if (result.remove) await removeGoneChannel(store, channel.id);

@@ -90,8 +90,7 @@ export function createDeliveryWorker(
     const message = notificationMessage(row.facts, links);
     const result = await attemptDelivery(channel, message, attemptDeps);
     if (result.delivered) {
-      await finishDelivery(store, row.id);
-      await recordDelivered(store, channel.id, clock.now());
+      await recordDelivered(store, channel.id, { now: clock.now(), deliveryId: row.id });
       return;
     }
     const target = channelTarget(channel);
