@@ -103,7 +103,7 @@ export function readWords(text: string): AiReading {
     ...new Set(lower.split(/[^a-z]+/).flatMap((w) => LANGUAGES.get(w) ?? [])),
   ].filter((code) => code !== "en" || /\benglish\b/.test(lower));
   const like =
-    /\b(?:something like|similar to|in the vein of|(?:movies?|films?) like)\s+["“']?(.+?)["”']?\s*(?:[,.;!?]|$|\s(?:but|and|with|from)\s)/
+    /\b(?:something like|similar to|in the vein of|(?:movies?|films?) like)\s+["“']?(.+?)["”']?\s*(?:[,.;!?]|$|\s(?:but|and|with|from)\s)/i
       .exec(text);
   const runtimeMax = runtimeOf(lower);
   return {
