@@ -43,11 +43,21 @@ for (const engine of ENGINES) {
     await upsertDetail(store, detail);
     const read = await readMovie(store, id);
     // The appends beyond credits and videos are stored beside it and not read with the row.
-    const { details_appends, release_dates, keywords, imdb_id, ...row } = detail;
+    const {
+      details_appends,
+      release_dates,
+      keywords,
+      imdb_id,
+      collection_id,
+      collection_name,
+      original_language,
+      ...row
+    } = detail;
     assert.deepEqual(read, row);
     const [extra] = await store.query(
-      `select details_appends, release_dates, keywords, imdb_id from public.movies
-        where catalog_id = $1`,
+      `select details_appends, release_dates, keywords, imdb_id, collection_id, collection_name,
+              original_language
+         from public.movies where catalog_id = $1`,
       [id],
     );
     const json = (v: unknown) => typeof v === "string" ? JSON.parse(v) : v;
@@ -56,7 +66,28 @@ for (const engine of ENGINES) {
       release_dates,
       keywords,
       imdb_id,
+      collection_id,
+      collection_name,
+      original_language,
     });
+    assert.equal(original_language, "en");
+    // The local recommender's collection (docs/recommend.md, "Local picks").
+    const inCollection = freshId();
+    await upsertDetail(
+      store,
+      detailRow(
+        tmdbMovie.parse({
+          ...detailBody(inCollection),
+          belongs_to_collection: { id: 10, name: "Star Wars Collection", poster_path: null },
+        }),
+        NOW,
+      ),
+    );
+    const [collection] = await store.query(
+      `select collection_id, collection_name from public.movies where catalog_id = $1`,
+      [inCollection],
+    );
+    assert.deepEqual(collection, { collection_id: 10, collection_name: "Star Wars Collection" });
     assert.equal(details_appends, DETAIL_APPENDS);
     assert.equal(imdb_id, "tt1659337");
     assert.equal(keywords?.[0], "based on novel or book");

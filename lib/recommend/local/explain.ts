@@ -172,7 +172,7 @@ export function explain(
 }
 
 /** The film of the user's a pick's first reason names, and whether co-watching alone tied them. */
-export interface StrongFilm {
+interface StrongFilm {
   film: SeedFilm;
   coWatched: boolean;
 }

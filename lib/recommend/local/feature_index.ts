@@ -58,6 +58,8 @@ export interface FeatureIndex {
   weight: Float32Array;
   /** Slot → the prior (popularity and votes, `priorOf`), recomputed with the weights. */
   prior: Float32Array;
+  /** Slot → 1 / the length of its weighted vector (0 when featureless), with the weights. */
+  invNorm: Float32Array;
   /** The highest features_rev read. */
   rev: number;
   builtAt: number;
@@ -139,6 +141,7 @@ function emptyIndex(now: number): FeatureIndex {
     df: new Int32Array(4096),
     weight: new Float32Array(0),
     prior: new Float32Array(0),
+    invNorm: new Float32Array(0),
     rev: 0,
     builtAt: now,
     maxPopularity: 1,
@@ -239,8 +242,16 @@ function reweigh(index: FeatureIndex): void {
   }
   index.weight = weight;
   const prior = new Float32Array(index.count);
-  for (let slot = 0; slot < index.count; slot++) prior[slot] = priorOf(index, slot);
+  const invNorm = new Float32Array(index.count);
+  for (let slot = 0; slot < index.count; slot++) {
+    prior[slot] = priorOf(index, slot);
+    let n2 = 0;
+    const end = index.start[slot] + index.len[slot];
+    for (let i = index.start[slot]; i < end; i++) n2 += weight[index.pool[i]] ** 2;
+    invNorm[slot] = n2 > 0 ? 1 / Math.sqrt(n2) : 0;
+  }
   index.prior = prior;
+  index.invNorm = invNorm;
 }
 
 /** How much the prior adds at most (quality and popularity together). */
@@ -325,5 +336,5 @@ export function indexBytes(index: FeatureIndex): number {
     index.pool.byteLength + index.year.byteLength + index.runtime.byteLength +
     index.popularity.byteLength + index.voteAverage.byteLength + index.voteCount.byteLength +
     index.language.byteLength + index.df.byteLength + index.weight.byteLength +
-    index.prior.byteLength;
+    index.prior.byteLength + index.invNorm.byteLength;
 }

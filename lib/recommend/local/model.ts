@@ -7,7 +7,7 @@
 import type { FeatureIndex } from "./feature_index.ts";
 
 /** A weighted film the profile is made of (its slot in the index). */
-export interface Seed {
+interface Seed {
   slot: number;
   weight: number;
 }
@@ -15,6 +15,8 @@ export interface Seed {
 /** A profile: per feature the summed pull, and its length. */
 export interface Profile {
   vec: Float32Array;
+  /** Per feature the pull times the feature's weight: a candidate's dot product sums these. */
+  pull: Float32Array;
   norm: number;
   /** Per seed slot, the length of its feature vector. */
   seedNorms: Map<number, number>;
@@ -45,27 +47,23 @@ export function buildProfile(index: FeatureIndex, seeds: Seed[]): Profile {
     for (let i = index.start[seed.slot]; i < end; i++) vec[pool[i]] += scale * weight[pool[i]];
   }
   let n2 = 0;
-  for (let f = 0; f < vec.length; f++) n2 += vec[f] * vec[f];
-  return { vec, norm: Math.sqrt(n2), seedNorms };
+  const pull = new Float32Array(vec.length);
+  for (let f = 0; f < vec.length; f++) {
+    n2 += vec[f] * vec[f];
+    pull[f] = vec[f] * weight[f];
+  }
+  return { vec, pull, norm: Math.sqrt(n2), seedNorms };
 }
 
 /** The cosine of a slot to the profile (0 for an empty profile or a featureless film). */
 export function contentScore(index: FeatureIndex, profile: Profile, slot: number): number {
   if (profile.norm === 0) return 0;
   let dot = 0;
-  let n2 = 0;
-  const s = index.start[slot];
-  const end = s + index.len[slot];
-  const pool = index.pool;
-  const weight = index.weight;
-  const vec = profile.vec;
-  for (let i = s; i < end; i++) {
-    const f = pool[i];
-    const w = weight[f];
-    dot += w * vec[f];
-    n2 += w * w;
-  }
-  return n2 === 0 ? 0 : dot / (Math.sqrt(n2) * profile.norm);
+  const end = index.start[slot] + index.len[slot];
+  const { pool } = index;
+  const pull = profile.pull;
+  for (let i = index.start[slot]; i < end; i++) dot += pull[pool[i]];
+  return dot * index.invNorm[slot] / profile.norm;
 }
 
 /** The most co-watching adds. */
