@@ -186,6 +186,27 @@ for (const engine of ENGINES) {
     assert.equal((await send(t, alice, "/api/nights")).status, 201);
   });
 
+  Deno.test(`[${engine}] an ended night is kept a week (its members read 410), then deleted when a night is made`, async () => {
+    await using t = await testApp({ engine });
+    const [alice, bob] = await Promise.all([1, 2].map(() => createUser(t.deps)));
+    const { id } = await nightOf(t, alice, [bob]);
+    const count = async () =>
+      (await t.store.query<{ n: number }>(
+        "select count(*)::int as n from public.movie_nights where id = $1",
+        [id],
+      ))[0].n;
+    // Ended a week ago to the millisecond: still kept.
+    t.clock.advance(24 * 3600 * 1000 + 7 * 24 * 3600 * 1000);
+    await freshTokens(t, [alice, bob]);
+    assert.equal((await send(t, bob, "/api/nights")).status, 201);
+    assert.equal(await count(), 1);
+    assert.equal((await send(t, bob, `/api/nights/${id}`, { method: "GET" })).status, 410);
+    t.clock.advance(1);
+    await freshTokens(t, [bob]);
+    assert.equal((await send(t, bob, "/api/nights")).status, 201);
+    assert.equal(await count(), 0);
+  });
+
   Deno.test(`[${engine}] bad input to the nights API answers 4xx problems with their codes`, async () => {
     await using t = await testApp({ engine });
     const [alice, bob] = await Promise.all([1, 2].map(() => createUser(t.deps)));
