@@ -66,8 +66,10 @@ for (const engine of ENGINES) {
     await using _ = t;
     await lover(t, user);
     const res = await t.request("/api/recommend/local?limit=50", { headers: user.headers });
-    // No quota is spent: the folder's headers show it whole.
-    assert.equal(res.headers.get("x-ratelimit-remaining"), "20");
+    // No quota is spent, and none is shown.
+    assert.equal(res.headers.get("x-ratelimit-remaining"), null);
+    const quota = await t.request("/api/recommend/quota", { headers: user.headers });
+    assert.equal((await quota.json()).remaining, 20);
     const list: Pick[] = (await res.json()).recommendations;
     assertDescending(list);
     const order = ids(list);

@@ -9,7 +9,7 @@ import { localQuerySchema, similarQuerySchema } from "@/lib/recommend/local/quer
 import type { SimilarCard } from "@/lib/recommend/local/mod.ts";
 import { movieCardSchema } from "../schemas.ts";
 import { jsonSchemaOf, pathParameter, queryParameters } from "../json_schema.ts";
-import { internal, problem, rateLimitHeaders, unauthorized } from "../responses.ts";
+import { internal, problem, unauthorized } from "../responses.ts";
 
 const reasons = z.array(z.string()).meta({
   description: "Only what the score used: the user's own films and the shared features.",
@@ -60,12 +60,7 @@ export function localRecommendPaths(): Record<string, unknown> {
         security: bearer,
         parameters: queryParameters(localQuerySchema),
         responses: {
-          200: {
-            description:
-              "Best first. The quota headers show the AI quota, which this spends none of.",
-            headers: rateLimitHeaders,
-            content: json("LocalPicks"),
-          },
+          200: { description: "Best first; spends no quota.", content: json("LocalPicks") },
           400: problem(
             "A bad limit, flag or genre (`invalid_query`), or onlyMine without services (`no_services`).",
           ),

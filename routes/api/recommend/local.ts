@@ -1,9 +1,12 @@
 /** GET /api/recommend/local: picks from the local model (no AI, no quota, nothing written). */
-import { signedIn } from "@/lib/http/middleware/require_user.ts";
+import { requireUser, signedIn } from "@/lib/http/middleware/require_user.ts";
 import { parsedOr400 } from "@/lib/http/validate.ts";
 import { localQuerySchema } from "@/lib/recommend/local/query.ts";
 
-// The folder's middleware requires the user and adds the AI quota's headers, unchanged here.
+// Left out of the folder's middleware (no quota, so no quota headers); the session is checked
+// by a query of its own after the answer is made.
+export const middleware = [requireUser({ readChecksSession: true })];
+
 export const handler = signedIn({
   async GET(c) {
     const query = parsedOr400(localQuerySchema, c.req.query(), {
