@@ -292,15 +292,12 @@ function Poster(
   return (
     <article class="night-card" aria-labelledby="night-film-title">
       <p class="night-count">Film {position} of {total}</p>
-      {src
-        ? <img class="night-poster" src={src} alt={`Poster of ${film.title}`} />
-        : <div class="night-poster night-poster-missing" aria-hidden="true">{film.title}</div>}
       <h2 id="night-film-title">
         {film.title} {film.year ? <span class="muted">({film.year})</span> : null}
       </h2>
-      <ul class="night-reasons">
-        {film.reasons.map((r) => <li key={r}>{r}</li>)}
-      </ul>
+      {src
+        ? <img class="night-poster" src={src} alt={`Poster of ${film.title}`} />
+        : <div class="night-poster night-poster-missing" aria-hidden="true">{film.title}</div>}
       <div class="night-buttons">
         <button
           type="button"
@@ -323,6 +320,9 @@ function Poster(
           Yes <kbd aria-hidden="true">Y</kbd>
         </button>
       </div>
+      <ul class="night-reasons">
+        {film.reasons.map((r) => <li key={r}>{r}</li>)}
+      </ul>
     </article>
   );
 }
@@ -357,6 +357,11 @@ function Match(
         <h2 id="night-match-heading">It's a match: {film.title}!</h2>
       </div>
       {src ? <img class="night-poster" src={src} alt={`Poster of ${film.title}`} /> : null}
+      <button type="button" class="button" onClick={log}>Log it tonight</button>
+      <p class="muted">
+        Logs the viewing in your own diary; everyone who watches presses it on their phone.
+      </p>
+      <p role="status">{logged}</p>
       <h3>Where to watch</h3>
       {any
         ? KINDS.map(([kind, label]) =>
@@ -385,11 +390,6 @@ function Match(
             No offers known for {region}. <a href={`/movies/${film.catalogId}`}>See the film</a>
           </p>
         )}
-      <button type="button" class="button" onClick={log}>Log it tonight</button>
-      <p class="muted">
-        Logs the viewing in your own diary; everyone who watches presses it on their phone.
-      </p>
-      <p role="status">{logged}</p>
     </section>
   );
 }
