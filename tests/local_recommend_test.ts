@@ -8,6 +8,8 @@ import assert from "node:assert/strict";
 import { ENGINES } from "./helpers/store.ts";
 import { type TestApp, testApp } from "./helpers/app.ts";
 import { createUser, type TestUser } from "./helpers/users.ts";
+import { issueAccessToken } from "./helpers/tokens.ts";
+import { startSession } from "@/lib/identity/auth/sessions.ts";
 import { F, rate, seedFeatureMovies, worldMovies, worldStore } from "./helpers/local_world.ts";
 import {
   genreName,
@@ -201,6 +203,22 @@ for (const engine of ENGINES) {
     // The saved switch is on: a silent query applies it, onlyMine=false lifts it.
     assert.deepEqual(ids(await picks(t, user)), [F.thief, F.wedding2]);
     assert.ok((await picks(t, user, "?onlyMine=false")).length > 2);
+  });
+
+  Deno.test(`[${engine}] GET /api/recommend/local checks the token's session in its first statement: an ended session is a 401, a cached answer included`, async () => {
+    const { t, user } = await world(engine);
+    await using _ = t;
+    await lover(t, user);
+    const { sessionId } = await startSession(t.store, user.id, { now: t.clock.now() });
+    const { token } = await issueAccessToken(t.deps, user, { sessionId });
+    const headers = { authorization: `Bearer ${token}` };
+    for (let i = 0; i < 2; i++) {
+      assert.equal((await t.request("/api/recommend/local", { headers })).status, 200);
+    }
+    await t.store.query(`delete from auth.sessions where id = $1`, [sessionId]);
+    const res = await t.request("/api/recommend/local", { headers });
+    assert.equal(res.status, 401);
+    await res.body?.cancel();
   });
 
   Deno.test(`[${engine}] a user with no watched film gets the most popular stored films, each saying "popular"`, async () => {

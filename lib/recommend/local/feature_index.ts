@@ -301,7 +301,13 @@ const held = new WeakMap<object, Held>();
  * changed since (one indexed read of the highest `features_rev` per call), rebuilt after 6 hours.
  * Calls at once share one read.
  */
-export function currentIndex(sql: Sql, options: { now: number }): Promise<FeatureIndex> {
+export function currentIndex(
+  sql: Sql,
+  options: {
+    now: number; /** The highest features_rev, when the caller read it already. */
+    top?: number;
+  },
+): Promise<FeatureIndex> {
   let h = held.get(sql);
   if (!h) held.set(sql, h = { index: null, pending: null });
   const state = h;
@@ -311,10 +317,8 @@ export function currentIndex(sql: Sql, options: { now: number }): Promise<Featur
     if (!old || options.now - old.builtAt >= REBUILD_MS) {
       return state.index = await build(sql, options.now);
     }
-    const [top] = await sql.query<{ rev: number | null }>(
-      `select max(features_rev)::float8 as rev from public.movies`,
-    );
-    if (Number(top?.rev ?? 0) > old.rev) {
+    const top = options.top ?? await topRev(sql);
+    if (top > old.rev) {
       await readAfter(sql, old, Math.max(0, old.rev - SLACK));
       reweigh(old);
     }
@@ -322,6 +326,14 @@ export function currentIndex(sql: Sql, options: { now: number }): Promise<Featur
   };
   state.pending = run().finally(() => state.pending = null);
   return state.pending;
+}
+
+/** The SQL of the highest features_rev (one index lookup), for a caller's own statement. */
+export const TOP_REV_SQL = `(select coalesce(max(features_rev), 0)::float8 from public.movies)`;
+
+async function topRev(sql: Sql): Promise<number> {
+  const [row] = await sql.query<{ rev: number }>(`select ${TOP_REV_SQL} as rev`);
+  return Number(row?.rev ?? 0);
 }
 
 /** The features of a slot (a view into the pool). */

@@ -8,7 +8,8 @@ import { Problem } from "@/lib/core/problem.ts";
 import type { Clock } from "@/lib/core/clock.ts";
 import type { Store } from "@/lib/platform/store/mod.ts";
 import { coWatched } from "./co_watch.ts";
-import { currentIndex, type FeatureIndex, featuresOf } from "./feature_index.ts";
+import { currentIndex, type FeatureIndex, featuresOf, TOP_REV_SQL } from "./feature_index.ts";
+import type { SessionCheck } from "@/lib/platform/session_check.ts";
 import { explain, isTelling, type SeedFilm, strongestFilm } from "./explain.ts";
 import {
   buildProfile,
@@ -39,6 +40,8 @@ export interface LocalPickOptions {
   filter?: PickFilter;
   /** Catalog ids never picked. */
   exclude?: number[];
+  /** The token's session, checked inside the first statement (a route's read). */
+  session?: SessionCheck;
 }
 
 /** One local pick. */
@@ -85,23 +88,37 @@ interface Cached {
 
 const cache = new WeakMap<object, Map<string, Cached>>();
 
-async function tasteRev(store: Store): Promise<number> {
-  const [row] = await store.query<{ rev: number }>(
-    `select last_value::float8 as rev from public.recommend_taste_rev_seq`,
+/**
+ * One statement: the highest features_rev, the taste sequence, and (when the route handed it in)
+ * whether the token's session is still good, so a cached answer costs one round trip.
+ */
+async function versions(
+  store: Store,
+  options: { userId: string; session?: SessionCheck },
+): Promise<{ top: number; taste: number }> {
+  const { session } = options;
+  const live = session ? session.liveSql("$1", session.sessionId === null ? null : "$2") : "true";
+  const params = session
+    ? (session.sessionId ? [options.userId, session.sessionId] : [options.userId])
+    : [];
+  const [row] = await store.query<{ top: number; taste: number; live: boolean | null }>(
+    `select ${TOP_REV_SQL} as top,
+            (select last_value::float8 from public.recommend_taste_rev_seq) as taste,
+            ${live} as live`,
+    params,
   );
-  return Number(row?.rev ?? 0);
+  session?.settle(row.live);
+  return { top: Number(row.top), taste: Number(row.taste) };
 }
 
 async function scorer(
   deps: LocalDeps,
   userId: string,
-  options: { similarTo?: number[] },
+  options: { similarTo?: number[]; session?: SessionCheck },
 ): Promise<Scorer> {
   const now = deps.clock.now();
-  const [index, rev] = await Promise.all([
-    currentIndex(deps.store, { now }),
-    tasteRev(deps.store),
-  ]);
+  const { top, taste: rev } = await versions(deps.store, { userId, session: options.session });
+  const index = await currentIndex(deps.store, { now, top });
   const key = `${userId}:${(options.similarTo ?? []).join(",")}`;
   let users = cache.get(deps.store);
   if (!users) cache.set(deps.store, users = new Map());
@@ -262,7 +279,10 @@ export async function localPicks(
   userId: string,
   opts: LocalPickOptions,
 ): Promise<LocalPick[]> {
-  const s = await scorer(deps, userId, { similarTo: opts.filter?.similarTo });
+  const s = await scorer(deps, userId, {
+    similarTo: opts.filter?.similarTo,
+    session: opts.session,
+  });
   const { taste, index } = s;
   const onlyMine = opts.onlyMine ?? (taste.onlyMineSaved && taste.hasServices);
   if (opts.onlyMine === true && !taste.hasServices) {

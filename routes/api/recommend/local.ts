@@ -4,7 +4,7 @@ import { parsedOr400 } from "@/lib/http/validate.ts";
 import { localQuerySchema } from "@/lib/recommend/local/query.ts";
 
 // Left out of the folder's middleware (no quota, so no quota headers); the session is checked
-// by a query of its own after the answer is made.
+// inside the picks' first statement.
 export const middleware = [requireUser({ readChecksSession: true })];
 
 export const handler = signedIn({
@@ -13,7 +13,11 @@ export const handler = signedIn({
       code: "invalid_query",
       detail: "limit must be 1-50, onlyMine and fromMyList true or false, genre a known genre.",
     });
-    const recommendations = await c.var.services.localRecommend.picks(c.var.user.id, query);
+    // The session's check rides on the picks' first statement.
+    const recommendations = await c.var.services.localRecommend.picks(c.var.user.id, {
+      ...query,
+      session: c.var.session,
+    });
     return c.json({
       source: "local",
       recommendations: recommendations.map(({ catalogId, score, reasons }) => ({
