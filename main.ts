@@ -140,6 +140,9 @@ const shutdown = async () => {
   if (stopping) return;
   stopping = true;
   jsonLogger({ level: "info", msg: "shutting down", drainMs: DRAIN_MS });
+  // Movie nights' event streams last as long as a night: ended now, they hold no drain, and the
+  // phones reconnect (to another instance if there is one; docs/nights.md).
+  services.nights.closeStreams();
   const drained = await withDeadline(server.shutdown().then(() => true), DRAIN_MS, {
     onLate: () => false,
   });

@@ -48,3 +48,16 @@ Deno.test("a stream whose reader reads nothing is closed after 64 KiB of events,
   const events = text.split("event: vote").length - 1;
   assert.ok(events > 50 && events < 200, `${events} events queued`);
 });
+
+Deno.test("closing every stream (a shutdown) ends them without an end event, so the phones reconnect", async () => {
+  const clock = new FakeClock();
+  const streams = nightStreams({ clock, bus: localBus() }, limits);
+  const expiresAt = clock.now() + 3_600_000;
+  const opened = [await streams.open("a", { expiresAt }), await streams.open("b", { expiresAt })];
+  streams.closeAll();
+  assert.equal(streams.openCount, 0);
+  for (const stream of opened) {
+    const text = await new Response(stream).text();
+    assert.ok(!text.includes("event: end"), text);
+  }
+});

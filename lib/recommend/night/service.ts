@@ -39,6 +39,8 @@ export interface NightService {
   vote(userId: string, nightId: string, vote: NightVote): Promise<NightView>;
   /** A member's stream of the night's events. */
   events(userId: string, nightId: string): Promise<ReadableStream<Uint8Array>>;
+  /** Ends this instance's streams at shutdown, so they hold no drain (the phones reconnect). */
+  closeStreams(): void;
 }
 
 interface LockedNight {
@@ -284,6 +286,8 @@ export function createNightService(
       const row = await memberRow(userId, nightId);
       return await parts.streams.open(nightId, { expiresAt: new Date(row.expiresAt).getTime() });
     },
+
+    closeStreams: () => parts.streams.closeAll(),
   };
 
   async function announceMatch(nightId: string, catalogId: number, known?: NightRow) {

@@ -32,6 +32,8 @@ export interface NightStreams {
   open(night: string, options: { expiresAt: number }): Promise<ReadableStream<Uint8Array>>;
   /** Streams open now. */
   readonly openCount: number;
+  /** Ends every stream (a shutdown): the phones reconnect, to another instance if need be. */
+  closeAll(): void;
 }
 
 /** Writes one event as the event-stream format has it. */
@@ -54,11 +56,15 @@ export function nightStreams(
   limits: StreamLimits = STREAM_LIMITS,
 ): NightStreams {
   const byNight = new Map<string, number>();
+  const closers = new Set<() => void>();
   let total = 0;
   const encoder = new TextEncoder();
   return {
     get openCount() {
       return total;
+    },
+    closeAll() {
+      for (const close of [...closers]) close();
     },
     async open(night, { expiresAt }) {
       if (total >= limits.perInstance || (byNight.get(night) ?? 0) >= limits.perNight) {
@@ -74,6 +80,7 @@ export function nightStreams(
       const end = () => {
         if (ended) return;
         ended = true;
+        closers.delete(close);
         stopBeat();
         unsubscribe();
         total--;
@@ -95,6 +102,7 @@ export function nightStreams(
           // Already cancelled by the reader.
         }
       };
+      closers.add(close);
       const stream = new ReadableStream<Uint8Array>({
         start(c) {
           controller = c;
