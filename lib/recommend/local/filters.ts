@@ -60,7 +60,10 @@ export async function candidateFilter(
   index: FeatureIndex,
   options: {
     userId: string;
-    excluded: Set<number>;
+    /** Slots never picked (the user's own exclusions, kept with the taste), or null. */
+    excludedSlots: Uint8Array | null;
+    /** More catalog ids never picked. */
+    excluded: Iterable<number>;
     /** Only these catalog ids (My List), or null for every stored film. */
     only: Set<number> | null;
     onlyMine: boolean;
@@ -97,7 +100,13 @@ export async function candidateFilter(
     }
     return m;
   };
-  const excluded = mask(options.excluded);
+  const excluded = options.excludedSlots
+    ? options.excludedSlots.slice()
+    : new Uint8Array(index.count);
+  for (const id of options.excluded) {
+    const slot = index.slots.get(id);
+    if (slot !== undefined) excluded[slot] = 1;
+  }
   const only = options.only ? mask(options.only) : null;
   const mineMask = mine ? mask(mine) : null;
   return (slot) => {

@@ -69,6 +69,8 @@ interface Scorer {
   seeds: Map<number, SeedFilm>;
   /** candidate catalog id → seed slot → co-watch part. */
   coWatch: Map<number, Map<number, number>>;
+  /** Slots of watched, dismissed and 👎 films: never picked. */
+  excludedSlots: Uint8Array;
   noHistory: boolean;
   score(slot: number): number;
 }
@@ -186,7 +188,15 @@ async function makeScorer(
     if (slot !== undefined) coScore[slot] = coWatchScore([...per.values()]);
   }
   const noHistory = taste.watched.size === 0 && !(options.similarTo?.length);
+  const excludedSlots = new Uint8Array(index.count);
+  for (const ids of [taste.watched, taste.dismissed, taste.thumbsDown]) {
+    for (const id of ids) {
+      const slot = index.slots.get(id);
+      if (slot !== undefined) excludedSlots[slot] = 1;
+    }
+  }
   return {
+    excludedSlots,
     index,
     taste,
     profile,
@@ -288,16 +298,11 @@ export async function localPicks(
   if (opts.onlyMine === true && !taste.hasServices) {
     throw new Problem(400, "no_services", "Choose your streaming services first (My services).");
   }
-  const excluded = new Set<number>([
-    ...taste.watched,
-    ...taste.dismissed,
-    ...taste.thumbsDown,
-    ...(opts.exclude ?? []),
-    ...(opts.filter?.similarTo ?? []),
-  ]);
-  if (!opts.fromMyList) { for (const id of taste.myList) excluded.add(id); }
+  const excluded = [...(opts.exclude ?? []), ...(opts.filter?.similarTo ?? [])];
+  if (!opts.fromMyList) excluded.push(...taste.myList);
   const keep = await candidateFilter(deps.store, index, {
     userId,
+    excludedSlots: s.excludedSlots,
     excluded,
     only: opts.fromMyList ? new Set(taste.myList) : null,
     onlyMine,
