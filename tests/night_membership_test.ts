@@ -71,6 +71,21 @@ for (const engine of ENGINES) {
     );
   });
 
+  Deno.test(`[${engine}] three joining at once for the last two places: two get in, one gets 409 night_full`, async () => {
+    await using t = await testApp({ engine });
+    const users = await Promise.all(Array.from({ length: 9 }, () => createUser(t.deps)));
+    const { id, token } = await nightOf(t, users[0], users.slice(1, 6));
+    const answers = await Promise.all(
+      users.slice(6).map((u) => send(t, u, `/api/nights/${id}/join`, { body: { token } })),
+    );
+    assert.deepEqual(answers.map((a) => a.status).sort(), [200, 200, 409]);
+    const [{ n }] = await t.store.query<{ n: number }>(
+      "select count(*)::int as n from public.movie_night_members where night_id = $1",
+      [id],
+    );
+    assert.equal(n, 8);
+  });
+
   Deno.test(`[${engine}] a wrong token answers 404 and a non-member reads, votes, streams and leaves nothing (404)`, async () => {
     await using t = await testApp({ engine });
     const [alice, bob, eve] = await Promise.all([1, 2, 3].map(() => createUser(t.deps)));

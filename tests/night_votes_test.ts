@@ -88,6 +88,16 @@ for (const engine of ENGINES) {
     assert.deepEqual(matched.closest, []);
   });
 
+  Deno.test(`[${engine}] the last two yeses sent at once make the match, once`, async () => {
+    await using t = await testApp({ engine });
+    const { users: [a, b, c], id, films } = await world(t);
+    await vote(t, a, id, films[2], true);
+    const both = await Promise.all([b, c].map((u) => vote(t, u, id, films[2], true)));
+    assert.ok(both.some((n) => n.match === films[2]));
+    const read = await send(t, a, `/api/nights/${id}`, { method: "GET" });
+    assert.equal(read.body.match, films[2]);
+  });
+
   Deno.test(`[${engine}] a vote on a film not on the shortlist answers 400 not_on_shortlist`, async () => {
     await using t = await testApp({ engine });
     const { users: [a], id, films } = await world(t, 1);

@@ -29,14 +29,21 @@ export const OPEN_NIGHTS_SQL = `select count(*)::int as open from public.movie_n
 /** Nights ended long ago go (they are read as "ended" for a week). */
 export const SWEEP_SQL = `delete from public.movie_nights where expires_at < $1::timestamptz`;
 
-/** The night's row, locked for the transaction's writes. */
+/**
+ * Locks the night's row for the transaction's writes. Alone, before LOCK_SQL: a statement that
+ * waited for the lock still reads the snapshot it started with (PostgreSQL's read committed), so
+ * a count of members read by the locking statement itself could miss a join just committed.
+ */
+export const LOCK_ROW_SQL = `select 1 from public.movie_nights where id = $1 for update`;
+
+/** The locked night as the caller (`$2`) may change it: read after LOCK_ROW_SQL, afresh. */
 export const LOCK_SQL = `select id, creator_id as "creatorId", token_hash as "tokenHash",
     expires_at as "expiresAt", match_catalog_id as "match", started_at as "startedAt",
     only_mine as "onlyMine",
     (select count(*)::int from public.movie_night_members mm where mm.night_id = n.id) as members,
     exists (select 1 from public.movie_night_members mm
              where mm.night_id = n.id and mm.user_id = $2) as "isMember"
-  from public.movie_nights n where n.id = $1 for update`;
+  from public.movie_nights n where n.id = $1`;
 
 /** Adds a member after the others (a second join changes nothing). */
 export const ADD_MEMBER_SQL =

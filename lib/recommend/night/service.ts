@@ -4,6 +4,7 @@
  * one (the match), and events to every member's phone.
  */
 import type { AppDeps } from "@/lib/platform/deps.ts";
+import type { Sql } from "@/lib/platform/store/mod.ts";
 import { Problem } from "@/lib/core/problem.ts";
 import { isJoinToken, joinTokenHash, newJoinToken, sameHash } from "./join_token.ts";
 import { KEEP_EXPIRED_MS, MAX_MEMBERS, NIGHT_TTL_MS } from "./limits.ts";
@@ -79,6 +80,12 @@ export function createNightService(
       deps.log({ level: "warn", msg: "night event not sent", night, error: String(error) })
     );
 
+  /** The night locked for this transaction, read after the lock (see LOCK_ROW_SQL). */
+  const lockNight = async (tx: Sql, nightId: string, userId: string) => {
+    await tx.query(SQL.LOCK_ROW_SQL, [nightId]);
+    return (await tx.query<LockedNight>(SQL.LOCK_SQL, [nightId, userId]))[0];
+  };
+
   const readRow = async (nightId: string) =>
     (await store.query<NightRow>(SQL.READ_SQL, [nightId]))[0];
 
@@ -100,7 +107,7 @@ export function createNightService(
     ) => Promise<T>,
   ) =>
     store.transaction(async (tx) => {
-      const [night] = await tx.query<LockedNight>(SQL.LOCK_SQL, [nightId, userId]);
+      const night = await lockNight(tx, nightId, userId);
       if (!night || !night.isMember) throw nightNotFound();
       if (new Date(night.expiresAt).getTime() <= clock.now()) throw expired();
       return await fn(tx, night);
@@ -149,7 +156,7 @@ export function createNightService(
     async join(userId, nightId, { token }) {
       const hash = isJoinToken(token) ? await joinTokenHash(token) : "";
       const added = await store.transaction(async (tx) => {
-        const [night] = await tx.query<LockedNight>(SQL.LOCK_SQL, [nightId, userId]);
+        const night = await lockNight(tx, nightId, userId);
         // A member who joins again by their own link is home; anyone else needs the right token.
         if (!night || (!night.isMember && !(hash && sameHash(hash, night.tokenHash)))) {
           throw nightNotFound();
