@@ -173,7 +173,7 @@ export default function NightVote({ nightId, token, imageBaseUrl, region }: Prop
             {me?.creator
               ? (
                 <>
-                  <p>Everyone in? Start when the others have joined.</p>
+                  <p>Send the others the link, and start when they have joined.</p>
                   <button
                     type="button"
                     class="button"
@@ -182,7 +182,6 @@ export default function NightVote({ nightId, token, imageBaseUrl, region }: Prop
                   >
                     Start the vote
                   </button>
-                  <InviteButton />
                 </>
               )
               : <p role="status">Waiting for the vote to start…</p>}
@@ -231,6 +230,7 @@ export default function NightVote({ nightId, token, imageBaseUrl, region }: Prop
           </div>
         )}
       <p role="status" class="night-status">{status}</p>
+      {match ? null : <InviteButton />}
       <p>
         <button type="button" class="link-button" onClick={leave}>Leave this night</button>
       </p>
@@ -302,24 +302,25 @@ function Poster(
         <button
           type="button"
           class="button night-no"
-          aria-label={`No to ${film.title}`}
           aria-keyshortcuts="N"
           disabled={busy}
           onClick={() => onVote(false)}
         >
-          No <kbd aria-hidden="true">N</kbd>
+          No<span class="sr-only">to {film.title}</span>
         </button>
         <button
           type="button"
           class="button night-yes"
-          aria-label={`Yes to ${film.title}`}
           aria-keyshortcuts="Y"
           disabled={busy}
           onClick={() => onVote(true)}
         >
-          Yes <kbd aria-hidden="true">Y</kbd>
+          Yes<span class="sr-only">to {film.title}</span>
         </button>
       </div>
+      <p class="night-keys muted" aria-hidden="true">
+        Keys: <kbd>Y</kbd> yes, <kbd>N</kbd> no
+      </p>
       <ul class="night-reasons">
         {film.reasons.map((r) => <li key={r}>{r}</li>)}
       </ul>
@@ -394,14 +395,17 @@ function Match(
   );
 }
 
-/** Shares the page's own link (the join link it was opened by) through the share sheet or a copy. */
+/**
+ * Shares the page's own link (the join link it was opened by; anyone who came by it may pass it
+ * on, latecomers included) through the share sheet or a copy.
+ */
 function InviteButton() {
   const [said, setSaid] = useState("");
   const url = typeof location === "undefined" ? "" : location.href;
   if (!url.includes("token=")) return null;
   return (
     <p>
-      <button type="button" class="button" onClick={() => shareLink(url).then(setSaid)}>
+      <button type="button" class="link-button" onClick={() => shareLink(url).then(setSaid)}>
         Invite people
       </button>{" "}
       <span role="status">{said}</span>

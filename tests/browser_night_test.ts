@@ -3,10 +3,11 @@
  * from the home page's "Movie night" and lands on its page with the join link; two others open
  * that link (their own accounts, their own phones) and join; the creator starts the vote; each
  * phone shows one poster at a time and votes with the Yes button or the Y and N keys; every phone
- * follows the others' progress by the event stream, and all three show the match. Signed out,
+ * follows the others' progress by the event stream, and all three show the match; axe finds nothing on the vote or the match. Signed out,
  * the link leads to sign-in and back.
  */
 import assert from "node:assert/strict";
+import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { browserTest } from "./helpers/browser_test.ts";
 import { hydrated } from "./helpers/server.ts";
@@ -15,6 +16,17 @@ const PHONE = 390;
 
 async function currentTitle(page: Page): Promise<string> {
   return (await page.locator("#night-film-title").innerText()).replace(/\s*\(\d{4}\)$/, "").trim();
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  await page.evaluate(axe.source);
+  return await page.evaluate(async () => {
+    // deno-lint-ignore no-explicit-any
+    const result = await (globalThis as any).axe.run(document, { resultTypes: ["violations"] });
+    return (result.violations as { id: string; nodes: { target: unknown }[] }[])
+      .map((v) => `${v.id} at ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
+  });
 }
 
 browserTest({
@@ -59,6 +71,7 @@ browserTest({
       assert.equal(await currentTitle(bob.page), first);
       assert.ok(await alice.page.getByRole("button", { name: `Yes to ${first}` }).isVisible());
       assert.ok(await alice.page.getByRole("button", { name: `No to ${first}` }).isVisible());
+      assert.deepEqual(await axeViolations(alice.page), []);
     });
     await step("Bob says no to the first film with N and yes to the second with Y", async () => {
       await bob.page.keyboard.press("n");
@@ -86,6 +99,7 @@ browserTest({
       },
     );
     await step("Log it tonight logs the viewing for the member who presses it", async () => {
+      assert.deepEqual(await axeViolations(bob.page), []);
       await bob.page.getByRole("button", { name: "Log it tonight" }).click();
       await bob.page.getByText(/in your diary/).waitFor();
     });
