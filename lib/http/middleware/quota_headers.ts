@@ -6,10 +6,15 @@
 import type { Middleware } from "../app_env.ts";
 import { DAILY_LIMIT, nextUtcMidnight, quotaHeaders } from "@/lib/recommend/quota.ts";
 
+// Local picks and 👍/👎 spend no quota (docs/recommend.md, "Local picks"): no headers, and no
+// KV read for them.
+const QUOTA_FREE = new Set(["/api/recommend/local", "/api/recommend/feedback"]);
+
 /** The middleware that sets X-RateLimit-Limit, -Remaining and -Reset after the handler ran. */
 export function quotaHeadersMiddleware(): Middleware {
   return async function quotaHeadersMiddleware(c, next) {
     await next();
+    if (QUOTA_FREE.has(c.req.path)) return;
     // A cached recommendation answer carries the quota it read beside the set: set once.
     if (c.res.headers.has("X-RateLimit-Limit")) return;
     const user = c.get("user");

@@ -7,10 +7,3 @@ import { quotaHeadersMiddleware } from "@/lib/http/middleware/quota_headers.ts";
 import { requireUser } from "@/lib/http/middleware/require_user.ts";
 
 export const middleware = [quotaHeadersMiddleware(), requireUser({ readChecksSession: true })];
-
-// Local picks and 👍/👎 spend no quota (docs/recommend.md, "Local picks"): no quota headers, and
-// no KV read for them; each of those routes requires the user itself.
-const QUOTA_FREE = new Set(["/api/recommend/local", "/api/recommend/feedback"]);
-
-/** The paths on which this folder's middleware does nothing. */
-export const skip = (path: string): boolean => QUOTA_FREE.has(path);

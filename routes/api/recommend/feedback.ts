@@ -1,13 +1,11 @@
 /** POST/DELETE /api/recommend/feedback: 👍 or 👎 on a pick, and taking it back. */
-import { requireUser, signedIn } from "@/lib/http/middleware/require_user.ts";
+import { signedIn } from "@/lib/http/middleware/require_user.ts";
 import { readJson } from "@/lib/http/read_body.ts";
 import { parseFeedback } from "@/lib/recommend/local/feedback.ts";
 import { parseCatalogId } from "@/lib/library/entries/write_payload.ts";
 
-// Left out of the folder's middleware (no quota): the user is required first, so a 401 comes
-// before any body parsing.
-export const middleware = [requireUser()];
-
+// The folder's middleware requires the user first (a 401 before any body parsing) and sets no
+// quota headers here: feedback spends none.
 export const handler = signedIn({
   async POST(c) {
     const feedback = parseFeedback(await readJson(c.req.raw, { requireJsonType: true }));

@@ -1,12 +1,10 @@
 /** GET /api/recommend/local: picks from the local model (no AI, no quota, nothing written). */
-import { requireUser, signedIn } from "@/lib/http/middleware/require_user.ts";
+import { signedIn } from "@/lib/http/middleware/require_user.ts";
 import { parsedOr400 } from "@/lib/http/validate.ts";
 import { localQuerySchema } from "@/lib/recommend/local/query.ts";
 
-// Left out of the folder's middleware (no quota, so no quota headers); the session is checked
-// inside the picks' first statement.
-export const middleware = [requireUser({ readChecksSession: true })];
-
+// The folder's middleware requires the user (the session is checked inside the picks' first
+// statement) and, since nothing here spends quota, sets no quota headers.
 export const handler = signedIn({
   async GET(c) {
     const query = parsedOr400(localQuerySchema, c.req.query(), {
