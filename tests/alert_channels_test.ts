@@ -432,3 +432,65 @@ Deno.test("a target is masked to its scheme and host", () => {
   assert.equal(maskTarget("http://192.168.1.2:8080/topic"), "http://192.168.1.2:8080/…");
   assert.equal(maskTarget("::"), "(invalid URL)");
 });
+
+for (const engine of ENGINES) {
+  Deno.test(`[${engine}] under row-level security a user reads and writes only their own channels and none of the delivery queue`, async () => {
+    await using t = await testApp({ engine, env: LAN });
+    const owner = await createUser(t.deps);
+    const other = await createUser(t.deps);
+    const { id } = await (await addChannel(t, owner, {
+      type: "apprise",
+      url: "http://127.0.0.1:9/notify/movies",
+    })).json();
+    // The trigger queues it for the owner's channel.
+    await t.store.query(
+      `insert into public.user_notifications (user_id, kind, catalog_id, provider_id, region)
+       values ($1, 'now_streaming', 1, 8, 'DE')`,
+      [owner.id],
+    );
+    const [queued] = await t.store.query<{ n: number }>(
+      `select count(*)::integer as n from public.alert_deliveries where channel_id = $1`,
+      [id],
+    );
+    assert.equal(queued.n, 1);
+    const seen = await t.store.asUser(other.id, async (tx) => ({
+      channels: await tx.query(`select id from public.alert_channels where id = $1`, [id]),
+      updated: await tx.query(
+        `update public.alert_channels set name = 'x' where id = $1 returning id`,
+        [
+          id,
+        ],
+      ),
+      deleted: await tx.query(`delete from public.alert_channels where id = $1 returning id`, [id]),
+    }));
+    assert.deepEqual(seen, { channels: [], updated: [], deleted: [] });
+    const own = await t.store.asUser(
+      owner.id,
+      (tx) => tx.query(`select id from public.alert_channels where id = $1`, [id]),
+    );
+    assert.equal(own.length, 1);
+    // The queue is the server's: a user's token may not even read it.
+    await assert.rejects(
+      t.store.asUser(owner.id, (tx) => tx.query(`select count(*) from public.alert_deliveries`)),
+      /permission denied/,
+    );
+  });
+}
+
+Deno.test("the queue's trigger functions are security definer with an empty search_path, and anon cannot run them", async () => {
+  await using t = await testApp();
+  for (const name of ["public.enqueue_alert_deliveries()", "public.ensure_email_channel()"]) {
+    const [fn] = await t.store.query<{ definer: boolean; config: string[] }>(
+      `select prosecdef as definer, proconfig as config from pg_catalog.pg_proc
+       where oid = $1::regprocedure`,
+      [name],
+    );
+    assert.equal(fn.definer, true, name);
+    assert.ok(fn.config.some((c) => c.replace(/"/g, "") === "search_path="), String(fn.config));
+    const [anon] = await t.store.query<{ can: boolean }>(
+      `select has_function_privilege('anon', $1, 'execute') as can`,
+      [name],
+    );
+    assert.equal(anon.can, false, name);
+  }
+});
