@@ -10,6 +10,10 @@ import { type TestApp, testApp } from "./helpers/app.ts";
 import { createUser, type TestUser } from "./helpers/users.ts";
 import { issueAccessToken } from "./helpers/tokens.ts";
 import { startSession } from "@/lib/identity/auth/sessions.ts";
+import { lightRow } from "@/lib/catalog/normalize.ts";
+import { upsertLight } from "@/lib/catalog/movies_store.ts";
+import { tmdbListRow } from "@/lib/catalog/tmdb_schemas.ts";
+import { POPULAR_FIXTURE_ROWS } from "./helpers/fake_tmdb.ts";
 import { F, rate, seedFeatureMovies, worldMovies, worldStore } from "./helpers/local_world.ts";
 import {
   genreName,
@@ -342,3 +346,20 @@ Deno.test("genre names are read in any case or as TMDB ids; anything else is unk
   assert.equal(genreName("Cartoons"), null);
   assert.equal(genreName("99999"), null);
 });
+
+for (const engine of ENGINES) {
+  Deno.test(`[${engine}] a list row stores its original language, and a row without one keeps the stored one`, async () => {
+    await using store = await worldStore(engine);
+    const row = (language: unknown) =>
+      lightRow(tmdbListRow.parse({ ...POPULAR_FIXTURE_ROWS[0], original_language: language }));
+    await upsertLight(store, [row("ko")], { now: 0 });
+    const read = async () =>
+      (await store.query<{ original_language: string | null }>(
+        `select original_language from public.movies where catalog_id = $1`,
+        [POPULAR_FIXTURE_ROWS[0].id],
+      ))[0].original_language;
+    assert.equal(await read(), "ko");
+    await upsertLight(store, [row(null)], { now: 1 });
+    assert.equal(await read(), "ko");
+  });
+}
