@@ -10,6 +10,7 @@ import { startFakeApprise } from "./helpers/fake_apprise.ts";
 import { startFakeSmtp } from "./helpers/fake_smtp.ts";
 import { createAlertsService } from "@/lib/catalog/notifications/channels/service.ts";
 import { isPrivateAddress, maskTarget } from "@/lib/catalog/notifications/channels/target_guard.ts";
+import { ConfigError, loadConfig } from "@/lib/core/config.ts";
 
 type T = { request(p: string, i?: RequestInit): Promise<Response> };
 
@@ -493,4 +494,15 @@ Deno.test("the queue's trigger functions are security definer with an empty sear
     );
     assert.equal(anon.can, false, name);
   }
+});
+
+Deno.test("ALERT_PRIVATE_TARGETS: unset or deny keeps targets public, allow lifts it, anything else refuses to start naming it", () => {
+  assert.equal(loadConfig({}).alertPrivateTargets, false);
+  assert.equal(loadConfig({ ALERT_PRIVATE_TARGETS: "deny" }).alertPrivateTargets, false);
+  assert.equal(loadConfig({ ALERT_PRIVATE_TARGETS: "Allow" }).alertPrivateTargets, true);
+  assert.throws(() => loadConfig({ ALERT_PRIVATE_TARGETS: "yes" }), (e: Error) => {
+    assert.ok(e instanceof ConfigError);
+    assert.match(e.message, /^Invalid configuration: ALERT_PRIVATE_TARGETS /);
+    return true;
+  });
 });
