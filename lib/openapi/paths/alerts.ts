@@ -38,7 +38,10 @@ const alertSettingsSchema = z.strictObject({
       z.ZodBoolean
     >,
   ),
-  channels: z.array(channelSchema).max(10).meta({ description: "Oldest first, at most 10." }),
+  channels: z.array(channelSchema).max(11).meta({
+    description: "Oldest first; at most 10, or 11 when e-mail alerts were switched on in the " +
+      "streaming settings while 10 others existed (the email channel is that switch).",
+  }),
 });
 
 /** POST /api/me/alerts/channels's 201. */
