@@ -135,7 +135,7 @@ export function explain(
   const groups = new Map<FeatureKind, { sum: number; parts: { label: string; v: number }[] }>();
   let total = 0;
   for (const f of features) {
-    const v = index.weight[f] * profile.vec[f];
+    const v = profile.pull[f];
     if (v <= 0) continue;
     total += v;
     const key = index.keys[f];

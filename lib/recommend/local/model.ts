@@ -14,7 +14,6 @@ interface Seed {
 
 /** A profile: per feature the summed pull, and its length. */
 export interface Profile {
-  vec: Float32Array;
   /** Per feature the pull times the feature's weight: a candidate's dot product sums these. */
   pull: Float32Array;
   norm: number;
@@ -47,12 +46,13 @@ export function buildProfile(index: FeatureIndex, seeds: Seed[]): Profile {
     for (let i = index.start[seed.slot]; i < end; i++) vec[pool[i]] += scale * weight[pool[i]];
   }
   let n2 = 0;
-  const pull = new Float32Array(vec.length);
+  // In place: the vector itself is needed only for its length (kept per cached user, halved).
+  const pull = vec;
   for (let f = 0; f < vec.length; f++) {
     n2 += vec[f] * vec[f];
     pull[f] = vec[f] * weight[f];
   }
-  return { vec, pull, norm: Math.sqrt(n2), seedNorms };
+  return { pull, norm: Math.sqrt(n2), seedNorms };
 }
 
 /** The cosine of a slot to the profile (0 for an empty profile or a featureless film). */
