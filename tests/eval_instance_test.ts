@@ -8,7 +8,10 @@ import assert from "node:assert/strict";
 import { migrate, readMigrations } from "@/lib/platform/store/migrate.ts";
 import type { Store } from "@/lib/platform/store/mod.ts";
 import { openPostgresStore } from "@/lib/platform/store/postgres.ts";
-import { TEST_DATABASE_URL } from "./helpers/store.ts";
+import { loadConfig } from "@/lib/core/config.ts";
+import { evaluate } from "@/scripts/eval/evaluate.ts";
+import { jsonReport } from "@/scripts/eval/report.ts";
+import { TEST_DATABASE_URL, testStore } from "./helpers/store.ts";
 import { withDatabase } from "./helpers/store_templates.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
@@ -151,8 +154,18 @@ Deno.test({
       );
       assert.match(text.stdout, /\| local \| 2 \| [\d.]+ \| [\d.]+ \| [\d.]+% \| 0 \| 0 \| 0 \|/);
 
-      const json = await runEval(["--database-url", url.href, "--json"]);
-      assert.equal(json.code, 0, json.stderr);
+      // The same in process, into the test's embedded template store: the figures as --json prints.
+      await using copy = await testStore("embedded");
+      const evaluation = await evaluate({
+        databaseUrl: url.href,
+        config: loadConfig({}),
+        movies: 1,
+        users: 1,
+        seed: 1,
+        aiUsers: 50,
+        store: copy,
+      });
+      const json = { stdout: jsonReport(evaluation) };
       const result = JSON.parse(json.stdout);
       assert.deepEqual(
         { ...result.world },
@@ -170,6 +183,11 @@ Deno.test({
         "popularity",
         "local",
       ]);
+      // The copy holds the history less the held-out films: Alice's 1-5 and Dario's 56-60.
+      const [{ n }] = await copy.query<{ n: number }>(
+        `select count(*)::int as n from public.user_watched_movies`,
+      );
+      assert.equal(n, 97 - 10);
       for (const secret of ["Secret Title", "private@", ...Object.values(USERS).map((u) => u.id)]) {
         assert.ok(!json.stdout.includes(secret), `printed ${secret}`);
       }
