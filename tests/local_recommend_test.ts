@@ -14,6 +14,7 @@ import { lightRow } from "@/lib/catalog/normalize.ts";
 import { upsertLight } from "@/lib/catalog/movies_store.ts";
 import { tmdbListRow } from "@/lib/catalog/tmdb_schemas.ts";
 import { POPULAR_FIXTURE_ROWS } from "./helpers/fake_tmdb.ts";
+import { currentIndex } from "@/lib/recommend/local/feature_index.ts";
 import { F, rate, seedFeatureMovies, worldMovies, worldStore } from "./helpers/local_world.ts";
 import {
   genreName,
@@ -363,3 +364,19 @@ for (const engine of ENGINES) {
     assert.equal(await read(), "ko");
   });
 }
+
+Deno.test("after 6 hours the index is built again beside the one in use, which serves meanwhile", async () => {
+  await using store = await worldStore("embedded");
+  await seedFeatureMovies(store, worldMovies(2));
+  const first = await currentIndex(store, { now: 0 });
+  assert.equal(await currentIndex(store, { now: 6 * 3600_000 - 1 }), first);
+  // Due: this call still answers with the index in use, and starts the new one.
+  assert.equal(await currentIndex(store, { now: 6 * 3600_000 }), first);
+  let next = first;
+  for (let i = 0; i < 100 && next === first; i++) {
+    await new Promise((r) => setTimeout(r, 20));
+    next = await currentIndex(store, { now: 6 * 3600_000 + 1 });
+  }
+  assert.notEqual(next, first);
+  assert.equal(next.slots.size, first.slots.size);
+});

@@ -292,13 +292,15 @@ async function build(sql: Sql, now: number): Promise<FeatureIndex> {
 interface Held {
   index: FeatureIndex | null;
   pending: Promise<FeatureIndex> | null;
+  rebuilding: Promise<void> | null;
 }
 
 const held = new WeakMap<object, Held>();
 
 /**
  * The current index of `sql`'s store: built on first use, brought up to date with the rows
- * changed since (one indexed read of the highest `features_rev` per call), rebuilt after 6 hours.
+ * changed since (one indexed read of the highest `features_rev` per call); after 6 hours a new
+ * one is built beside it and takes its place when done, so no request waits for a rebuild.
  * Calls at once share one read.
  */
 export function currentIndex(
@@ -309,13 +311,22 @@ export function currentIndex(
   },
 ): Promise<FeatureIndex> {
   let h = held.get(sql);
-  if (!h) held.set(sql, h = { index: null, pending: null });
+  if (!h) held.set(sql, h = { index: null, pending: null, rebuilding: null });
   const state = h;
   if (state.pending) return state.pending;
   const run = async (): Promise<FeatureIndex> => {
     const old = state.index;
-    if (!old || options.now - old.builtAt >= REBUILD_MS) {
-      return state.index = await build(sql, options.now);
+    if (!old) return state.index = await build(sql, options.now);
+    if (options.now - old.builtAt >= REBUILD_MS && !state.rebuilding) {
+      state.rebuilding = build(sql, options.now)
+        .then((fresh) => {
+          state.index = fresh;
+        })
+        // A failed rebuild leaves the index in use; a call 6 hours on tries again.
+        .catch(() => {
+          old.builtAt = options.now;
+        })
+        .finally(() => state.rebuilding = null);
     }
     const top = options.top ?? await topRev(sql);
     if (top > old.rev) {
