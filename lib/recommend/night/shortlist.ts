@@ -31,13 +31,16 @@ const PICKS_PER_MEMBER_MINE = 250;
 
 // A reason's label that is, or holds, the title of a film a member watched or dismissed (a
 // collection named after it, a keyword that is its name) would tell the others what they saw.
-const TITLED_SQL = `select distinct lower(m.title) as title
-  from public.movies m
-  where lower(m.title) = any ($2::text[])
-    and (exists (select 1 from public.user_watched_movies w
-                  where w.user_id = any ($1::uuid[]) and w.catalog_id = m.catalog_id)
-      or exists (select 1 from public.user_dismissed_movies d
-                  where d.user_id = any ($1::uuid[]) and d.catalog_id = m.catalog_id))`;
+// Of the labels' runs of words (`$2`), those whose title key (public.title_key: no case, accents,
+// spaces or punctuation) is a member's film's: the stored films are found by the key's index.
+const TITLED_SQL = `select r.run as title from unnest($2::text[]) as r(run)
+  where public.title_key(r.run) = any (array(
+    select m.title_key from public.movies m
+     where m.title_key = any (array(select public.title_key(x) from unnest($2::text[]) as x))
+       and (exists (select 1 from public.user_watched_movies w
+                     where w.user_id = any ($1::uuid[]) and w.catalog_id = m.catalog_id)
+         or exists (select 1 from public.user_dismissed_movies d
+                     where d.user_id = any ($1::uuid[]) and d.catalog_id = m.catalog_id))))`;
 
 /** Every run of whole words of `label`, lower-cased: the titles it could hold. */
 function wordRuns(label: string): string[] {
