@@ -107,10 +107,17 @@ export async function candidateFilter(
     const slot = index.slots.get(id);
     if (slot !== undefined) excluded[slot] = 1;
   }
-  const only = options.only ? mask(options.only) : null;
-  const mineMask = mine ? mask(mine) : null;
+  // My List alone and "only what I can stream" join the exclusions, so the scan asks one byte.
+  for (const ids of [options.only, mine]) {
+    if (!ids) continue;
+    const inside = mask(ids);
+    for (let slot = 0; slot < index.count; slot++) if (!inside[slot]) excluded[slot] = 1;
+  }
+  const plain = f.runtimeMax == null && f.yearFrom == null && f.yearTo == null && !languages &&
+    genre === null && !wanted && unwanted.size === 0;
+  if (plain) return (slot) => excluded[slot] === 0;
   return (slot) => {
-    if (excluded[slot] || (only && !only[slot]) || (mineMask && !mineMask[slot])) return false;
+    if (excluded[slot]) return false;
     if (f.runtimeMax != null && (index.runtime[slot] <= 0 || index.runtime[slot] > f.runtimeMax)) {
       return false;
     }

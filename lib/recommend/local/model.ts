@@ -87,13 +87,78 @@ interface Scored {
   score: number;
 }
 
-/** Whether `a` ranks before `b`: score, then popularity, then the lower catalog id. */
-function before(index: FeatureIndex, a: Scored, b: Scored): boolean {
-  if (a.score !== b.score) return a.score > b.score;
-  const pa = index.popularity[a.slot];
-  const pb = index.popularity[b.slot];
-  if (pa !== pb) return pa > pb;
-  return index.ids[a.slot] < index.ids[b.slot];
+/**
+ * A bounded heap of the best `limit` slots, in typed arrays: its root is the worst kept, so a
+ * slot scoring below it is turned away with one comparison and nothing is allocated per slot.
+ * The order is score, then popularity, then the lower catalog id (a total order: ties cannot
+ * make two runs differ).
+ */
+class TopK {
+  readonly scores: Float64Array;
+  readonly slots: Int32Array;
+  size = 0;
+
+  constructor(private readonly index: FeatureIndex, readonly limit: number) {
+    this.scores = new Float64Array(limit);
+    this.slots = new Int32Array(limit);
+  }
+
+  /** Whether (score a, slot a) ranks before (score b, slot b). */
+  private before(sa: number, a: number, sb: number, b: number): boolean {
+    if (sa !== sb) return sa > sb;
+    const { popularity, ids } = this.index;
+    if (popularity[a] !== popularity[b]) return popularity[a] > popularity[b];
+    return ids[a] < ids[b];
+  }
+
+  private worse(i: number, j: number): boolean {
+    return this.before(this.scores[j], this.slots[j], this.scores[i], this.slots[i]);
+  }
+
+  private swap(i: number, j: number): void {
+    const s = this.scores[i];
+    this.scores[i] = this.scores[j];
+    this.scores[j] = s;
+    const t = this.slots[i];
+    this.slots[i] = this.slots[j];
+    this.slots[j] = t;
+  }
+
+  offer(slot: number, score: number): void {
+    if (this.size < this.limit) {
+      let i = this.size++;
+      this.scores[i] = score;
+      this.slots[i] = slot;
+      while (i > 0) {
+        const p = (i - 1) >> 1;
+        if (!this.worse(i, p)) break;
+        this.swap(i, p);
+        i = p;
+      }
+      return;
+    }
+    if (score < this.scores[0] || !this.before(score, slot, this.scores[0], this.slots[0])) return;
+    this.scores[0] = score;
+    this.slots[0] = slot;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < this.size && this.worse(l, m)) m = l;
+      if (r < this.size && this.worse(r, m)) m = r;
+      if (m === i) return;
+      this.swap(i, m);
+      i = m;
+    }
+  }
+
+  /** The kept slots, best first. */
+  sorted(): Scored[] {
+    const out: Scored[] = [];
+    for (let i = 0; i < this.size; i++) out.push({ slot: this.slots[i], score: this.scores[i] });
+    return out.sort((a, b) => (this.before(a.score, a.slot, b.score, b.slot) ? -1 : 1));
+  }
 }
 
 /** The best `limit` of the slots `keep` lets through, scored by `score`, best first. */
@@ -101,42 +166,45 @@ export function topScored(
   index: FeatureIndex,
   options: { limit: number; keep: (slot: number) => boolean; score: (slot: number) => number },
 ): Scored[] {
-  const { limit } = options;
-  if (limit <= 0) return [];
-  // A min-heap by rank: its root is the worst kept.
-  const heap: Scored[] = [];
-  const worse = (i: number, j: number) => before(index, heap[j], heap[i]);
-  const swap = (i: number, j: number) => ([heap[i], heap[j]] = [heap[j], heap[i]]);
-  const up = (i: number) => {
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (!worse(i, p)) break;
-      swap(i, p);
-      i = p;
-    }
-  };
-  const down = (i: number) => {
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let m = i;
-      if (l < heap.length && worse(l, m)) m = l;
-      if (r < heap.length && worse(r, m)) m = r;
-      if (m === i) return;
-      swap(i, m);
-      i = m;
-    }
-  };
+  if (options.limit <= 0) return [];
+  const top = new TopK(index, options.limit);
   for (let slot = 0; slot < index.count; slot++) {
     if (index.ids[slot] === 0 || !options.keep(slot)) continue;
-    const item = { slot, score: options.score(slot) };
-    if (heap.length < limit) {
-      heap.push(item);
-      up(heap.length - 1);
-    } else if (before(index, item, heap[0])) {
-      heap[0] = item;
-      down(0);
-    }
+    top.offer(slot, options.score(slot));
   }
-  return heap.sort((a, b) => (before(index, a, b) ? -1 : 1));
+  return top.sorted();
+}
+
+/**
+ * `topScored` for a profile's picks with the scan written out: each kept slot's cosine to the
+ * profile (as `contentScore`), plus `extra[slot]` when given (co-watching), plus the prior, in
+ * that order of additions, so the scores are the very numbers `contentScore` would give.
+ */
+export function topByProfile(
+  index: FeatureIndex,
+  options: {
+    limit: number;
+    keep: (slot: number) => boolean;
+    profile: Profile;
+    extra: Float32Array | null;
+  },
+): Scored[] {
+  if (options.limit <= 0) return [];
+  const top = new TopK(index, options.limit);
+  const { ids, start, len, pool, invNorm, prior, count } = index;
+  const { pull, norm } = options.profile;
+  const { extra, keep } = options;
+  for (let slot = 0; slot < count; slot++) {
+    if (ids[slot] === 0 || !keep(slot)) continue;
+    let content = 0;
+    if (norm !== 0) {
+      let dot = 0;
+      const end = start[slot] + len[slot];
+      for (let i = start[slot]; i < end; i++) dot += pull[pool[i]];
+      content = dot * invNorm[slot] / norm;
+    }
+    const score = extra ? content + extra[slot] + prior[slot] : content + prior[slot];
+    top.offer(slot, score);
+  }
+  return top.sorted();
 }

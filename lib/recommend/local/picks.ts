@@ -17,6 +17,7 @@ import {
   coWatchPart,
   coWatchScore,
   type Profile,
+  topByProfile,
   topScored,
 } from "./model.ts";
 import { readTaste, type Taste } from "./taste.ts";
@@ -72,6 +73,13 @@ interface Scorer {
   /** Slots of watched, dismissed and 👎 films: never picked. */
   excludedSlots: Uint8Array;
   noHistory: boolean;
+  /** Per slot, co-watching's part; null when nothing is co-watched. */
+  coScore: Float32Array | null;
+  /**
+   * Titles of the user's films that reasons named, kept with the taste (for as long as it is
+   * kept: a minute at most), so a repeated request reads no titles.
+   */
+  titles: Map<number, string>;
   score(slot: number): number;
 }
 
@@ -203,6 +211,8 @@ async function makeScorer(
     seeds,
     coWatch,
     noHistory,
+    coScore: coScore.length ? coScore : null,
+    titles: new Map(),
     score: noHistory
       ? (slot) => Math.log1p(index.popularity[slot]) / Math.log1p(index.maxPopularity)
       : coScore.length
@@ -211,26 +221,35 @@ async function makeScorer(
   };
 }
 
-async function titlesOf(store: Store, ids: number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await store.query<{ catalog_id: number; title: string }>(
-    `select catalog_id, title from public.movies where catalog_id = any($1::integer[])`,
-    [ids],
-  );
-  return new Map(rows.map((r) => [Number(r.catalog_id), String(r.title)]));
+/** The titles of `ids`, those the scorer holds not read in one statement and kept. */
+async function titlesOf(store: Store, s: Scorer, ids: number[]): Promise<Map<number, string>> {
+  const missing = ids.filter((id) => !s.titles.has(id));
+  if (missing.length > 0) {
+    const rows = await store.query<{ catalog_id: number; title: string }>(
+      `select catalog_id, title from public.movies where catalog_id = any($1::integer[])`,
+      [missing],
+    );
+    for (const r of rows) s.titles.set(Number(r.catalog_id), String(r.title));
+  }
+  return s.titles;
 }
 
 /** Feature → the user's positive films that have it, for the telling features of `slots`. */
 function filmsWithFeatures(s: Scorer, slots: number[]): Map<number, SeedFilm[]> {
-  const wanted = new Set<number>();
+  // A byte per feature rather than a set: the loop below asks it once per feature of each of
+  // the user's films (90,000 times for 5,000 films).
+  const wanted = new Uint8Array(s.index.keys.length);
   for (const slot of slots) {
-    for (const f of featuresOf(s.index, slot)) if (isTelling(s.index.keys[f])) wanted.add(f);
+    for (const f of featuresOf(s.index, slot)) if (isTelling(s.index.keys[f])) wanted[f] = 1;
   }
   const filmsWith = new Map<number, SeedFilm[]>();
+  const { start, len, pool } = s.index;
   for (const film of s.seeds.values()) {
     if (film.weight <= 0) continue;
-    for (const f of featuresOf(s.index, film.slot)) {
-      if (!wanted.has(f)) continue;
+    const end = start[film.slot] + len[film.slot];
+    for (let i = start[film.slot]; i < end; i++) {
+      const f = pool[i];
+      if (!wanted[f]) continue;
       const list = filmsWith.get(f);
       if (list) list.push(film);
       else filmsWith.set(f, [film]);
@@ -265,7 +284,7 @@ async function explained(
       coWatch: new Map([...co].filter(([, v]) => v > 0)),
     });
   });
-  const titles = await titlesOf(deps.store, [
+  const titles = await titlesOf(deps.store, s, [
     ...new Set(strong.flatMap((f) => (f ? [f.film.catalogId] : []))),
   ]);
   for (const f of strong) if (f) f.film.title = titles.get(f.film.catalogId) ?? "";
@@ -309,7 +328,10 @@ export async function localPicks(
     genre: opts.genre,
     filter: opts.filter,
   });
-  return explained(deps, s, topScored(index, { limit: opts.limit, keep, score: s.score }));
+  const top = s.noHistory
+    ? topScored(index, { limit: opts.limit, keep, score: s.score })
+    : topByProfile(index, { limit: opts.limit, keep, profile: s.profile, extra: s.coScore });
+  return explained(deps, s, top);
 }
 
 /**
