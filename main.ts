@@ -120,6 +120,9 @@ const app = createApp(deps, { services });
 serving.app = app.fetch;
 // Alerts reach their channels from the queue, off the request path (docs/alerts.md).
 services.alertDelivery.start();
+// The local recommender's index is built off the request path, yielding as it goes; until it is
+// ready "more like this" answers from one statement (docs/recommend.md, "Local picks").
+void services.localRecommend.warm();
 
 jsonLogger({
   level: "info",

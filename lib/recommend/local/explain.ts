@@ -52,6 +52,8 @@ function labelOf(key: string): string {
   const rest = key.slice(2);
   if (kind === "c") return rest.slice(rest.indexOf(":") + 1);
   if (kind === "l") return languageName(rest);
+  // `y:1990` is the 1990s ("From the 1990s, a decade you like", "1990s films").
+  if (kind === "y") return `${rest}s`;
   return rest;
 }
 
@@ -169,6 +171,32 @@ export function explain(
     }
   }
   return { reasons, traits };
+}
+
+/**
+ * "More like this" reasons from shared features given as labels with their weights (the cold
+ * path, lib/recommend/local/similar_cold.ts): grouped by kind, the groups that add at least a
+ * tenth named, biggest first, at most 3, phrased as the index's answer phrases them.
+ */
+export function sharedReasons(shared: { kind: FeatureKind; label: string; weight: number }[]) {
+  const groups = new Map<FeatureKind, { sum: number; labels: string[] }>();
+  let total = 0;
+  for (const { kind, label, weight } of shared) {
+    total += weight;
+    const g = groups.get(kind) ?? { sum: 0, labels: [] };
+    g.sum += weight;
+    g.labels.push(kind === "l" ? languageName(label) : label);
+    groups.set(kind, g);
+  }
+  const reasons: string[] = [];
+  const named = [...groups].filter(([, g]) => g.sum >= NAMED_SHARE * total)
+    .sort((a, b) => b[1].sum - a[1].sum);
+  for (const [kind, g] of named) {
+    if (reasons.length >= MAX_REASONS) break;
+    const reason = groupReason(kind, g.labels, true);
+    if (reason) reasons.push(reason);
+  }
+  return reasons;
 }
 
 /** The film of the user's a pick's first reason names, and whether co-watching alone tied them. */

@@ -11,7 +11,7 @@ import type { Sql } from "@/lib/platform/store/mod.ts";
 export type FeatureKind = "c" | "d" | "k" | "a" | "g" | "l" | "y" | "r";
 
 /** How much a shared feature of each kind counts, before its rarity (idf). */
-const KIND_WEIGHTS: Record<FeatureKind, number> = {
+export const KIND_WEIGHTS: Record<FeatureKind, number> = {
   c: 3, // the same collection
   d: 2, // a director
   k: 1, // a keyword
@@ -24,6 +24,11 @@ const KIND_WEIGHTS: Record<FeatureKind, number> = {
 
 const CAST = 5;
 const PAGE = 10_000;
+// A build off the request path reads smaller pages and lets the event loop run between them and
+// between slices of rows, so no request waits long behind it (the embedded store runs its
+// statements on the same thread).
+const BACKGROUND_PAGE = 2_000;
+const BACKGROUND_SLICE = 500;
 // Rows whose number was taken before a later one committed are read again this far back.
 const SLACK = 1_000;
 // A full rebuild then and there: compacts what replaced rows left behind, and catches a row a
@@ -97,7 +102,7 @@ const PAGE_SQL =
       coalesce(array_to_string(m.actors[1:${CAST}], E'\\x1d'), '')), E'\\x1e') as page,
     max(m.features_rev)::float8 as top, count(*)::int as n
   from (select * from public.movies where features_rev > $1
-         order by features_rev limit ${PAGE}) m`;
+         order by features_rev limit $2) m`;
 
 const list = (text: string) => (text ? text.split("\x1d") : []);
 
@@ -267,24 +272,41 @@ function priorOf(index: FeatureIndex, slot: number): number {
   return (PRIOR_MAX / 2) * quality + (PRIOR_MAX / 2) * popularity;
 }
 
-async function readAfter(sql: Sql, index: FeatureIndex, from: number): Promise<void> {
-  let after = from;
+/** A turn of the event loop: timers and requests waiting run before the build goes on. */
+const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function readAfter(
+  sql: Sql,
+  index: FeatureIndex,
+  options: { from: number; background: boolean },
+): Promise<void> {
+  const size = options.background ? BACKGROUND_PAGE : PAGE;
+  let after = options.from;
   for (;;) {
     const [page] = await sql.query<{ page: string | null; top: number | null; n: number }>(
       PAGE_SQL,
-      [after],
+      [after, size],
     );
     if (!page?.page) break;
-    for (const line of page.page.split("\x1e")) apply(index, parseRow(line));
+    const lines = page.page.split("\x1e");
+    for (let i = 0; i < lines.length; i++) {
+      apply(index, parseRow(lines[i]));
+      if (options.background && i % BACKGROUND_SLICE === BACKGROUND_SLICE - 1) await pause();
+    }
     after = Math.max(after, Number(page.top));
-    if (Number(page.n) < PAGE) break;
+    if (Number(page.n) < size) break;
+    if (options.background) await pause();
   }
   index.rev = Math.max(index.rev, after);
 }
 
-async function build(sql: Sql, now: number): Promise<FeatureIndex> {
-  const index = emptyIndex(now);
-  await readAfter(sql, index, 0);
+async function build(
+  sql: Sql,
+  options: { now: number; background: boolean },
+): Promise<FeatureIndex> {
+  const index = emptyIndex(options.now);
+  await readAfter(sql, index, { from: 0, background: options.background });
+  if (options.background) await pause();
   reweigh(index);
   return index;
 }
@@ -293,6 +315,14 @@ interface Held {
   index: FeatureIndex | null;
   pending: Promise<FeatureIndex> | null;
   rebuilding: Promise<void> | null;
+  /** Set by `buildInBackground`: cold requests then never build the index themselves. */
+  background: boolean;
+}
+
+function heldOf(sql: Sql): Held {
+  let h = held.get(sql);
+  if (!h) held.set(sql, h = { index: null, pending: null, rebuilding: null, background: false });
+  return h;
 }
 
 const held = new WeakMap<object, Held>();
@@ -310,15 +340,15 @@ export function currentIndex(
     top?: number;
   },
 ): Promise<FeatureIndex> {
-  let h = held.get(sql);
-  if (!h) held.set(sql, h = { index: null, pending: null, rebuilding: null });
-  const state = h;
+  const state = heldOf(sql);
   if (state.pending) return state.pending;
   const run = async (): Promise<FeatureIndex> => {
     const old = state.index;
-    if (!old) return state.index = await build(sql, options.now);
+    if (!old) {
+      return state.index = await build(sql, { now: options.now, background: state.background });
+    }
     if (options.now - old.builtAt >= REBUILD_MS && !state.rebuilding) {
-      state.rebuilding = build(sql, options.now)
+      state.rebuilding = build(sql, { now: options.now, background: true })
         .then((fresh) => {
           state.index = fresh;
         })
@@ -330,13 +360,40 @@ export function currentIndex(
     }
     const top = options.top ?? await topRev(sql);
     if (top > old.rev) {
-      await readAfter(sql, old, Math.max(0, old.rev - SLACK));
+      await readAfter(sql, old, { from: Math.max(0, old.rev - SLACK), background: false });
       reweigh(old);
     }
     return old;
   };
   state.pending = run().finally(() => state.pending = null);
   return state.pending;
+}
+
+/**
+ * Starts building `sql`'s index off the request path (a process's start-up calls it): pages of
+ * 2,000 rows with the event loop let run between pages and every 500 rows. From then on a request
+ * that finds no index never builds one itself: `builtIndex` answers null while this runs (and
+ * starts it again after a failure). Resolves when the index is ready; never rejects.
+ */
+export function buildInBackground(sql: Sql, options: { now: number }): Promise<void> {
+  const state = heldOf(sql);
+  state.background = true;
+  if (state.index) return Promise.resolve();
+  return currentIndex(sql, options).then(() => {}, () => {});
+}
+
+/**
+ * The index when one is built (brought up to date as `currentIndex` does), or null while a
+ * background build (`buildInBackground`) has not finished; without one, the first call builds it.
+ */
+export function builtIndex(
+  sql: Sql,
+  options: { now: number },
+): Promise<FeatureIndex> | null {
+  const state = heldOf(sql);
+  if (state.index || !state.background) return currentIndex(sql, options);
+  if (!state.pending) void buildInBackground(sql, options);
+  return null;
 }
 
 /** The SQL of the highest features_rev (one index lookup), for a caller's own statement. */

@@ -5,7 +5,7 @@
  */
 import { Problem } from "@/lib/core/problem.ts";
 import { coWatched } from "./co_watch.ts";
-import { currentIndex } from "./feature_index.ts";
+import { currentIndex, type FeatureIndex } from "./feature_index.ts";
 import { explain } from "./explain.ts";
 import { buildProfile, contentScore, coWatchPart, coWatchScore, topScored } from "./model.ts";
 import type { LocalDeps, LocalPick } from "./picks.ts";
@@ -14,9 +14,9 @@ import type { LocalDeps, LocalPick } from "./picks.ts";
 export async function similarMovies(
   deps: LocalDeps,
   catalogId: number,
-  opts: { limit: number },
+  opts: { limit: number; /** The index, when the caller has it already. */ index?: FeatureIndex },
 ): Promise<LocalPick[]> {
-  const index = await currentIndex(deps.store, { now: deps.clock.now() });
+  const index = opts.index ?? await currentIndex(deps.store, { now: deps.clock.now() });
   const target = index.slots.get(catalogId);
   if (target === undefined) {
     throw new Problem(404, "movie_not_found", "No stored movie has this id.");
