@@ -4,7 +4,6 @@
  * naming the variable.
  */
 import { regionCode } from "./regions.ts";
-import { z } from "zod";
 import {
   bodyTimeoutMs,
   ConfigError,
@@ -20,18 +19,13 @@ import { readMailConfig, type SmtpConfig } from "./smtp_url.ts";
 import { type AccessConfig, readAccessConfig } from "./config_access.ts";
 import { readSupabaseConfig, type SupabaseConfig } from "./config_supabase.ts";
 import { readVapidConfig, type VapidConfig } from "./config_vapid.ts";
+import { aiFallback, type AiProvider, aiProviders } from "./config_ai.ts";
+import { type JobsConfig, readJobsConfig } from "./config_jobs.ts";
 
 export { ConfigError };
 export type { SupabaseConfig };
 export type { OidcConfig } from "./config_access.ts";
-
-/** One OpenAI-compatible provider, tried in order with each of its models in order. */
-export interface AiProvider {
-  name: string;
-  baseUrl: string;
-  apiKey: string;
-  models: string[];
-}
+export type { AiProvider };
 
 /** Server-side captcha verification for signup. */
 export interface CaptchaConfig {
@@ -42,8 +36,8 @@ export interface CaptchaConfig {
   verifyUrl: string;
 }
 
-/** Everything the service is configured with. */
-export interface Config {
+/** Everything the service is configured with (the jobs' settings in JobsConfig). */
+export interface Config extends JobsConfig {
   port: number;
   dataDir: string;
   databaseUrl?: string;
@@ -74,16 +68,6 @@ export interface Config {
   deploymentId?: string;
   supabase?: SupabaseConfig;
   captcha?: CaptchaConfig;
-  /** Cron expression of the scheduled import; null when `off`. */
-  catalogImportCron: string | null;
-  /** Cron expression of the availability job (AVAILABILITY_CRON); null when `off`. */
-  availabilityCron: string | null;
-  /** External calls one availability run may make (AVAILABILITY_BUDGET, default 2,000). */
-  availabilityBudget: number;
-  /** Cron expression of the details job (DETAILS_CRON, every 10 minutes); null when `off`. */
-  detailsCron: string | null;
-  /** External calls one details run may make (DETAILS_BUDGET, default 5,000). */
-  detailsBudget: number;
   /** ES256 private JWK (JSON) of the built-in identity provider, shared by several instances. */
   authSigningKey?: string;
   /**
@@ -128,52 +112,6 @@ const CAPTCHA_VERIFY_URLS = {
   hcaptcha: "https://api.hcaptcha.com/siteverify",
 } as const;
 
-const providerSchema = z.object({
-  name: z.string().min(1),
-  baseUrl: z.url({ protocol: /^https?$/ }),
-  apiKey: z.string(),
-  models: z.array(z.string().min(1)).min(1),
-});
-
-function aiProviders(env: Env): AiProvider[] {
-  const raw = value(env, "AI_PROVIDERS");
-  if (raw !== undefined) {
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      throw new ConfigError("AI_PROVIDERS", "is not valid JSON");
-    }
-    const parsed = z.array(providerSchema).safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new ConfigError(
-        "AI_PROVIDERS",
-        `must be a JSON array of {"name","baseUrl","apiKey","models":[...]}: ${
-          issue.path.join(".") || "(root)"
-        } ${issue.message}`,
-      );
-    }
-    return parsed.data.map((p) => ({ ...p, baseUrl: p.baseUrl.replace(/\/+$/, "") }));
-  }
-  const models = value(env, "AI_MODELS");
-  const key = value(env, "OPENAI_API_KEY");
-  const baseUrl = value(env, "OPENAI_BASE_URL");
-  if (!models && !key && !baseUrl) return [];
-  if (!models) {
-    throw new ConfigError(
-      "AI_MODELS",
-      "must list at least one model when OPENAI_API_KEY or OPENAI_BASE_URL is set",
-    );
-  }
-  return [{
-    name: "openai",
-    baseUrl: url(env, "OPENAI_BASE_URL", "https://api.openai.com/v1"),
-    apiKey: key ?? "",
-    models: models.split(",").map((m) => m.trim()).filter(Boolean),
-  }];
-}
-
 function captcha(env: Env): CaptchaConfig | undefined {
   const secret = value(env, "CAPTCHA_SECRET");
   if (!secret) return undefined;
@@ -197,21 +135,6 @@ function mail(env: Env, siteUrl: string): Pick<Config, "smtp" | "mailFrom"> {
   const read = readMailConfig(raw, { siteUrl });
   if ("error" in read) throw new ConfigError(read.variable, read.error);
   return read;
-}
-
-const CRON_FIELD = /^(\*|\d+(-\d+)?)(\/\d+)?(,(\*|\d+(-\d+)?)(\/\d+)?)*$/;
-
-function cron(env: Env, name = "CATALOG_IMPORT_CRON", fallback = "0 3 * * *"): string | null {
-  const raw = value(env, name) ?? fallback;
-  if (raw.toLowerCase() === "off") return null;
-  const fields = raw.split(/\s+/);
-  if (fields.length !== 5 || !fields.every((f) => CRON_FIELD.test(f))) {
-    throw new ConfigError(
-      name,
-      `must be a five-field cron expression or "off", got ${JSON.stringify(raw)}`,
-    );
-  }
-  return fields.join(" ");
 }
 
 /** Reads and validates the configuration; throws ConfigError on the first malformed variable. */
@@ -246,11 +169,7 @@ export function loadConfig(
     deploymentId: value(env, "DENO_DEPLOYMENT_ID"),
     supabase: readSupabaseConfig(env),
     captcha: captcha(env),
-    catalogImportCron: cron(env),
-    availabilityCron: cron(env, "AVAILABILITY_CRON", "0 4 * * *"),
-    availabilityBudget: positiveInteger(env, "AVAILABILITY_BUDGET", 2000),
-    detailsCron: cron(env, "DETAILS_CRON", "*/10 * * * *"),
-    detailsBudget: positiveInteger(env, "DETAILS_BUDGET", 5000),
+    ...readJobsConfig(env),
     authSigningKey: value(env, "AUTH_SIGNING_KEY"),
     secretsKey: secretsKey(env),
     clientIpHeader: value(env, "CLIENT_IP_HEADER")?.toLowerCase(),
@@ -273,14 +192,6 @@ function alertPrivateTargets(env: Env): boolean {
     "ALERT_PRIVATE_TARGETS",
     `must be "allow" or "deny", got ${JSON.stringify(raw)}`,
   );
-}
-
-function aiFallback(env: Env): "off" | "local" {
-  const raw = value(env, "AI_FALLBACK")?.toLowerCase() ?? "off";
-  if (raw !== "off" && raw !== "local") {
-    throw new ConfigError("AI_FALLBACK", `must be "off" or "local", got ${JSON.stringify(raw)}`);
-  }
-  return raw;
 }
 
 function secretsKey(env: Env): Uint8Array<ArrayBuffer> | undefined {
