@@ -4,13 +4,13 @@
  * one (the match), and events to every member's phone.
  */
 import type { AppDeps } from "@/lib/platform/deps.ts";
-import type { Sql } from "@/lib/platform/store/mod.ts";
 import { Problem } from "@/lib/core/problem.ts";
 import { isJoinToken, joinTokenHash, newJoinToken, sameHash } from "./join_token.ts";
 import { KEEP_EXPIRED_MS, MAX_MEMBERS, NIGHT_TTL_MS } from "./limits.ts";
 import { type NightFields, nightNotFound, type NightVote } from "./payloads.ts";
 import * as SQL from "./night_sql.ts";
 import { memberIds, type NightRow, type NightView, nightView } from "./view.ts";
+import { creatorOnly, expired, full, memberAccess } from "./member_access.ts";
 import type { NightBus, NightEvent } from "./events.ts";
 import type { NightStreams } from "./streams.ts";
 import { buildShortlist, type NightScorer } from "./shortlist.ts";
@@ -44,78 +44,18 @@ export interface NightService {
   closeStreams(): void;
 }
 
-interface LockedNight {
-  id: string;
-  creatorId: string;
-  tokenHash: string;
-  expiresAt: Date | string;
-  match: number | null;
-  startedAt: Date | string | null;
-  onlyMine: boolean;
-  members: number;
-  isMember: boolean;
-}
-
-function expired(): Problem {
-  return new Problem(410, "night_expired", "This movie night has ended (nights last 24 hours).");
-}
-
-function full(): Problem {
-  return new Problem(409, "night_full", `This movie night already has ${MAX_MEMBERS} members.`);
-}
-
-function creatorOnly(what: string): Problem {
-  return new Problem(403, "not_night_creator", `Only the night's creator may ${what}.`);
-}
-
 /** Builds the service over the store, the events' bus and this instance's streams. */
 export function createNightService(
   deps: Pick<AppDeps, "store" | "clock" | "config" | "log">,
   parts: { bus: NightBus; streams: NightStreams; scorer: NightScorer },
 ): NightService {
   const { store, clock } = deps;
+  const { lockNight, readRow, memberRow, asMember, nameOf } = memberAccess(deps);
   const iso = (ms: number) => new Date(ms).toISOString();
   const publish = (night: string, event: NightEvent["event"], data: Record<string, unknown>) =>
     parts.bus.publish({ night, event, data }).catch((error) =>
       deps.log({ level: "warn", msg: "night event not sent", night, error: String(error) })
     );
-
-  /** The night locked for this transaction, read after the lock (see LOCK_ROW_SQL). */
-  const lockNight = async (tx: Sql, nightId: string, userId: string) => {
-    await tx.query(SQL.LOCK_ROW_SQL, [nightId]);
-    return (await tx.query<LockedNight>(SQL.LOCK_SQL, [nightId, userId]))[0];
-  };
-
-  const readRow = async (nightId: string) =>
-    (await store.query<NightRow>(SQL.READ_SQL, [nightId]))[0];
-
-  /** The night for a member: 404 for anyone else, 410 once it has ended. */
-  const memberRow = async (userId: string, nightId: string): Promise<NightRow> => {
-    const row = await readRow(nightId);
-    if (!row || !memberIds(row).includes(userId)) throw nightNotFound();
-    if (new Date(row.expiresAt).getTime() <= clock.now()) throw expired();
-    return row;
-  };
-
-  /** Runs `fn` on the locked night the caller is a member of (404, 410 as `memberRow`). */
-  const asMember = <T>(
-    userId: string,
-    nightId: string,
-    fn: (
-      tx: Parameters<Parameters<typeof store.transaction>[0]>[0],
-      night: LockedNight,
-    ) => Promise<T>,
-  ) =>
-    store.transaction(async (tx) => {
-      const night = await lockNight(tx, nightId, userId);
-      if (!night || !night.isMember) throw nightNotFound();
-      if (new Date(night.expiresAt).getTime() <= clock.now()) throw expired();
-      return await fn(tx, night);
-    });
-
-  const nameOf = async (userId: string) =>
-    (await store.query<{ displayName: string }>(SQL.NAME_SQL, [userId]))[0]?.displayName ??
-      "Member";
 
   const titleOf = (row: NightRow, catalogId: number) =>
     nightView(row, "").shortlist.find((f) => f.catalogId === catalogId)?.title ?? "";
