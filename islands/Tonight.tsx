@@ -6,11 +6,10 @@
  * works by keyboard alone; focus never falls to the page when a chip goes.
  */
 import { useState } from "preact/hooks";
-import { MovieGrid } from "../components/MovieGrid.tsx";
-import { cardFacts, MovieCard } from "../components/MovieCard.tsx";
-import type { Interpretation, TonightAnswer } from "../lib/recommend/tonight/mod.ts";
+import { TonightResults } from "../components/TonightResults.tsx";
+import type { TonightAnswer } from "../lib/recommend/tonight/mod.ts";
 import { api, ApiError } from "../lib/web/api.ts";
-import { cardPosterUrl } from "../lib/web/poster.ts";
+import { type Chip, chipsOf } from "../lib/web/tonight_chips.ts";
 import { useFocusAfterRender } from "../lib/web/use_focus.ts";
 
 /** What the page passes: the presets, whether services are chosen, whether an AI reads words. */
@@ -21,82 +20,8 @@ interface TonightProps {
   imageBaseUrl: string;
 }
 
-/** One removable chip: its label and the interpretation without it. */
-interface Chip {
-  id: string;
-  label: string;
-  without: (it: Interpretation) => Interpretation;
-}
-
 const RUNTIMES = [90, 120, 150];
 const TEXT_MAX = 300;
-
-const languageNames = (() => {
-  try {
-    return new Intl.DisplayNames(["en"], { type: "language" });
-  } catch {
-    return null;
-  }
-})();
-
-function chipsOf(it: Interpretation, moodLabel: (key: string) => string): Chip[] {
-  const chips: Chip[] = [];
-  const drop = <K extends keyof Interpretation>(key: K, value: unknown) => (i: Interpretation) => ({
-    ...i,
-    [key]: (i[key] as unknown[]).filter((v) => v !== value),
-  });
-  for (const g of it.genres) chips.push({ id: `g-${g}`, label: g, without: drop("genres", g) });
-  for (const g of it.excludeGenres) {
-    chips.push({ id: `x-${g}`, label: `No ${g}`, without: drop("excludeGenres", g) });
-  }
-  for (const m of it.moods) {
-    chips.push({ id: `m-${m}`, label: moodLabel(m), without: drop("moods", m) });
-  }
-  if (it.runtimeMax !== null) {
-    chips.push({
-      id: "runtime",
-      label: `Up to ${it.runtimeMax} min`,
-      without: (i) => ({ ...i, runtimeMax: null }),
-    });
-  }
-  if (it.yearFrom !== null || it.yearTo !== null) {
-    const label = it.yearFrom !== null && it.yearTo !== null
-      ? `${it.yearFrom}–${it.yearTo}`
-      : it.yearFrom !== null
-      ? `From ${it.yearFrom}`
-      : `Up to ${it.yearTo}`;
-    chips.push({ id: "years", label, without: (i) => ({ ...i, yearFrom: null, yearTo: null }) });
-  }
-  for (const l of it.languages) {
-    chips.push({
-      id: `l-${l}`,
-      label: `In ${languageNames?.of(l) ?? l}`,
-      without: drop("languages", l),
-    });
-  }
-  if (it.onlyMine) {
-    chips.push({
-      id: "mine",
-      label: "Only what I can stream",
-      without: (i) => ({ ...i, onlyMine: false }),
-    });
-  }
-  if (it.fromMyList) {
-    chips.push({
-      id: "list",
-      label: "From My List",
-      without: (i) => ({ ...i, fromMyList: false }),
-    });
-  }
-  for (const s of it.similarTo) {
-    chips.push({
-      id: `s-${s.catalogId}`,
-      label: `Like ${s.title}`,
-      without: (i) => ({ ...i, similarTo: i.similarTo.filter((x) => x.catalogId !== s.catalogId) }),
-    });
-  }
-  return chips;
-}
 
 /** The form, the chips and the films. */
 export default function Tonight(props: TonightProps) {
@@ -257,63 +182,14 @@ export default function Tonight(props: TonightProps) {
       {error ? <div class="notice notice-error" role="alert">{error}</div> : null}
       {answer
         ? (
-          <section class="tonight-results" aria-labelledby="tonight-results-heading">
-            <h2 id="tonight-results-heading">For tonight</h2>
-            {chips.length
-              ? (
-                <>
-                  <p class="hint" id="tonight-chips-hint">
-                    {asked === "words" && answer.source === "ai"
-                      ? "How the AI read your words."
-                      : asked === "words"
-                      ? "How your words were read (without the AI)."
-                      : "Your filters."}{" "}
-                    Remove one to search again without it (no AI, nothing used up).
-                  </p>
-                  <ul class="chips tonight-chips" id="tonight-chips" aria-label="Filters">
-                    {chips.map((chip, i) => (
-                      <li key={chip.id}>
-                        <button
-                          type="button"
-                          class="chip-remove"
-                          aria-label={`Remove ${chip.label}`}
-                          aria-describedby="tonight-chips-hint"
-                          onClick={() => remove(chip, i, chips.length)}
-                        >
-                          {chip.label} <span aria-hidden="true">×</span>
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              )
-              : null}
-            <p class="status" role="status" id="tonight-results-status" tabIndex={-1}>
-              {busy
-                ? "Searching…"
-                : answer.movies.length
-                ? `${answer.movies.length} ${answer.movies.length === 1 ? "film" : "films"}.`
-                : "No film here fits all of that. Remove a filter to widen the search."}
-            </p>
-            {answer.movies.length
-              ? (
-                <MovieGrid label="Films for tonight">
-                  {answer.movies.map((m) => (
-                    <MovieCard
-                      key={m.catalogId}
-                      id={m.catalogId}
-                      title={m.title}
-                      level={3}
-                      posterUrl={cardPosterUrl(props.imageBaseUrl, m.posterPath)}
-                      facts={cardFacts(m.year, m.genres) +
-                        (m.runtime > 0 ? ` · ${m.runtime} min` : "")}
-                      reason={m.reasons.join(" · ")}
-                    />
-                  ))}
-                </MovieGrid>
-              )
-              : null}
-          </section>
+          <TonightResults
+            answer={answer}
+            chips={chips}
+            asked={asked}
+            busy={busy}
+            imageBaseUrl={props.imageBaseUrl}
+            onRemove={remove}
+          />
         )
         : null}
     </div>
