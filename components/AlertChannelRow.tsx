@@ -4,8 +4,9 @@
  * button whose outcome shows beside it, and remove.
  */
 import { FormStatus } from "./FormStatus.tsx";
-import { api, ApiError } from "../lib/web/api.ts";
+import { api } from "../lib/web/api.ts";
 import { useAction } from "../lib/web/use_action.ts";
+import { alertFailure } from "../lib/web/alert_failure.ts";
 
 /** A channel as GET /api/me/alerts lists it. */
 export interface ChannelRow {
@@ -31,13 +32,6 @@ function when(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 }
 
-function failure(error: unknown) {
-  return {
-    error: true,
-    text: error instanceof ApiError ? error.message : "That did not work. Please try again.",
-  };
-}
-
 /** The row; `onChange` gets the channel as the server now has it, `onRemoved` after a delete. */
 export function AlertChannelRow(
   { channel, onChange, onRemoved }: {
@@ -60,7 +54,7 @@ export function AlertChannelRow(
         onChange(data);
         return { error: false, text: enabled ? "On." : "Off: no alerts go here." };
       } catch (error) {
-        return failure(error);
+        return alertFailure(error);
       }
     });
   }
@@ -84,7 +78,7 @@ export function AlertChannelRow(
           ? { error: false, text: "Test delivered." }
           : { error: true, text: `Test not delivered: ${data.error ?? "unknown error"}` };
       } catch (error) {
-        return failure(error);
+        return alertFailure(error);
       }
     });
   }
@@ -97,7 +91,7 @@ export function AlertChannelRow(
         onRemoved();
         return null;
       } catch (error) {
-        return failure(error);
+        return alertFailure(error);
       }
     });
   }
