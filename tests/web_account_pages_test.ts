@@ -87,6 +87,14 @@ Deno.test("website: account pages render on the server", async (t) => {
       assert.ok(islandsOf(html).some((i) => i.name === "MyStreaming"));
       assert.deepEqual(islandsOf(html).filter((i) => i.name !== "MyStreaming"), [
         { name: "SignOutButton", props: {} },
+        // Alerts (docs/alerts.md): the default kind switches, no channel yet.
+        {
+          name: "AlertSettings",
+          props: {
+            channels: [],
+            kinds: { in_theaters: true, now_streaming: true, on_digital: true, on_physical: false },
+          },
+        },
         { name: "ChangePassword", props: { email: "settings@example.test" } },
         { name: "TwoFactor", props: {} },
         { name: "SignOutOthers", props: {} },

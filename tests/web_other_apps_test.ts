@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { type TestApp, testApp } from "./helpers/app.ts";
 import { seedHistory } from "./helpers/entries_world.ts";
+import { providersEnv } from "./helpers/fake_ai.ts";
 import { startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 import { createUser, type TestUser } from "./helpers/users.ts";
 import { get, islandsOf, sessionCookie } from "./helpers/web.ts";
@@ -24,7 +25,11 @@ const island = (islands: { name: string; props: Record<string, unknown> }[], nam
 
 Deno.test("the Request button shows on the movie page, My List and recommendations only once a Seerr is saved; /account/connections shows the feed and the Seerr URL, never the key", async () => {
   await using tmdb = await startFakeTmdb();
-  await using t = await testApp({ env: { ...tmdbEnv(tmdb), SITE_URL: "https://movies.example" } });
+  // A provider is configured (never called here): the AI's picks carry the Request button too.
+  const ai = providersEnv([{ name: "fake", baseUrl: "http://127.0.0.1:9" }]);
+  await using t = await testApp({
+    env: { ...tmdbEnv(tmdb), ...ai, SITE_URL: "https://movies.example" },
+  });
   const watcher = await createUser(t.deps);
   const u = await createUser(t.deps);
   await seedHistory(t.store, { watcher: watcher.id, saver: u.id });

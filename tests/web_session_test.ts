@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { testApp } from "./helpers/app.ts";
+import { providersEnv } from "./helpers/fake_ai.ts";
 import { startFakeTmdb, tmdbEnv } from "./helpers/fake_tmdb.ts";
 import { markWatched, seedMovies, setMyList } from "./helpers/recommend_world.ts";
 import { createUser } from "./helpers/users.ts";
@@ -14,7 +15,10 @@ import { safeNext } from "../lib/web/next.ts";
 
 Deno.test("website: pages render for the user of the session cookie", async (t) => {
   await using tmdb = await startFakeTmdb();
-  await using app = await testApp({ env: tmdbEnv(tmdb) });
+  // A provider is configured (never called here), so /recommendations offers "Ask the AI".
+  await using app = await testApp({
+    env: { ...tmdbEnv(tmdb), ...providersEnv([{ name: "fake", baseUrl: "http://127.0.0.1:9" }]) },
+  });
   await seedMovies(app.store, [
     { id: 101, title: "Alpha Film", year: 2001, genres: ["Drama"] },
     { id: 102, title: "Beta Film", year: 2002, genres: ["Comedy"] },
@@ -30,17 +34,18 @@ Deno.test("website: pages render for the user of the session cookie", async (t) 
   await t.step("the header shows the signed-in user and a sign-out island", async () => {
     const { html, headers } = await get(app, "/", { headers: cookie });
     assert.match(textOf(html), /viewer@example\.test/);
-    // The header's sign-out, the home page's rating queue (two watched films are unrated), then
-    // each popular card's Add to list.
+    // The header's sign-out, the home page's "Movie night", its rating queue (two watched films
+    // are unrated), then each popular card's Add to list.
     const names = islandsOf(html).map((i) => i.name);
-    assert.deepEqual(names.slice(0, 2), ["SignOutButton", "RateQueue"]);
-    assert.ok(names.length > 2 && names.slice(2).every((n) => n === "AddToList"), names.join());
+    assert.deepEqual(names.slice(0, 3), ["SignOutButton", "NightStart", "RateQueue"]);
+    assert.ok(names.length > 3 && names.slice(3).every((n) => n === "AddToList"), names.join());
     const scripts = Array.from(parseHtml(html).querySelectorAll("script"));
     // An entry per island the page rendered (the page before the shell), then the entry that
     // marks the page hydrated.
     assert.deepEqual(
       scripts.map((s) => (s.getAttribute("src") ?? "").replace(/\?v=\w+$/, "")),
       [
+        "/static/islands/NightStart.js",
         "/static/islands/RateQueue.js",
         "/static/islands/AddToList.js",
         "/static/islands/SignOutButton.js",

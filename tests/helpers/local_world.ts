@@ -19,7 +19,9 @@ import { postgresTemplateName, TEST_RUN_ID, withDatabase } from "./store_templat
 export async function worldStore(engine: Engine): Promise<Store & AsyncDisposable> {
   if (engine === "embedded") return await testStore("embedded");
   const server = TEST_DATABASE_URL!;
-  const admin = openPostgresStore(server, { max: 1 });
+  // Creating a database from a template waits for the server's checkpoint: on a busy server
+  // longer than a request's 5 s deadline.
+  const admin = openPostgresStore(server, { max: 1, timeoutMs: 120_000 });
   const name = TEST_RUN_ID
     ? `${postgresTemplateName(server, TEST_RUN_ID)}_${crypto.randomUUID().slice(0, 8)}`
     : `movies_local_world_${crypto.randomUUID().slice(0, 8)}`;

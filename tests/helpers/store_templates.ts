@@ -65,7 +65,8 @@ export async function preparePostgresTemplate(serverUrl: string, runId: string):
 /** Drops the run's template and every file's database copied from it; returns how many. */
 export async function dropRunDatabases(serverUrl: string, runId: string): Promise<number> {
   const prefix = postgresTemplateName(serverUrl, runId);
-  const admin = openPostgresStore(serverUrl, { max: 1 });
+  // A forced drop of a large copy on a busy server takes longer than a request's 5 s deadline.
+  const admin = openPostgresStore(serverUrl, { max: 1, timeoutMs: 120_000 });
   try {
     const rows = await admin.query<{ datname: string }>(
       `select datname from pg_database where datname = $1 or datname like $2

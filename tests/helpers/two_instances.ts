@@ -51,7 +51,9 @@ export interface TwoInstances extends AsyncDisposable {
 async function freshDatabase(
   serverUrl: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = openPostgresStore(serverUrl, { max: 1 });
+  // Creating a database from a template waits for the server's checkpoint: on a busy server
+  // longer than a request's 5 s deadline.
+  const admin = openPostgresStore(serverUrl, { max: 1, timeoutMs: 120_000 });
   const name = `movies_two_${crypto.randomUUID().slice(0, 8)}`;
   await admin.query(`create database ${name}`);
   return {
