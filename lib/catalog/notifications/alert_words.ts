@@ -1,6 +1,7 @@
 /**
  * An alert in plain words (docs/availability.md, "Notifications"): what follows the film's title
- * on /notifications and in the digest mail, the same in both.
+ * on /notifications and in the digest mail, the same in both, and the words and day the channels'
+ * messages are written with (channels/message.ts).
  */
 
 /** What the words of a film's alert need. */
@@ -13,9 +14,9 @@ interface FilmAlert {
   releaseDate?: string | null;
 }
 
-/** "6 Dec 2026" for a YYYY-MM-DD day. */
-function day(date: string): string {
-  const at = new Date(`${date}T00:00:00Z`);
+/** "6 Dec 2026" for a YYYY-MM-DD day (or a timestamp starting with one). */
+export function alertDay(date: string): string {
+  const at = new Date(`${date.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(at.getTime())) return date;
   return at.toLocaleDateString("en-GB", {
     day: "numeric",
@@ -25,10 +26,11 @@ function day(date: string): string {
   });
 }
 
-const RELEASE_WORDS: Record<string, string> = {
-  in_theaters: "is in theaters",
-  on_digital: "is out on digital",
-  on_physical: "is out on disc",
+/** A release kind's words: after the title ("is in theaters"), and opening a sentence ("In theaters"). */
+export const RELEASE_WORDS: Record<string, { headline: string; where: string }> = {
+  in_theaters: { headline: "is in theaters", where: "In theaters" },
+  on_digital: { headline: "is out on digital", where: "On digital" },
+  on_physical: { headline: "is out on disc", where: "On disc" },
 };
 
 /**
@@ -38,10 +40,10 @@ const RELEASE_WORDS: Record<string, string> = {
  */
 export function alertWords(alert: FilmAlert): string {
   const region = alert.region ?? "";
-  const words = RELEASE_WORDS[alert.kind];
+  const words = RELEASE_WORDS[alert.kind]?.headline;
   if (words) {
     return alert.releaseDate
-      ? `${words} (${region}, from ${day(alert.releaseDate)})`
+      ? `${words} (${region}, from ${alertDay(alert.releaseDate)})`
       : `${words} (${region})`;
   }
   return `is now streaming on ${alert.providerName || "one of your services"}`;

@@ -2,6 +2,7 @@
  * The message one notification becomes on every channel (docs/alerts.md, "Messages"): a plain
  * title and body for people, the facts (movie, provider, region, release type) for machines.
  */
+import { alertDay, RELEASE_WORDS } from "../alert_words.ts";
 import type { AlertMessage } from "./types.ts";
 
 /** A notification with its film, as the delivery queue reads it. */
@@ -27,24 +28,6 @@ interface MessageLinks {
   imageBaseUrl: string;
 }
 
-const RELEASE: Record<string, { headline: string; where: string }> = {
-  in_theaters: { headline: "is in theaters", where: "In theaters" },
-  on_digital: { headline: "is out on digital", where: "On digital" },
-  on_physical: { headline: "is out on disc", where: "On disc" },
-};
-
-/** "6 Dec 2026" for a YYYY-MM-DD day. */
-function day(date: string): string {
-  const at = new Date(`${date.slice(0, 10)}T00:00:00Z`);
-  if (Number.isNaN(at.getTime())) return date;
-  return at.toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-}
-
 /** The message of one notification. */
 export function notificationMessage(n: NotificationFacts, links: MessageLinks): AlertMessage {
   if (n.kind === "channel_disabled" || n.catalogId === null) {
@@ -62,11 +45,11 @@ export function notificationMessage(n: NotificationFacts, links: MessageLinks): 
   }
   const filmTitle = n.title || `Movie ${n.catalogId}`;
   const named = n.year ? `${filmTitle} (${n.year})` : filmTitle;
-  const release = RELEASE[n.kind];
+  const release = RELEASE_WORDS[n.kind];
   const region = n.region ?? "";
   const title = release ? `${named} ${release.headline}` : `${named} is now streaming`;
   const body = release
-    ? `${release.where} in ${region}${n.releaseDate ? ` from ${day(n.releaseDate)}` : ""}.`
+    ? `${release.where} in ${region}${n.releaseDate ? ` from ${alertDay(n.releaseDate)}` : ""}.`
     : `On ${n.providerName || "one of your services"} in ${region}.`;
   const message: AlertMessage = {
     id: n.id,
