@@ -4,9 +4,9 @@ export {
   type LocalPick,
   type LocalPickOptions,
   localPicks,
-  POPULAR_REASON,
   scoreMovies,
 } from "./picks.ts";
+export { POPULAR_REASON } from "./pick_reasons.ts";
 export { similarMovies } from "./similar.ts";
 export { genreName, type PickFilter } from "./filters.ts";
 export {

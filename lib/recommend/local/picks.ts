@@ -8,19 +8,19 @@ import { Problem } from "@/lib/core/problem.ts";
 import type { Clock } from "@/lib/core/clock.ts";
 import type { Store } from "@/lib/platform/store/mod.ts";
 import { coWatched } from "./co_watch.ts";
-import { currentIndex, type FeatureIndex, featuresOf, TOP_REV_SQL } from "./feature_index.ts";
+import { currentIndex, type FeatureIndex, TOP_REV_SQL } from "./feature_index.ts";
 import type { SessionCheck } from "@/lib/platform/session_check.ts";
-import { explain, isTelling, type SeedFilm, strongestFilm } from "./explain.ts";
+import type { SeedFilm } from "./explain.ts";
+import { explained, type LocalPick, type Scorer } from "./pick_reasons.ts";
 import {
   buildProfile,
   contentScore,
   coWatchPart,
   coWatchScore,
-  type Profile,
   topByProfile,
   topScored,
 } from "./model.ts";
-import { readTaste, type Taste } from "./taste.ts";
+import { readTaste } from "./taste.ts";
 import { candidateFilter, type PickFilter } from "./filters.ts";
 
 /** What the local model needs: the store and the clock. */
@@ -45,43 +45,11 @@ export interface LocalPickOptions {
   session?: SessionCheck;
 }
 
-/** One local pick. */
-export interface LocalPick {
-  catalogId: number;
-  score: number;
-  reasons: string[];
-  /** The shared features that drove it, without the user's films ("heist films"). */
-  traits: string[];
-}
+/** One local pick (its reasons are worked out in pick_reasons.ts). */
+export type { LocalPick };
 
 /** How much a film asked for as "similar to" pulls. */
 const SIMILAR_TO_WEIGHT = 2;
-
-/** The reason of a pick chosen by popularity alone. */
-export const POPULAR_REASON = "Among the most popular films stored here";
-
-const round = (n: number) => Math.round(n * 1e6) / 1e6;
-
-interface Scorer {
-  index: FeatureIndex;
-  taste: Taste;
-  profile: Profile;
-  /** The user's weighted films (and similarTo films), by slot. */
-  seeds: Map<number, SeedFilm>;
-  /** candidate catalog id → seed slot → co-watch part. */
-  coWatch: Map<number, Map<number, number>>;
-  /** Slots of watched, dismissed and 👎 films: never picked. */
-  excludedSlots: Uint8Array;
-  noHistory: boolean;
-  /** Per slot, co-watching's part; null when nothing is co-watched. */
-  coScore: Float32Array | null;
-  /**
-   * Titles of the user's films that reasons named, kept with the taste (for as long as it is
-   * kept: a minute at most), so a repeated request reads no titles.
-   */
-  titles: Map<number, string>;
-  score(slot: number): number;
-}
 
 // A user's weighed taste is kept while nothing the model reads of users changed (the sequence of
 // 20261206100301_local_recommend_taste_rev.sql) and the index did not move, for at most a minute
@@ -221,87 +189,6 @@ async function makeScorer(
   };
 }
 
-/** The titles of `ids`, those the scorer holds not read in one statement and kept. */
-async function titlesOf(store: Store, s: Scorer, ids: number[]): Promise<Map<number, string>> {
-  const missing = ids.filter((id) => !s.titles.has(id));
-  if (missing.length > 0) {
-    const rows = await store.query<{ catalog_id: number; title: string }>(
-      `select catalog_id, title from public.movies where catalog_id = any($1::integer[])`,
-      [missing],
-    );
-    for (const r of rows) s.titles.set(Number(r.catalog_id), String(r.title));
-  }
-  return s.titles;
-}
-
-/** Feature → the user's positive films that have it, for the telling features of `slots`. */
-function filmsWithFeatures(s: Scorer, slots: number[]): Map<number, SeedFilm[]> {
-  // A byte per feature rather than a set: the loop below asks it once per feature of each of
-  // the user's films (90,000 times for 5,000 films).
-  const wanted = new Uint8Array(s.index.keys.length);
-  for (const slot of slots) {
-    for (const f of featuresOf(s.index, slot)) if (isTelling(s.index.keys[f])) wanted[f] = 1;
-  }
-  const filmsWith = new Map<number, SeedFilm[]>();
-  const { start, len, pool } = s.index;
-  for (const film of s.seeds.values()) {
-    if (film.weight <= 0) continue;
-    const end = start[film.slot] + len[film.slot];
-    for (let i = start[film.slot]; i < end; i++) {
-      const f = pool[i];
-      if (!wanted[f]) continue;
-      const list = filmsWith.get(f);
-      if (list) list.push(film);
-      else filmsWith.set(f, [film]);
-    }
-  }
-  return filmsWith;
-}
-
-/** The picks of `scored` with their reasons: one read of the titles the reasons name. */
-async function explained(
-  deps: LocalDeps,
-  s: Scorer,
-  scored: { slot: number; score: number }[],
-): Promise<LocalPick[]> {
-  const { index } = s;
-  if (s.noHistory) {
-    return scored.map((p) => ({
-      catalogId: index.ids[p.slot],
-      score: round(p.score),
-      reasons: [POPULAR_REASON],
-      traits: [],
-    }));
-  }
-  const filmsWith = filmsWithFeatures(s, scored.map((p) => p.slot));
-  const strong = scored.map((p) => {
-    const co = s.coWatch.get(index.ids[p.slot]) ?? new Map<number, number>();
-    return strongestFilm(index, {
-      slot: p.slot,
-      profile: s.profile,
-      filmsWith,
-      seeds: s.seeds,
-      coWatch: new Map([...co].filter(([, v]) => v > 0)),
-    });
-  });
-  const titles = await titlesOf(deps.store, s, [
-    ...new Set(strong.flatMap((f) => (f ? [f.film.catalogId] : []))),
-  ]);
-  for (const f of strong) if (f) f.film.title = titles.get(f.film.catalogId) ?? "";
-  return scored.map((p, i) => {
-    const film = strong[i];
-    const { reasons, traits } = explain(index, {
-      slot: p.slot,
-      profile: s.profile,
-      film: film && film.film.title ? film : null,
-      coWatched: false,
-      similar: false,
-    });
-    if (reasons.length === 0) reasons.push("Popular and well rated here");
-    return { catalogId: index.ids[p.slot], score: round(p.score), reasons, traits };
-  });
-}
-
 /** The user's local picks, best first (docs/recommend.md, "Local picks"). */
 export async function localPicks(
   deps: LocalDeps,
@@ -331,7 +218,7 @@ export async function localPicks(
   const top = s.noHistory
     ? topScored(index, { limit: opts.limit, keep, score: s.score })
     : topByProfile(index, { limit: opts.limit, keep, profile: s.profile, extra: s.coScore });
-  return explained(deps, s, top);
+  return explained(deps.store, s, top);
 }
 
 /**
@@ -348,7 +235,7 @@ export async function scoreMovies(
     const slot = s.index.slots.get(id);
     return slot === undefined ? [] : [{ slot, score: s.score(slot) }];
   });
-  const picks = new Map((await explained(deps, s, stored)).map((p) => [p.catalogId, p]));
+  const picks = new Map((await explained(deps.store, s, stored)).map((p) => [p.catalogId, p]));
   return opts.catalogIds.map((catalogId) =>
     picks.get(catalogId) ?? { catalogId, score: 0, reasons: [], traits: [] }
   );
