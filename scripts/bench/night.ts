@@ -7,6 +7,7 @@
  * a vote's event takes to reach the 8 phones of its night against the vote's own answer.
  */
 import { testApp } from "@/tests/helpers/app.ts";
+import { FEATURE_MOVIES_SQL, pct, timed } from "./world/feature_movies.ts";
 import { createUser, type TestUser } from "@/tests/helpers/users.ts";
 import { startSession } from "@/lib/identity/auth/sessions.ts";
 import { issueAccessToken } from "@/tests/helpers/tokens.ts";
@@ -17,35 +18,6 @@ const MEMBERS = 8;
 const ROUNDS = 30;
 const STREAM_NIGHTS = 25;
 const MB = 1024 * 1024;
-
-const pct = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
-
-async function timed(fn: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await fn();
-  return performance.now() - start;
-}
-
-// The local recommender's benchmark world (scripts/bench/local_recommend.ts): common genres and
-// languages, long tails of keywords, people and collections.
-const SEED_SQL = `insert into public.movies (catalog_id, title, original_title, year, genres,
-    keywords, directors, actors, collection_id, collection_name, original_language, runtime,
-    popularity, vote_average, vote_count, has_details)
-  select g, 'Movie ' || g, 'Movie ' || g, 1920 + (g * 7919) % 106,
-    array(select (array['Action','Adventure','Animation','Comedy','Crime','Documentary','Drama',
-      'Family','Fantasy','History','Horror','Music','Mystery','Romance','Science Fiction',
-      'TV Movie','Thriller','War','Western'])[1 + (g * k * 31) % 19] from generate_series(1, 1 + g % 3) k),
-    array(select 'keyword ' || ((g * 2654435761::bigint + k * 40503) % 20000)
-      from generate_series(1, 3 + g % 7) k),
-    array['Director ' || ((g * 48271) % 15000)],
-    array(select 'Actor ' || ((g * 69621::bigint + k * 16807) % 60000) from generate_series(1, 5) k),
-    case when g % 10 = 0 then (g / 10) % 3000 + 1 end,
-    case when g % 10 = 0 then 'Collection ' || ((g / 10) % 3000 + 1) end,
-    (array['en','en','en','en','fr','es','de','ja','ko','it','zh','hi','ru','pt','sv','da',
-      'nl','pl','tr','fa'])[1 + (g * 13) % 20],
-    70 + (g * 17) % 110, ((g * 7) % 1000) / 10.0, 4 + ((g * 11) % 50) / 10.0, (g * 3) % 5000, true
-  from generate_series(1::bigint, $1::bigint) g`;
 
 type App = Awaited<ReturnType<typeof testApp>>;
 
@@ -181,7 +153,7 @@ async function streams(t: App) {
 export default async function bench(): Promise<void> {
   await using t = await testApp({ record: false });
   const start = performance.now();
-  await t.store.query(SEED_SQL, [MOVIES]);
+  await t.store.query(FEATURE_MOVIES_SQL, [MOVIES]);
   console.log(`seeded ${MOVIES} movies in ${((performance.now() - start) / 1000).toFixed(1)} s`);
   await shortlist(t);
   await streams(t);
