@@ -7,7 +7,7 @@ import { useRef, useState } from "preact/hooks";
 import { FormStatus } from "./FormStatus.tsx";
 import type { ChannelRow } from "./AlertChannelRow.tsx";
 import { api } from "../lib/web/api.ts";
-import { alertFailure } from "../lib/web/alert_failure.ts";
+import { formFailure } from "../lib/web/form_failure.ts";
 import { useAction } from "../lib/web/use_action.ts";
 
 type AddType = "ntfy" | "discord" | "webhook" | "apprise" | "email";
@@ -70,7 +70,7 @@ export function AlertAddChannel({ onAdded }: { onAdded: (channel: ChannelRow) =>
         }
         return { error: false, text: `${row.name} is added. Send it a test to check it works.` };
       } catch (error) {
-        return alertFailure(error);
+        return formFailure(error);
       }
     });
   }

@@ -6,18 +6,11 @@
 import { FormStatus } from "./FormStatus.tsx";
 import { api } from "../lib/web/api.ts";
 import { useAction } from "../lib/web/use_action.ts";
-import { alertFailure } from "../lib/web/alert_failure.ts";
+import { formFailure } from "../lib/web/form_failure.ts";
+import type { ChannelView } from "@/lib/catalog/notifications/channels/channel_store.ts";
 
 /** A channel as GET /api/me/alerts lists it. */
-export interface ChannelRow {
-  id: string;
-  type: string;
-  name: string;
-  enabled: boolean;
-  target: string;
-  lastDeliveryAt: string | null;
-  lastError: string | null;
-}
+export type ChannelRow = ChannelView;
 
 const TYPE_LABELS: Record<string, string> = {
   email: "Email",
@@ -54,7 +47,7 @@ export function AlertChannelRow(
         onChange(data);
         return { error: false, text: enabled ? "On." : "Off: no alerts go here." };
       } catch (error) {
-        return alertFailure(error);
+        return formFailure(error);
       }
     });
   }
@@ -78,7 +71,7 @@ export function AlertChannelRow(
           ? { error: false, text: "Test delivered." }
           : { error: true, text: `Test not delivered: ${data.error ?? "unknown error"}` };
       } catch (error) {
-        return alertFailure(error);
+        return formFailure(error);
       }
     });
   }
@@ -91,7 +84,7 @@ export function AlertChannelRow(
         onRemoved();
         return null;
       } catch (error) {
-        return alertFailure(error);
+        return formFailure(error);
       }
     });
   }

@@ -6,7 +6,7 @@ import { useEffect, useState } from "preact/hooks";
 import { FormStatus } from "./FormStatus.tsx";
 import type { ChannelRow } from "./AlertChannelRow.tsx";
 import { api } from "../lib/web/api.ts";
-import { alertFailure } from "../lib/web/alert_failure.ts";
+import { formFailure } from "../lib/web/form_failure.ts";
 import { useAction } from "../lib/web/use_action.ts";
 import {
   deviceName,
@@ -43,7 +43,7 @@ export function AlertDevice({ onAdded }: { onAdded: (channel: ChannelRow) => voi
         };
       } catch (error) {
         if (error instanceof PushRefused) return { error: true, text: error.message };
-        return alertFailure(error);
+        return formFailure(error);
       }
     });
   }

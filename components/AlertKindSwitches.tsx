@@ -5,7 +5,7 @@
 import { useState } from "preact/hooks";
 import { FormStatus } from "./FormStatus.tsx";
 import { api } from "../lib/web/api.ts";
-import { alertFailure } from "../lib/web/alert_failure.ts";
+import { formFailure } from "../lib/web/form_failure.ts";
 import { useAction } from "../lib/web/use_action.ts";
 
 /** The four kinds and whether each is on. */
@@ -40,7 +40,7 @@ export function AlertKindSwitches({ initial }: { initial: AlertKinds }) {
         return { error: false, text: "Saved." };
       } catch (error) {
         setKinds(before);
-        return alertFailure(error);
+        return formFailure(error);
       }
     });
   }

@@ -7,7 +7,8 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { FormStatus } from "./FormStatus.tsx";
-import { api, ApiError } from "../lib/web/api.ts";
+import { api } from "../lib/web/api.ts";
+import { formFailure } from "../lib/web/form_failure.ts";
 import { useAction } from "../lib/web/use_action.ts";
 
 /** A personal token as GET /api/tokens lists it (what this list shows of it). */
@@ -71,10 +72,7 @@ export function KeptAccess() {
             "(Connections).",
         };
       } catch (error) {
-        return {
-          error: true,
-          text: error instanceof ApiError ? error.message : "That did not work. Please try again.",
-        };
+        return formFailure(error);
       }
     });
 

@@ -4,8 +4,10 @@
  */
 import { useState } from "preact/hooks";
 import { FormStatus } from "../components/FormStatus.tsx";
-import { api, ApiError } from "../lib/web/api.ts";
+import { api } from "../lib/web/api.ts";
+import { formFailure } from "../lib/web/form_failure.ts";
 import { useAction } from "../lib/web/use_action.ts";
+import { ApproveDeny } from "../components/ApproveDeny.tsx";
 
 interface Pending {
   userCode: string;
@@ -19,10 +21,6 @@ export default function ActivateDevice({ code: initial }: { code: string }) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [done, setDone] = useState<"approved" | "denied" | null>(null);
   const { busy, message, run } = useAction();
-  const failed = (error: unknown) => ({
-    error: true,
-    text: error instanceof ApiError ? error.message : "That did not work. Please try again.",
-  });
 
   function lookUp() {
     return run(async () => {
@@ -34,7 +32,7 @@ export default function ActivateDevice({ code: initial }: { code: string }) {
         setPending(data);
         return null;
       } catch (error) {
-        return failed(error);
+        return formFailure(error);
       }
     });
   }
@@ -51,7 +49,7 @@ export default function ActivateDevice({ code: initial }: { code: string }) {
         return null;
       } catch (error) {
         setPending(null);
-        return failed(error);
+        return formFailure(error);
       }
     });
   }
@@ -86,24 +84,7 @@ export default function ActivateDevice({ code: initial }: { code: string }) {
                   </>
                 )} read and change your watched films, ratings, diary and My List.
             </p>
-            <p class="actions">
-              <button
-                type="button"
-                class="button"
-                aria-disabled={busy ? "true" : undefined}
-                onClick={() => !busy && answer(true)}
-              >
-                Approve
-              </button>{" "}
-              <button
-                type="button"
-                class="button button-secondary"
-                aria-disabled={busy ? "true" : undefined}
-                onClick={() => !busy && answer(false)}
-              >
-                Deny
-              </button>
-            </p>
+            <ApproveDeny busy={busy} onAnswer={answer} />
           </div>
         )
         : (

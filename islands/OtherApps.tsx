@@ -5,7 +5,8 @@
  */
 import { useState } from "preact/hooks";
 import { FormStatus } from "../components/FormStatus.tsx";
-import { api, ApiError } from "../lib/web/api.ts";
+import { api } from "../lib/web/api.ts";
+import { formFailure } from "../lib/web/form_failure.ts";
 import { useAction } from "../lib/web/use_action.ts";
 
 /** The Seerr settings as GET /api/me/seerr answers them. */
@@ -21,10 +22,6 @@ export default function OtherApps(
   const [feedUrl, setFeedUrl] = useState(initialFeed);
   const [seerr, setSeerr] = useState(initialSeerr);
   const { busy, message, setMessage, run } = useAction();
-  const failed = (error: unknown) => ({
-    error: true,
-    text: error instanceof ApiError ? error.message : "That did not work. Please try again.",
-  });
 
   async function saveSeerr(form: HTMLFormElement) {
     const data = new FormData(form);
@@ -39,7 +36,7 @@ export default function OtherApps(
         form.reset();
         return { error: false, text: "Seerr saved. Request buttons now send films to it." };
       } catch (error) {
-        return failed(error);
+        return formFailure(error);
       }
     });
   }
@@ -82,7 +79,7 @@ export default function OtherApps(
               setFeedUrl(data.feedUrl);
               return { error: false, text: "New feed URL made; the old one no longer works." };
             } catch (error) {
-              return failed(error);
+              return formFailure(error);
             }
           })}
       >
@@ -139,7 +136,7 @@ export default function OtherApps(
                 setSeerr({ url: null, savedAt: null });
                 return { error: false, text: "Seerr forgotten, with its API key." };
               } catch (error) {
-                return failed(error);
+                return formFailure(error);
               }
             })}
         >

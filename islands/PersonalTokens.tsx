@@ -4,7 +4,8 @@
  */
 import { useRef, useState } from "preact/hooks";
 import { FormStatus } from "../components/FormStatus.tsx";
-import { api, ApiError } from "../lib/web/api.ts";
+import { api } from "../lib/web/api.ts";
+import { formFailure } from "../lib/web/form_failure.ts";
 import { useAction } from "../lib/web/use_action.ts";
 
 /** A token as the list shows it. */
@@ -27,10 +28,6 @@ export default function PersonalTokens({ tokens: initial }: { tokens: TokenRow[]
   const [shown, setShown] = useState<{ name: string; value: string } | null>(null);
   const { busy, message, setMessage, run } = useAction();
   const valueRef = useRef<HTMLInputElement>(null);
-  const failed = (error: unknown) => ({
-    error: true,
-    text: error instanceof ApiError ? error.message : "That did not work. Please try again.",
-  });
 
   async function create(form: HTMLFormElement) {
     const data = new FormData(form);
@@ -54,7 +51,7 @@ export default function PersonalTokens({ tokens: initial }: { tokens: TokenRow[]
         queueMicrotask(() => valueRef.current?.select());
         return null;
       } catch (error) {
-        return failed(error);
+        return formFailure(error);
       }
     });
   }
@@ -141,7 +138,7 @@ export default function PersonalTokens({ tokens: initial }: { tokens: TokenRow[]
                         setTokens(tokens.filter((x) => x.id !== t.id));
                         return { error: false, text: `${t.name} is revoked.` };
                       } catch (error) {
-                        return failed(error);
+                        return formFailure(error);
                       }
                     })}
                 >

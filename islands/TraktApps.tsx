@@ -5,7 +5,8 @@
  */
 import { useState } from "preact/hooks";
 import { FormStatus } from "../components/FormStatus.tsx";
-import { api, ApiError } from "../lib/web/api.ts";
+import { api } from "../lib/web/api.ts";
+import { formFailure } from "../lib/web/form_failure.ts";
 import { useAction } from "../lib/web/use_action.ts";
 
 /** An app the user signed in to, as the list shows it. */
@@ -47,10 +48,6 @@ export default function TraktApps(
     null,
   );
   const { busy, message, setMessage, run } = useAction();
-  const failed = (error: unknown) => ({
-    error: true,
-    text: error instanceof ApiError ? error.message : "That did not work. Please try again.",
-  });
 
   function signOut(row: AuthorizationRow) {
     return run(async () => {
@@ -59,7 +56,7 @@ export default function TraktApps(
         setAuthorizations(authorizations.filter((a) => a.id !== row.id));
         return { error: false, text: `${appLabel(row)} is signed out.` };
       } catch (error) {
-        return failed(error);
+        return formFailure(error);
       }
     });
   }
@@ -83,7 +80,7 @@ export default function TraktApps(
         form.reset();
         return null;
       } catch (error) {
-        return failed(error);
+        return formFailure(error);
       }
     });
   }
@@ -97,7 +94,7 @@ export default function TraktApps(
         if (secret?.clientId === row.clientId) setSecret(null);
         return { error: false, text: `${row.name} is deleted; its sign-ins ended.` };
       } catch (error) {
-        return failed(error);
+        return formFailure(error);
       }
     });
   }

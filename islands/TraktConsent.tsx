@@ -5,8 +5,10 @@
  */
 import { useState } from "preact/hooks";
 import { FormStatus } from "../components/FormStatus.tsx";
-import { api, ApiError } from "../lib/web/api.ts";
+import { api } from "../lib/web/api.ts";
+import { formFailure } from "../lib/web/form_failure.ts";
 import { useAction } from "../lib/web/use_action.ts";
+import { ApproveDeny } from "../components/ApproveDeny.tsx";
 
 /** What the page asks about. */
 export interface ConsentRequest {
@@ -44,10 +46,7 @@ export default function TraktConsent({ request }: { request: ConsentRequest }) {
         setShown({ code: data.code, denied: !approve });
         return null;
       } catch (error) {
-        return {
-          error: true,
-          text: error instanceof ApiError ? error.message : "That did not work. Please try again.",
-        };
+        return formFailure(error);
       }
     });
   }
@@ -68,24 +67,7 @@ export default function TraktConsent({ request }: { request: ConsentRequest }) {
         <strong>{request.appName}</strong>{" "}
         (your app) asks to read and change your watched films, ratings, diary and My List.
       </p>
-      <p class="actions">
-        <button
-          type="button"
-          class="button"
-          aria-disabled={busy ? "true" : undefined}
-          onClick={() => !busy && answer(true)}
-        >
-          Approve
-        </button>{" "}
-        <button
-          type="button"
-          class="button button-secondary"
-          aria-disabled={busy ? "true" : undefined}
-          onClick={() => !busy && answer(false)}
-        >
-          Deny
-        </button>
-      </p>
+      <ApproveDeny busy={busy} onAnswer={answer} />
       <FormStatus message={message} />
     </div>
   );

@@ -7,7 +7,8 @@
 import { useState } from "preact/hooks";
 import { FormStatus } from "../components/FormStatus.tsx";
 import type { ConnectionSettings, ReceivedEvent } from "../lib/connections/webhooks/mod.ts";
-import { api, ApiError } from "../lib/web/api.ts";
+import { api } from "../lib/web/api.ts";
+import { formFailure } from "../lib/web/form_failure.ts";
 import { useAction } from "../lib/web/use_action.ts";
 
 const RECEIVERS = [
@@ -39,10 +40,6 @@ export default function WebhookConnections(
   const [settings, setSettings] = useState(initial);
   const [events, setEvents] = useState(initialEvents);
   const { busy, message, setMessage, run } = useAction();
-  const failed = (error: unknown) => ({
-    error: true,
-    text: error instanceof ApiError ? error.message : "That did not work. Please try again.",
-  });
 
   async function save(form: HTMLFormElement) {
     const data = new FormData(form);
@@ -59,7 +56,7 @@ export default function WebhookConnections(
         setSettings(saved);
         return { error: false, text: "Settings saved." };
       } catch (error) {
-        return failed(error);
+        return formFailure(error);
       }
     });
   }
@@ -108,7 +105,7 @@ export default function WebhookConnections(
               setSettings({ ...settings, webhookUrl: data.webhookUrl });
               return { error: false, text: "New webhook URL made; the old one no longer works." };
             } catch (error) {
-              return failed(error);
+              return formFailure(error);
             }
           })}
       >
@@ -157,7 +154,7 @@ export default function WebhookConnections(
               setEvents(data.events);
               return null;
             } catch (error) {
-              return failed(error);
+              return formFailure(error);
             }
           })}
       >

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import nodeIcal, { type CalendarComponent, type VEvent } from "node-ical";
 import { createCalendarCache, gzipText } from "@/lib/connections/feeds/calendar_cache.ts";
 import { createCalendarFeedService } from "@/lib/connections/feeds/calendar_feed.ts";
+import { createGuessLimit } from "@/lib/connections/webhooks/guess_limit.ts";
 import { parseCalendarQuery } from "@/lib/library/calendar/mod.ts";
 import { type TestApp, testApp } from "./helpers/app.ts";
 import { seedCalendar } from "./helpers/calendar_world.ts";
@@ -175,7 +176,10 @@ for (const engine of ENGINES) {
     const path = await calendarPath(t, u);
     const secret = path.split("/")[2];
     const first = await read(t, path);
-    const restarted = createCalendarFeedService(t.deps, { calendar: t.services.calendar });
+    const restarted = createCalendarFeedService(t.deps, {
+      calendar: t.services.calendar,
+      guesses: createGuessLimit(),
+    });
     const request = {
       address: "203.0.113.9",
       params: new URLSearchParams(),

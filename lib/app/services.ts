@@ -3,7 +3,11 @@ import { createInviteService, type InviteService } from "../identity/access/serv
 import { type AuthService, createAuthService } from "../identity/auth/service.ts";
 import { type Catalog, createCatalogService } from "../catalog/mod.ts";
 import { userPrefetch } from "../catalog/user_prefetch.ts";
-import { type ConnectionsService, createConnectionsService } from "../connections/webhooks/mod.ts";
+import {
+  type ConnectionsService,
+  createConnectionsService,
+  createGuessLimit,
+} from "../connections/webhooks/mod.ts";
 import {
   createTraktAuthService,
   type TraktAuthService,
@@ -130,6 +134,8 @@ export function createServices(deps: AppDeps): Services {
   const myStreaming = createMyStreamingService(deps);
   const details = createDetailsService(deps);
   const calendar = createCalendarService(deps);
+  // Both feeds read the same secret: one allowance of unknown-secret guesses per address.
+  const feedGuesses = createGuessLimit();
   // Films found by title are stored from the search row: the details job fills them in soon.
   const searching = askingAfterSearch(catalog, details.ask);
   // The details fetch after a write of a movie the store lacks: background work in the window,
@@ -145,8 +151,8 @@ export function createServices(deps: AppDeps): Services {
     details,
     connections: createConnectionsService(deps, { catalog: searching }),
     traktWrites: createTraktWritesService(deps, { catalog: searching }),
-    feeds: createFeedsService(deps),
-    calendarFeed: createCalendarFeedService(deps, { calendar }),
+    feeds: createFeedsService(deps, { guesses: feedGuesses }),
+    calendarFeed: createCalendarFeedService(deps, { calendar, guesses: feedGuesses }),
     seerr: createSeerrService(deps),
     watchingNow: createWatchingNowService(deps),
     catalogImport: createCatalogImportService(deps, { catalog }),

@@ -14,7 +14,7 @@ import {
   type CalendarService,
   parseCalendarQuery,
 } from "@/lib/library/calendar/mod.ts";
-import { createGuessLimit } from "../webhooks/guess_limit.ts";
+import type { GuessLimit } from "../webhooks/guess_limit.ts";
 import { secretDigest } from "../webhooks/secret.ts";
 import { type CalendarCache, createCalendarCache, gunzipText, gzipText } from "./calendar_cache.ts";
 import { calendarIcs, ICS_FORMAT } from "./calendar_ics.ts";
@@ -73,25 +73,20 @@ async function answer(
     : { status: 200, etag, body: feed.text ?? await gunzipText(feed.gzip), gzip: false };
 }
 
-/** Builds the service on the calendar's own service (tests may pass a small cache). */
+/**
+ * Builds the service on the calendar's own service and the guess limit it shares with the My
+ * List feed (tests may pass a small cache).
+ */
 export function createCalendarFeedService(
   deps: AppDeps,
-  services: { calendar: CalendarService; cache?: CalendarCache },
+  services: { calendar: CalendarService; guesses: GuessLimit; cache?: CalendarCache },
 ): CalendarFeedService {
   const { store, clock, kv, config } = deps;
-  const guesses = createGuessLimit();
+  const { guesses } = services;
   const cache = services.cache ?? createCalendarCache();
   return {
     async read(secret, request) {
-      const wait = guesses.refusedFor(request.address, clock.now());
-      if (wait !== null) {
-        throw new Problem(
-          429,
-          "rate_limited",
-          "Too many requests to unknown feed addresses from this address; try again later.",
-          { headers: { "Retry-After": String(wait) } },
-        );
-      }
+      guesses.refuse(request.address, clock.now(), "feed");
       const digest = await secretDigest(secret);
       const [owner] = await store.query<{ userId: string }>(
         `select user_id::text as "userId" from public.user_connections where feed_secret_hash = $1`,

@@ -7,7 +7,7 @@
 import { takeAttempt, type WindowLimit } from "@/lib/identity/auth/rate_limit.ts";
 import type { AppDeps } from "@/lib/platform/deps.ts";
 import { Problem } from "@/lib/core/problem.ts";
-import { createGuessLimit } from "../webhooks/guess_limit.ts";
+import type { GuessLimit } from "../webhooks/guess_limit.ts";
 import { type FeedItem, feedUrl, readFeed, rotateFeedSecret } from "./feed.ts";
 
 /** Reads per feed secret per minute (Radarr reads a list at most every 12 hours). */
@@ -21,10 +21,16 @@ export interface FeedsService {
   read(secret: string, from: { address: string }): Promise<FeedItem[]>;
 }
 
-/** Builds the service. */
-export function createFeedsService(deps: AppDeps): FeedsService {
+/**
+ * Builds the service. `guesses` counts unknown secrets per address, shared with the calendar
+ * feed: both read the same secret, so a guesser gets one allowance, not one per feed.
+ */
+export function createFeedsService(
+  deps: AppDeps,
+  services: { guesses: GuessLimit },
+): FeedsService {
   const { store, clock, kv, config } = deps;
-  const guesses = createGuessLimit();
+  const { guesses } = services;
   return {
     async rotate(userId) {
       const now = new Date(clock.now()).toISOString();
@@ -32,15 +38,7 @@ export function createFeedsService(deps: AppDeps): FeedsService {
       return { feedUrl: feedUrl(config.siteUrl, secret) };
     },
     async read(secret, from) {
-      const wait = guesses.refusedFor(from.address, clock.now());
-      if (wait !== null) {
-        throw new Problem(
-          429,
-          "rate_limited",
-          "Too many requests to unknown feed addresses from this address; try again later.",
-          { headers: { "Retry-After": String(wait) } },
-        );
-      }
+      guesses.refuse(from.address, clock.now(), "feed");
       const feed = await readFeed(store, secret);
       if (!feed) {
         guesses.miss(from.address, clock.now());

@@ -7,16 +7,23 @@
  * window, new addresses share a single count.
  */
 
+import { Problem } from "@/lib/core/problem.ts";
+
 /** Unknown-secret requests per client address per window, and the window. */
 export const GUESS_LIMIT = { limit: 20, windowMs: 60_000, maxAddresses: 10_000 };
 
 /** The count the addresses past `maxAddresses` share. */
 const OVERFLOW = "\0overflow";
 
-/** Counts unknown-secret requests per address; one per receiving service (so per instance). */
-interface GuessLimit {
+/** Counts unknown-secret requests per address; one per secret space (so per instance). */
+export interface GuessLimit {
   /** Seconds until `address` may try again when it is over the limit; null while it is not. */
   refusedFor(address: string, now: number): number | null;
+  /**
+   * Throws 429 `rate_limited` (with Retry-After) when `address` is over the limit; `what` names
+   * the addresses guessed in its words ("webhook", "feed").
+   */
+  refuse(address: string, now: number, what: string): void;
   /** Counts one unknown-secret request from `address`. */
   miss(address: string, now: number): void;
 }
@@ -36,11 +43,22 @@ export function createGuessLimit(options: Partial<typeof GUESS_LIMIT> = {}): Gue
   };
   const keyOf = (address: string) =>
     counts.has(address) || counts.size < maxAddresses ? address : OVERFLOW;
+  const refusedFor = (address: string, now: number) => {
+    current(now);
+    if ((counts.get(keyOf(address)) ?? 0) < limit) return null;
+    return Math.max(1, Math.ceil(((window + 1) * windowMs - now) / 1000));
+  };
   return {
-    refusedFor(address, now) {
-      current(now);
-      if ((counts.get(keyOf(address)) ?? 0) < limit) return null;
-      return Math.max(1, Math.ceil(((window + 1) * windowMs - now) / 1000));
+    refusedFor,
+    refuse(address, now, what) {
+      const wait = refusedFor(address, now);
+      if (wait === null) return;
+      throw new Problem(
+        429,
+        "rate_limited",
+        `Too many requests to unknown ${what} addresses from this address; try again later.`,
+        { headers: { "Retry-After": String(wait) } },
+      );
     },
     miss(address, now) {
       current(now);

@@ -184,15 +184,7 @@ export function createConnectionsService(
     async open(secret, from) {
       // An address over its guesses is refused before the lookup, whatever the secret: a
       // guesser learns nothing more from it until the window ends.
-      const wait = guesses.refusedFor(from.address, clock.now());
-      if (wait !== null) {
-        throw new Problem(
-          429,
-          "rate_limited",
-          "Too many requests to unknown webhook addresses from this address; try again later.",
-          { headers: { "Retry-After": String(wait) } },
-        );
-      }
+      guesses.refuse(from.address, clock.now(), "webhook");
       // Any secret: its digest, then one unique-index lookup (no prefix of it is compared).
       const digest = await secretDigest(secret);
       const [row] = await store.query<HookOwner>(
