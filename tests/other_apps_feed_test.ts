@@ -150,6 +150,19 @@ Deno.test("an address naming unknown feed secrets gets 404 twenty times a minute
   assert.equal((await t.request(path, from)).status, 200);
 });
 
+Deno.test("both feeds share one count of unknown secrets per address: ten guesses on each make the calendar's next read 429", async () => {
+  await using t = await testApp({ env: { CLIENT_IP_HEADER: "x-client-ip" } });
+  const u = await createUser(t.deps);
+  const calendar = (await feedPath(t, u)).replace(/mylist\.json$/, "calendar.ics");
+  const from = { headers: { "x-client-ip": "203.0.113.9" } };
+  for (let i = 0; i < 10; i++) {
+    for (const file of ["mylist.json", "calendar.ics"]) {
+      await problem(await t.request(`/feeds/unknown-${i}/${file}`, from), 404, "not_found");
+    }
+  }
+  await problem(await t.request(calendar, from), 429, "rate_limited");
+});
+
 Deno.test("one feed answers 60 reads a minute, the 61st is 429 with Retry-After", async () => {
   await using t = await testApp();
   const u = await createUser(t.deps);
